@@ -1,0 +1,22 @@
+"""nardrating: a ratings ledger for nardy, backgammon and chess clubs.
+
+    import nardrating
+    ledger = nardrating.load_club("sample_ledgers/chess-club")
+    result = ledger.run("club")            # one rating list, replayed
+    result.standings["anna"].rating        # 1199.42…
+"""
+__version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # Imported on first use, so that `nardrating --help` stays fast.
+    if name in ("load_club", "Ledger"):
+        from . import ledger
+        return getattr(ledger, name)
+    if name in ("LedgerError", "Problem"):
+        from . import errors
+        return getattr(errors, name)
+    if name == "parse_period":
+        from .periods import parse_period
+        return parse_period
+    raise AttributeError(name)

@@ -1,0 +1,234 @@
+"""Writing actions: init, add-player, add-match, add-tournament, void.
+
+Each checks the new entry against the loaded club first; if anything is
+wrong it raises (LedgerError or ActionRefused) before a byte is written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from .config import CONFIG_NAME
+from .errors import ActionRefused, LedgerError, Problem, did_you_mean
+from .journal.entries import RESULT_HELP, SYSTEMS, parse_result, valid_id
+from .journal.writer import append_block, club_lock, entry_block, next_match_id
+
+
+def target_journal(ledger) -> Path:
+    """The last TOML file of [club] journal: where new entries go."""
+    tomls = [p for p in ledger.config.journal_paths() if p.suffix == ".toml"]
+    if not tomls:
+        raise ActionRefused(f"{ledger.config.path}: [club] journal lists no .toml file to append to; add one, "
+                            'e.g. journal = ["matches.csv", "journal.toml"]')
+    return tomls[-1]
+
+
+def _refuse(ledger, message: str, entry: str | None = None):
+    raise LedgerError([Problem(str(target_journal(ledger)), None, message, entry)])
+
+
+def _check_player(ledger, player: str) -> None:
+    if player not in ledger.journal.players:
+        _refuse(ledger, f"unknown player {player!r}{did_you_mean(player, ledger.journal.players)}; "
+                        f"add them first: nardrating add-player {player}")
+
+
+def _append(ledger, kind: str, entry: dict) -> None:
+    path = target_journal(ledger)
+    with club_lock(ledger.config.folder):
+        append_block(path, entry_block(kind, entry))
+
+
+# --- init -------------------------------------------------------------------
+
+CONFIG_TEMPLATE = '''# nardrating club config. Reference: the README's "Config" section.
+[club]
+name = {name}
+journal = ["journal.toml"]          # replayed together, in this order; .toml or .csv
+default_discipline = {discipline}
+
+{rating}
+'''
+
+ENGINE_TEMPLATES = {
+    "elo": '''[rating.club]                       # a rating list named "club"
+engine = "elo"                      # chess-club Elo (seed 003)
+start = 1200                        # every new player's rating
+k = 20
+provisional_games = 5               # "provisional" until this many rated games
+pair_limit_per_day = 2              # rated games per pair per day; 0 = no limit
+# disciplines = ["chess"]           # disciplines it rates; omitted = all''',
+}
+
+JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
+# `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
+# [[void]] and [[adjust]] tables (see the README's "Journal" section).
+'''
+
+
+def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:
+    from .engines.registry import engine_names
+    import tomli_w
+
+    if engine not in engine_names():
+        raise ActionRefused(f"unknown engine {engine!r}{did_you_mean(engine, engine_names())}; "
+                            f"allowed: {', '.join(engine_names())}")
+    config, journal = folder / CONFIG_NAME, folder / "journal.toml"
+    for path in (config, journal):
+        if path.exists():
+            raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
+    template = ENGINE_TEMPLATES.get(engine) or f'[rating.club]\nengine = "{engine}"'
+    discipline = "chess" if engine in ("elo", "fide") else "long-nardy"
+    quote = lambda text: tomli_w.dumps({"x": text})[4:].strip()  # noqa: E731 - a TOML string literal
+    folder.mkdir(parents=True, exist_ok=True)
+    config.write_text(CONFIG_TEMPLATE.format(name=quote(name or folder.resolve().name),
+                                             discipline=quote(discipline), rating=template), encoding="utf-8")
+    journal.write_text(JOURNAL_TEMPLATE, encoding="utf-8")
+    return [config, journal]
+
+
+# --- add-player -----------------------------------------------------------------
+
+def add_player(ledger, player_id: str, name=None, alias=None, qualification=None, title=None,
+               joined: date | None = None, dry_run: bool = False) -> dict:
+    if not valid_id(player_id):
+        _refuse(ledger, f"player id {player_id!r} may hold only letters, digits, _ and -")
+    if player_id in ledger.journal.players:
+        p = ledger.journal.players[player_id]
+        _refuse(ledger, f"player id {player_id!r} is already used at {p.file}:{p.line}")
+    if qualification is not None and qualification not in ("MS", "KMS", "1", "2", "3"):
+        _refuse(ledger, f"qualification {qualification!r} must be one of MS, KMS, 1, 2, 3")
+    entry = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
+             "title": title, "joined": joined}
+    if not dry_run:
+        _append(ledger, "player", entry)
+    return entry
+
+
+# --- add-match ------------------------------------------------------------------
+
+@dataclass
+class Change:
+    rating: str
+    discipline: str
+    player: str
+    before: float | None
+    change: float | None
+    after: float | None
+    rated: bool
+    reason: str | None
+
+
+def parse_score(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    parts = text.replace(":", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ActionRefused(f"--score {text!r} must be two whole numbers like 7-4")
+    return [int(parts[0]), int(parts[1])]
+
+
+def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str | None = None,
+              day: date | None = None, length: int = 1, score: str | None = None,
+              discipline: str | None = None, tournament: str | None = None, rated: bool = True,
+              forfeit: bool = False, note: str | None = None, chips: float | None = None,
+              dry_run: bool = False) -> tuple[dict, list[Change]]:
+    from .journal.reader import add_match as journal_add
+    from .journal.validate import validate
+
+    journal = ledger.journal
+    day = day or date.today()
+    for player in (a, b):
+        _check_player(ledger, player)
+    if a == b:
+        _refuse(ledger, f"a match needs two different players, not {a!r} against themself")
+    if (winner is None) == (result is None):
+        _refuse(ledger, "say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2")
+    if winner is not None and winner not in (a, b):
+        _refuse(ledger, f"--winner {winner!r} is neither {a!r} nor {b!r}")
+    if result is not None and parse_result(result) is None:
+        _refuse(ledger, f"--result {result!r} is not a result; write {RESULT_HELP}")
+    if length < 1:
+        _refuse(ledger, f"--length {length} must be at least 1 point")
+    if tournament is not None and tournament not in journal.tournaments:
+        _refuse(ledger, f"unknown tournament {tournament!r}{did_you_mean(tournament, journal.tournaments)}; "
+                        "add it first with nardrating add-tournament")
+    if discipline is None and tournament is not None:
+        discipline = journal.tournaments[tournament].discipline
+    discipline = discipline or ledger.config.club.default_discipline
+    path = target_journal(ledger)
+    with club_lock(ledger.config.folder):
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        match_id = next_match_id([text], journal.match_index)
+        entry = {"id": match_id, "date": day, "players": [a, b], "result": result, "winner": winner,
+                 "length": length if length != 1 else None, "score": parse_score(score),
+                 "chips": chips, "discipline": discipline, "tournament": tournament,
+                 "rated": None if rated else False, "forfeit": True if forfeit else None, "note": note}
+        # Check the entry in the club as it would be, before writing anything.
+        problems: list[Problem] = []
+        first = len(journal.matches)
+        label = str(path)
+        source = journal.files.index(label) if label in journal.files else len(journal.files)
+        if source == len(journal.files):
+            journal.files.append(label)
+        score_a = parse_result(result) if result is not None else (1.0 if winner == a else 0.0)
+        extra = {k: v for k, v in (("score", tuple(entry["score"]) if entry["score"] else None),
+                                   ("chips", chips), ("note", note)) if v is not None}
+        journal_add(journal, match_id, day.toordinal(), a, b, score_a, length, discipline, tournament,
+                    rated, forfeit, journal.take_seq(), source, None, extra, problems)
+        problems += validate(journal, ledger.config, first_match=first)
+        if problems:
+            raise LedgerError([Problem(label, None, p.message, match_id) for p in problems])
+        ledger._runs.clear()
+        changes = []
+        for rating in ledger.config.ratings.values():
+            if not rating.rates(discipline):
+                continue
+            result_after = ledger.run(rating, discipline)
+            for player in (a, b):
+                event = next((e for e in result_after.history(player) if e.entry == match_id), None)
+                if event is None:
+                    continue
+                changes.append(Change(rating.name, discipline, player, event.before, event.change,
+                                      event.after, event.rated, event.reason))
+        if not dry_run:
+            append_block(path, entry_block("match", entry))
+    return entry, changes
+
+
+# --- add-tournament and void -----------------------------------------------------
+
+def add_tournament(ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
+                   discipline: str | None = None, official: bool = False, dry_run: bool = False) -> dict:
+    if not valid_id(tournament_id):
+        _refuse(ledger, f"tournament id {tournament_id!r} may hold only letters, digits, _ and -")
+    if tournament_id in ledger.journal.tournaments:
+        t = ledger.journal.tournaments[tournament_id]
+        _refuse(ledger, f"tournament id {tournament_id!r} is already used at {t.file}:{t.line}")
+    if system not in SYSTEMS:
+        _refuse(ledger, f"--system {system!r} must be one of {', '.join(SYSTEMS)}")
+    if end < start:
+        _refuse(ledger, f"--end {end} is before --start {start}")
+    entry = {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
+             "discipline": discipline or ledger.config.club.default_discipline,
+             "official": True if official else None}
+    if not dry_run:
+        _append(ledger, "tournament", entry)
+    return entry
+
+
+def void_match(ledger, match_id: str, reason: str, day: date | None = None, dry_run: bool = False) -> dict:
+    journal = ledger.journal
+    i = journal.match_index.get(match_id)
+    if i is None:
+        _refuse(ledger, f"unknown match {match_id!r}{did_you_mean(match_id, journal.match_index)}")
+    if i in journal.voided:
+        v = journal.voided[i]
+        _refuse(ledger, f"match {match_id!r} is already voided at {v.file}:{v.line}")
+    if not reason.strip():
+        _refuse(ledger, "--reason must say why the match is voided")
+    entry = {"match": match_id, "date": day or date.today(), "reason": reason}
+    if not dry_run:
+        _append(ledger, "void", entry)
+    return entry

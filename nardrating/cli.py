@@ -1,0 +1,333 @@
+"""The command line: parse options, call the library, render. Nothing else.
+
+Errors from the library (LedgerError, ActionRefused) become plain messages on
+stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2).
+"""
+from __future__ import annotations
+
+import functools
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+app = typer.Typer(
+    name="nardrating",
+    help="A ratings ledger for nardy, backgammon and chess clubs: an append-only journal "
+         "replayed through rating engines.\n\nExample: nardrating leaderboard --club sample_ledgers/chess-club",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
+                    "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: today).", show_default=False)]
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _fail(lines: list[str]) -> None:
+    err = _console(stderr=True)
+    for line in lines:
+        err.print(line, markup=False)
+    raise typer.Exit(1)
+
+
+def handles_errors(command):
+    """Turn the library's refusals into messages and exit 1; never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        from .errors import ActionRefused, LedgerError
+
+        try:
+            return command(*args, **kwargs)
+        except LedgerError as exc:
+            _fail([str(p) for p in exc.problems])
+        except ActionRefused as exc:
+            _fail([str(exc)])
+        except (RecursionError, MemoryError) as exc:
+            _fail([f"nardrating: the input is too large or too deeply nested to process ({type(exc).__name__})"])
+
+    return wrapper
+
+
+def _date(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD", param_hint=option) from None
+
+
+def _format(value: str) -> str:
+    from .render import FORMATS
+
+    if value not in FORMATS:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(FORMATS)}", param_hint="--format")
+    return value
+
+
+def _load(club):
+    from .ledger import load_club
+
+    return load_club(club)
+
+
+@app.command()
+@handles_errors
+def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
+         engine: Annotated[str, typer.Option(help="Rating engine of the first rating list.")] = "elo",
+         name: Annotated[Optional[str], typer.Option(help="The club's name.")] = None):
+    """Create a commented nardrating.toml and an empty journal; never overwrites.
+
+    Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
+    """
+    from .actions import init_club
+
+    for path in init_club(folder, engine, name):
+        _console().print(f"created {path}", markup=False)
+
+
+@app.command()
+@handles_errors
+def check(club: ClubOpt = None):
+    """Check the config and every journal file; list every problem as FILE:LINE: message.
+
+    Example: nardrating check --club sample_ledgers/chess-club
+    """
+    ledger = _load(club)
+    j = ledger.journal
+    _console().print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
+                     f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
+                     f"rating lists: {', '.join(ledger.config.ratings)}", markup=False)
+
+
+@app.command("add-player")
+@handles_errors
+def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Unique id: letters, digits, _ and -.")],
+               name: Annotated[Optional[str], typer.Option(help="Full name (default: the id).")] = None,
+               alias: Annotated[Optional[str], typer.Option(help="Public name, shown with --public.")] = None,
+               qualification: Annotated[Optional[str], typer.Option(help="MS, KMS, 1, 2 or 3.")] = None,
+               title: Annotated[Optional[str], typer.Option(help="Title, e.g. FM.")] = None,
+               joined: Annotated[Optional[str], typer.Option(help="Date joined, YYYY-MM-DD.")] = None,
+               dry_run: Annotated[bool, typer.Option("--dry-run", help="Check and show; write nothing.")] = False,
+               club: ClubOpt = None):
+    """Add a [[player]] to the journal.
+
+    Example: nardrating add-player anna --name "Анна Петрова" --alias "Анна П." --qualification KMS
+    """
+    from .actions import add_player as do
+
+    entry = do(_load(club), player_id, name, alias, qualification, title, _date(joined, "--joined"), dry_run)
+    _console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
+
+
+@app.command("add-match")
+@handles_errors
+def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
+              b: Annotated[str, typer.Argument(metavar="B", help="Second player (chess: black).")],
+              winner: Annotated[Optional[str], typer.Option(help="The winner's id.")] = None,
+              result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.')] = None,
+              day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
+              length: Annotated[int, typer.Option(help="Match length in points.")] = 1,
+              score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.")] = None,
+              chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).")] = None,
+              discipline: DisciplineOpt = None,
+              tournament: Annotated[Optional[str], typer.Option(help="Tournament id.")] = None,
+              unrated: Annotated[bool, typer.Option("--unrated", help="Record it, rate it nowhere.")] = False,
+              forfeit: Annotated[bool, typer.Option("--forfeit", help="A no-show or technical result.")] = False,
+              note: Annotated[Optional[str], typer.Option(help="A note.")] = None,
+              dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the rating changes; write nothing.")] = False,
+              club: ClubOpt = None):
+    """Append a [[match]] and show each player's rating change in every list that rates it.
+
+    Example: nardrating add-match anna boris --winner anna --date 2009-01-15
+    """
+    from .actions import add_match as do
+    from .render import cell_text
+    from .reports import Column
+
+    entry, changes = do(_load(club), a, b, winner=winner, result=result, day=_date(day, "--date"),
+                        length=length, score=score, discipline=discipline, tournament=tournament,
+                        rated=not unrated, forfeit=forfeit, note=note, chips=chips, dry_run=dry_run)
+    out = _console()
+    out.print(("would add" if dry_run else "added") + f" match {entry['id']} on {entry['date']}", markup=False)
+    rating_col, change_col = Column("", "", "rating"), Column("", "", "change")
+    for c in changes:
+        if c.rated:
+            out.print(f"  {c.rating} ({c.discipline}): {c.player} {cell_text(c.before, rating_col)} "
+                      f"{cell_text(c.change, change_col)} → {cell_text(c.after, rating_col)}", markup=False)
+        else:
+            out.print(f"  {c.rating} ({c.discipline}): {c.player} not rated now: {c.reason}", markup=False)
+
+
+@app.command("add-tournament")
+@handles_errors
+def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
+                   name: Annotated[str, typer.Option(help="Tournament name.")],
+                   system: Annotated[str, typer.Option(help="swiss, round-robin, knockout or match.")],
+                   start: Annotated[str, typer.Option(help="First day, YYYY-MM-DD.")],
+                   end: Annotated[str, typer.Option(help="Last day, YYYY-MM-DD.")],
+                   discipline: DisciplineOpt = None,
+                   official: Annotated[bool, typer.Option("--official", help="An official competition.")] = False,
+                   dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
+                   club: ClubOpt = None):
+    """Append a [[tournament]]; matches join it with add-match --tournament ID.
+
+    Example: nardrating add-tournament cup-1 --name "Кубок клуба" --system swiss --start 2009-02-01 --end 2009-02-03
+    """
+    from .actions import add_tournament as do
+
+    entry = do(_load(club), tournament_id, name=name, system=system, start=_date(start, "--start"),
+               end=_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run)
+    _console().print(("would add" if dry_run else "added") + f" tournament {entry['id']}", markup=False)
+
+
+@app.command()
+@handles_errors
+def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
+         reason: Annotated[str, typer.Option(help="Why the match is voided.")],
+         day: Annotated[Optional[str], typer.Option("--date", help="Date of the correction (default: today).")] = None,
+         dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
+         club: ClubOpt = None):
+    """Void a match: it is replayed as if absent. Re-enter the right result with add-match.
+
+    Example: nardrating void m0003 --reason "result entered the wrong way round"
+    """
+    from .actions import void_match
+
+    entry = void_match(_load(club), match_id, reason, _date(day, "--date"), dry_run)
+    _console().print(("would void" if dry_run else "voided") + f" match {entry['match']}", markup=False)
+
+
+@app.command()
+@handles_errors
+def players(club: ClubOpt = None, fmt: FormatOpt = "table"):
+    """List players: ids, names, aliases, qualifications, games per discipline.
+
+    Example: nardrating players --format csv
+    """
+    from . import reports
+    from .render import emit
+
+    emit(reports.players(_load(club)), _format(fmt), _console())
+
+
+@app.command()
+@handles_errors
+def recalc(club: ClubOpt = None):
+    """Replay the whole journal through every rating list and summarise.
+
+    Example: nardrating recalc --club sample_ledgers/chess-club
+    """
+    import time
+
+    started = time.perf_counter()
+    ledger = _load(club)
+    out = _console()
+    j = ledger.journal
+    out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
+              f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)
+    for rating in ledger.config.ratings.values():
+        for discipline in ledger.disciplines(rating):
+            result = ledger.run(rating, discipline)
+            out.print(f"  {rating.name} ({rating.engine}, {discipline}): {len(result.standings)} players", markup=False)
+    out.print(f"done in {time.perf_counter() - started:.2f} s", markup=False)
+
+
+@app.command()
+@handles_errors
+def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+                as_of: AsOfOpt = None,
+                show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
+                public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
+                daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
+                fmt: FormatOpt = "table"):
+    """Rank, player, name, rating, games, status, last played.
+
+    Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
+    """
+    from . import reports
+    from .render import emit
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    day = _date(as_of, "--as-of") or date.today()
+    result = ledger.run(rating, discipline, day)
+    if daily:
+        daily_view = getattr(result, "daily", None)
+        if daily_view is None:
+            _fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
+        result = daily_view(day)
+    emit(reports.leaderboard(ledger, result, show_all, public), fmt, _console())
+
+
+@app.command()
+@handles_errors
+def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            fmt: FormatOpt = "table"):
+    """Every event of a player: date, entry, opponent, result, before, change, after.
+
+    Example: nardrating history anna --format json
+    """
+    from . import reports
+    from .errors import LedgerError, Problem, did_you_mean
+    from .render import emit
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    if player not in ledger.journal.players:
+        raise LedgerError([Problem(str(ledger.config.path), None, f"unknown player {player!r}"
+                                   f"{did_you_mean(player, ledger.journal.players)}")])
+    result = ledger.run(rating, discipline)
+    emit(reports.history(ledger, result, player), fmt, _console())
+
+
+@app.command()
+@handles_errors
+def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
+           club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+           player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
+           details: Annotated[bool, typer.Option("--details", help="Per-competition arithmetic.")] = False,
+           fmt: FormatOpt = "table"):
+    """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
+
+    Example: nardrating report --period 2009-Q1 --format md
+    """
+    from . import reports
+    from .periods import parse_period
+    from .render import emit
+
+    fmt = _format(fmt)
+    try:
+        span = parse_period(period)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--period") from None
+    ledger = _load(club)
+    result = ledger.run(rating, discipline)
+    table = reports.report(ledger, result, span, player)
+    emit(table, fmt, _console())
+    if details and fmt == "table":
+        for detail in reports.report_details(table):
+            emit(detail, fmt, _console())
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted; nothing was written\n")
+        sys.exit(130)

@@ -1,0 +1,182 @@
+"""The club config, ``nardrating.toml``: which journal files, which rating lists.
+
+Each ``[rating.NAME]`` table names an engine; the keys besides ``engine`` and
+``disciplines`` are that engine's parameters, checked by the engine's own
+pydantic model so that a typo is caught with the file, table and key.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import LedgerError, Problem, did_you_mean
+from .tomlsource import header_lines, key_line, parse_toml, read_text
+
+CONFIG_NAME = "nardrating.toml"
+
+
+class ClubSection(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = ""
+    journal: list[str] = ["journal.toml"]
+    default_discipline: str = "chess"
+
+
+@dataclass(frozen=True)
+class RatingList:
+    name: str
+    engine: str
+    params: BaseModel
+    disciplines: tuple[str, ...] | None  # None: every discipline
+    line: int | None = None
+
+    def rates(self, discipline: str) -> bool:
+        return self.disciplines is None or discipline in self.disciplines
+
+
+@dataclass(frozen=True)
+class ClubConfig:
+    path: Path  # the nardrating.toml file
+    club: ClubSection
+    ratings: dict[str, RatingList] = field(default_factory=dict)
+    text: str = ""
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def journal_paths(self) -> list[Path]:
+        return [self.folder / name for name in self.club.journal]
+
+    def rating(self, name: str | None) -> RatingList:
+        if not self.ratings:
+            raise LedgerError([Problem(str(self.path), None, "no [rating.NAME] table: add one, e.g. [rating.club] with engine = \"elo\"")])
+        if name is None:
+            return next(iter(self.ratings.values()))
+        if name not in self.ratings:
+            raise LedgerError([Problem(str(self.path), None,
+                f"there is no rating list {name!r}{did_you_mean(name, self.ratings)}; "
+                f"the lists are: {', '.join(self.ratings)}")])
+        return self.ratings[name]
+
+
+def find_club(club: str | os.PathLike | None) -> Path:
+    """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
+    if club is None:
+        club = os.environ.get("NARDRATING_CLUB") or None
+    if club is not None:
+        path = Path(club)
+        if path.is_dir():
+            path = path / CONFIG_NAME
+        if not path.is_file():
+            raise LedgerError([Problem(str(path), None, "no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`")])
+        return path
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / CONFIG_NAME
+        if candidate.is_file():
+            return candidate
+    raise LedgerError([Problem(str(here), None, "no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`")])
+
+
+def describe_validation_error(exc: ValidationError, label: str, text: str, table: str,
+                              header: int | None, model: type[BaseModel]) -> list[Problem]:
+    problems = []
+    allowed = ", ".join(model.model_fields)
+    for err in exc.errors():
+        key = ".".join(str(part) for part in err["loc"]) or "(table)"
+        top = str(err["loc"][0]) if err["loc"] else ""
+        line = key_line(text, header, top) if top else header
+        if err["type"] == "extra_forbidden":
+            msg = f"[{table}] has an unknown key {top!r}{did_you_mean(top, model.model_fields)}; allowed keys: {allowed}"
+        elif err["type"] == "missing":
+            msg = f"[{table}] needs the key {key!r}"
+        else:
+            got = err.get("input")
+            msg = f"[{table}] {key}: {err['msg']} (got {got!r})"
+        problems.append(Problem(label, line, msg))
+    return problems
+
+
+def load_config(path: Path) -> ClubConfig:
+    """Read and check the config; raise LedgerError listing every problem."""
+    from .engines.registry import engine_class, engine_names
+
+    label = str(path)
+    problems: list[Problem] = []
+    text = read_text(path, problems, label)
+    data = parse_toml(text, label, problems) if text is not None else None
+    if data is None:
+        raise LedgerError(problems)
+    headers = header_lines(text)
+
+    def first(name):
+        lines = headers.get(name)
+        return lines[0] if lines else None
+
+    unknown = set(data) - {"club", "rating"}
+    for key in sorted(unknown):
+        problems.append(Problem(label, first(key) or key_line(text, 1, key),
+                                f"unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables"))
+    club = ClubSection()
+    raw_club = data.get("club", {})
+    if isinstance(raw_club.get("journal"), str):
+        raw_club = {**raw_club, "journal": [raw_club["journal"]]}
+    try:
+        club = ClubSection(**raw_club)
+    except ValidationError as exc:
+        problems += describe_validation_error(exc, label, text, "club", first("club"), ClubSection)
+    except TypeError:
+        problems.append(Problem(label, first("club"), "[club] must be a table"))
+    for name in club.journal:
+        if not name.endswith((".toml", ".csv")):
+            problems.append(Problem(label, key_line(text, first("club"), "journal"),
+                                    f"journal file {name!r} must end in .toml or .csv"))
+
+    ratings: dict[str, RatingList] = {}
+    raw_ratings = data.get("rating", {})
+    if not isinstance(raw_ratings, dict):
+        raw_ratings = {}
+        problems.append(Problem(label, None, "rating must be tables like [rating.club]"))
+    for name, raw in raw_ratings.items():
+        table = f"rating.{name}"
+        header = first(table)
+        if not isinstance(raw, dict):
+            problems.append(Problem(label, header, f"[{table}] must be a table"))
+            continue
+        raw = dict(raw)
+        engine_name = raw.pop("engine", None)
+        disciplines = raw.pop("disciplines", None)
+        if engine_name is None:
+            problems.append(Problem(label, header, f"[{table}] needs engine = one of: {', '.join(engine_names())}"))
+            continue
+        if engine_name not in engine_names():
+            problems.append(Problem(label, key_line(text, header, "engine"),
+                f"[{table}] engine {engine_name!r} is unknown{did_you_mean(str(engine_name), engine_names())}; "
+                f"allowed: {', '.join(engine_names())}"))
+            continue
+        if disciplines is not None and (not isinstance(disciplines, list)
+                                        or not all(isinstance(d, str) for d in disciplines)):
+            problems.append(Problem(label, key_line(text, header, "disciplines"),
+                                    f"[{table}] disciplines must be a list of names, like [\"long-nardy\"]"))
+            continue
+        engine = engine_class(engine_name)
+        try:
+            params = engine.parse_params(raw)
+        except ValidationError as exc:
+            problems += describe_validation_error(exc, label, text, table, header, engine.Params)
+            continue
+        except ValueError as exc:
+            problems.append(Problem(label, header, f"[{table}] {exc}"))
+            continue
+        ratings[name] = RatingList(name, engine_name, params,
+                                   tuple(disciplines) if disciplines is not None else None, header)
+    if not raw_ratings and not problems:
+        problems.append(Problem(label, None, "no rating list: add a [rating.NAME] table with an engine"))
+    if problems:
+        raise LedgerError(problems)
+    return ClubConfig(path=path, club=club, ratings=ratings, text=text)

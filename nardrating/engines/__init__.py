@@ -1,0 +1,1 @@
+"""Rating engines: one module each, behind the interface in base.py."""

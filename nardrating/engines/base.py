@@ -1,0 +1,149 @@
+"""The interface every rating engine implements.
+
+An engine takes a `RatingView` — one rating list's parameters and one
+discipline's entries in replay order — and returns a `RatingResult`:
+standings, each player's history, and (for period engines) its own report.
+Three kinds exist (see the seeds): per game (elo, fibs, chips), per
+tournament (placement) and per rating period (mfsnb, fide); all fit this
+shape because `run` sees the whole timeline at once.
+
+`run` must not change the view or the journal: it builds new state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, ClassVar, Iterator
+
+from pydantic import BaseModel, ConfigDict
+
+from ..errors import Problem
+
+
+class Params(BaseModel):
+    """Base of every engine's parameters: frozen, no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(slots=True)
+class Standing:
+    player: str
+    rating: float | None
+    games: int
+    status: str
+    last_played: date | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class HistoryEvent:
+    date: date
+    entry: str | None
+    kind: str                    # "match", "adjust", "penalty", "decay", "tournament", "list"…
+    opponent: str | None
+    result: float | None         # the player's score: 1, 0.5, 0
+    before: float | None
+    change: float | None
+    after: float | None
+    rated: bool
+    reason: str | None = None    # why unrated
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ReportRow:
+    player: str
+    before: float | None
+    games: int
+    points: float
+    expected: float | None
+    change: float | None
+    after: float | None
+    status: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RatingResult:
+    rating: str
+    discipline: str
+    engine: str
+    standings: dict[str, Standing]
+    events: dict[str, list[HistoryEvent]] = field(default_factory=dict)
+    hidden_statuses: frozenset[str] = frozenset()   # not on the leaderboard unless --all
+    columns: tuple[tuple[str, str], ...] = ()         # extra leaderboard columns: (key in Standing.extra, title)
+    sections: tuple[tuple[str, str], ...] = ()        # (status, title): statuses listed in a section of their own
+    as_of: date | None = None
+
+    def history(self, player: str) -> list[HistoryEvent]:
+        return self.events.get(player, [])
+
+    def report(self, start: date, end: date) -> list[ReportRow] | None:
+        """Engine-specific report rows, or None for the generic one built from history."""
+        return None
+
+
+class Engine:
+    name: ClassVar[str]
+    Params: ClassVar[type[Params]]
+    version: ClassVar[str] = "1"
+
+    @classmethod
+    def parse_params(cls, raw: dict) -> Params:
+        return cls.Params(**raw)
+
+    @classmethod
+    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+        """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on."""
+        return []
+
+    def run(self, view: "RatingView") -> RatingResult:  # noqa: F821
+        raise NotImplementedError
+
+
+def score_text(score: float | None) -> str:
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "" if score is None else f"{score:g}")
+
+
+class PairLimit:
+    """At most `limit` rated games per pair of players per date (0: no limit)."""
+
+    __slots__ = ("limit", "seen")
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.seen: dict[tuple, int] = {}
+
+    def allows(self, day: int, a: int, b: int) -> bool:
+        if not self.limit:
+            return True
+        key = (day, a, b) if a < b else (day, b, a)
+        count = self.seen.get(key, 0)
+        if count >= self.limit:
+            return False
+        self.seen[key] = count + 1
+        return True
+
+
+def timeline(view) -> Iterator[tuple[str, Any]]:
+    """Matches, adjustments and tournament ends merged in replay order.
+
+    Entries of one date keep their journal order; a tournament ends after
+    every entry dated on its last day.
+    """
+    others = sorted(
+        [((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
+        + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
+        key=lambda item: item[0],
+    )
+    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
+    k = 0
+    for i in view.order:
+        key = (dates[i], seqs[i])
+        while k < len(others) and others[k][0] < key:
+            yield others[k][1], others[k][2]
+            k += 1
+        yield "match", i
+    for item in others[k:]:
+        yield item[1], item[2]

@@ -1,0 +1,91 @@
+"""The chess-club Elo of seed 003.
+
+E(A) = 1 / (1 + 10^((R(B) − R(A)) / 400)); new = old + K·(S − E) after every
+rated game, in replay order, never rounded in storage. Provisional until
+`provisional_games` rated games; forfeits and unrated games change nothing;
+games of one pair on one date beyond `pair_limit_per_day` are unrated.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+
+from .base import Engine, HistoryEvent, PairLimit, Params, RatingResult, Standing, timeline
+
+
+class EloParams(Params):
+    start: float = Field(1200, allow_inf_nan=False)
+    k: float = Field(20, gt=0, allow_inf_nan=False)
+    provisional_games: int = Field(5, ge=0)
+    pair_limit_per_day: int = Field(2, ge=0)
+
+
+def expected(rating: float, opponent: float) -> float:
+    """Seed 003: the expected score of a player rated `rating` against `opponent`."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[float, float, float]:
+    """One rated game: (new A, new B, A's expected score). Pure."""
+    e_a = expected(rating_a, rating_b)
+    change = k * (score_a - e_a)
+    # B's change is K·((1 − S) − (1 − E)) = −change exactly.
+    return rating_a + change, rating_b - change, e_a
+
+
+class EloEngine(Engine):
+    name = "elo"
+    Params = EloParams
+
+    def run(self, view) -> RatingResult:
+        p: EloParams = view.params
+        journal = view.journal
+        m = journal.matches
+        names = journal.player_codes.names
+        ratings: dict[str, float] = {}
+        games: dict[str, int] = {}
+        last: dict[str, date] = {}
+        events: dict[str, list[HistoryEvent]] = {}
+        pairs = PairLimit(p.pair_limit_per_day)
+
+        for kind, item in timeline(view):
+            if kind == "adjust":
+                before = ratings.get(item.player, p.start)
+                after = item.set if item.set is not None else before + item.delta
+                ratings[item.player] = after
+                events.setdefault(item.player, []).append(HistoryEvent(
+                    item.date, None, "adjust", None, None, before, after - before, after, True, item.reason))
+                continue
+            if kind != "match":
+                continue
+            i = item
+            a, b = names[m.a[i]], names[m.b[i]]
+            day = date.fromordinal(m.dates[i])
+            score_a = m.score_a[i]
+            ra, rb = ratings.get(a, p.start), ratings.get(b, p.start)
+            reason = view.exclusion(i)
+            if reason is None and not pairs.allows(m.dates[i], m.a[i], m.b[i]):
+                reason = f"pair limit: more than {p.pair_limit_per_day} rated games of this pair on {day}"
+            if reason is not None:
+                for player, opponent, score, r in ((a, b, score_a, ra), (b, a, 1 - score_a, rb)):
+                    events.setdefault(player, []).append(HistoryEvent(
+                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                continue
+            new_a, new_b, e_a = update(ra, rb, score_a, p.k)
+            ratings[a], ratings[b] = new_a, new_b
+            for player, opponent, score, r, new, e in ((a, b, score_a, ra, new_a, e_a),
+                                                       (b, a, 1 - score_a, rb, new_b, 1 - e_a)):
+                games[player] = games.get(player, 0) + 1
+                last[player] = day
+                events.setdefault(player, []).append(HistoryEvent(
+                    day, m.ids[i], "match", opponent, score, r, new - r, new, True, None,
+                    {"expected": e}))
+
+        standings = {}
+        for player in events:
+            n = games.get(player, 0)
+            standings[player] = Standing(
+                player, ratings.get(player, p.start), n,
+                "established" if n >= p.provisional_games else "provisional", last.get(player))
+        return RatingResult(view.rating.name, view.discipline, self.name, standings, events, as_of=view.as_of)

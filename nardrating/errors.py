@@ -1,0 +1,44 @@
+"""Problems found while loading a club, as data.
+
+Every stage (config, journal reading, validation, replay) returns the
+problems it finds instead of raising at the first one; the CLI prints them
+all as ``FILE:LINE: message`` and exits 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    file: str
+    line: int | None
+    message: str
+    entry: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        entry = f"{self.entry}: " if self.entry else ""
+        return f"{where}: {entry}{self.message}"
+
+
+class LedgerError(Exception):
+    """Raised by library entry points when a club cannot be used as it is."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ActionRefused(Exception):
+    """A command was asked to do something it must not (overwrite, unknown id…)."""
+
+
+def did_you_mean(word: str, choices, limit: int = 3) -> str:
+    """' (did you mean "x"?)' or '' — a hint for an unknown name."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=limit, cutoff=0.6)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f'"{c}"' for c in close) + "?)"

@@ -1,0 +1,219 @@
+"""The journal's data, shaped for replay.
+
+Players, tournaments, voids and adjustments are few and kept as small frozen
+records. Matches can number in the millions (CSV imports), so they are kept
+column by column (`Matches`): one list per field, players and disciplines
+coded as integers. `Journal.match(i)` gives a readable view of one match.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: str
+    name: str
+    alias: str | None = None
+    qualification: str | None = None
+    title: str | None = None
+    joined: date | None = None
+    file: str = ""
+    line: int | None = None
+    declared: bool = True  # False: created from a CSV row that named it
+
+    def public_name(self) -> str:
+        return self.alias or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    player: str
+    low: int  # place "2-3" → low 2, high 3
+    high: int
+
+    @property
+    def mean(self) -> float:
+        return (self.low + self.high) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: str
+    name: str
+    system: str
+    start: date
+    end: date
+    discipline: str
+    official: bool = False
+    standings: tuple[Placing, ...] | None = None
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    match: str
+    date: date
+    reason: str
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    date: date
+    player: str
+    rating: str | None
+    discipline: str | None
+    set: float | None
+    delta: float | None
+    reason: str
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    index: int
+    id: str
+    date: date
+    a: str
+    b: str
+    score_a: float
+    length: int
+    discipline: str
+    tournament: str | None
+    rated: bool
+    forfeit: bool
+    score: tuple[int, int] | None
+    chips: float | None
+    note: str | None
+    file: str
+    line: int | None
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    def score_of(self, player: str) -> float:
+        return self.score_a if player == self.a else 1.0 - self.score_a
+
+    def opponent_of(self, player: str) -> str:
+        return self.b if player == self.a else self.a
+
+    def winner(self) -> str | None:
+        if self.score_a == 1.0:
+            return self.a
+        if self.score_a == 0.0:
+            return self.b
+        return None
+
+
+@dataclass(slots=True)
+class Matches:
+    """Matches column by column; row i is one match."""
+
+    ids: list[str] = field(default_factory=list)
+    dates: list[int] = field(default_factory=list)       # date.toordinal()
+    a: list[int] = field(default_factory=list)           # player codes
+    b: list[int] = field(default_factory=list)
+    score_a: list[float] = field(default_factory=list)   # 1.0, 0.5, 0.0
+    length: list[int] = field(default_factory=list)
+    discipline: list[int] = field(default_factory=list)  # discipline codes
+    tournament: list[int] = field(default_factory=list)  # tournament codes, -1: none
+    rated: list[bool] = field(default_factory=list)
+    forfeit: list[bool] = field(default_factory=list)
+    seq: list[int] = field(default_factory=list)         # position in the whole journal
+    source: list[int] = field(default_factory=list)      # index into Journal.files
+    line: list[int] = field(default_factory=list)
+    extra: dict[int, dict] = field(default_factory=dict)  # sparse: score, chips, note
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+class Codes:
+    """A two-way map between names and small integers."""
+
+    __slots__ = ("names", "index")
+
+    def __init__(self):
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def code(self, name: str) -> int:
+        found = self.index.get(name)
+        if found is None:
+            found = self.index[name] = len(self.names)
+            self.names.append(name)
+        return found
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+@dataclass
+class Journal:
+    files: list[str] = field(default_factory=list)
+    players: dict[str, Player] = field(default_factory=dict)
+    player_codes: Codes = field(default_factory=Codes)
+    discipline_codes: Codes = field(default_factory=Codes)
+    tournaments: dict[str, Tournament] = field(default_factory=dict)
+    tournament_codes: Codes = field(default_factory=Codes)
+    matches: Matches = field(default_factory=Matches)
+    match_index: dict[str, int] = field(default_factory=dict)
+    voids: list[Void] = field(default_factory=list)
+    adjusts: list[Adjust] = field(default_factory=list)
+    voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
+    next_seq: int = 0
+    csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)  # player → first CSV row naming it
+
+    def take_seq(self) -> int:
+        self.next_seq += 1
+        return self.next_seq
+
+    def match(self, i: int) -> MatchView:
+        m = self.matches
+        extra = m.extra.get(i, {})
+        t = m.tournament[i]
+        return MatchView(
+            index=i, id=m.ids[i], date=date.fromordinal(m.dates[i]),
+            a=self.player_codes.names[m.a[i]], b=self.player_codes.names[m.b[i]],
+            score_a=m.score_a[i], length=m.length[i],
+            discipline=self.discipline_codes.names[m.discipline[i]],
+            tournament=self.tournament_codes.names[t] if t >= 0 else None,
+            rated=m.rated[i], forfeit=m.forfeit[i],
+            score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
+            file=self.files[m.source[i]], line=m.line[i],
+        )
+
+    def match_by_id(self, match_id: str) -> MatchView | None:
+        i = self.match_index.get(match_id)
+        return None if i is None else self.match(i)
+
+    def disciplines(self) -> list[str]:
+        """Disciplines that have at least one match, tournament or adjustment."""
+        return list(self.discipline_codes.names)
+
+    def player_name(self, player: str, public: bool = False) -> str:
+        p = self.players.get(player)
+        if p is None:
+            return player
+        return p.public_name() if public else p.name
+
+    def exclusion(self, i: int) -> str | None:
+        """Why match i is rated by no list at all, or None."""
+        if i in self.voided:
+            return "voided"
+        if self.matches.forfeit[i]:
+            return "forfeit"
+        if not self.matches.rated[i]:
+            return "unrated"
+        return None

@@ -1,0 +1,96 @@
+"""Rules that span entries: every reference must resolve, ids must be unique…
+
+Each check appends Problems; nothing stops at the first one.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from ..errors import Problem, did_you_mean
+from .model import Journal, Player
+
+
+def finish_players(journal: Journal) -> None:
+    """Create the players that CSV rows name without declaring them."""
+    for name, (label, line) in journal.csv_named.items():
+        if name not in journal.players:
+            journal.players[name] = Player(name, name, file=label, line=line, declared=False)
+            journal.player_codes.code(name)
+
+
+def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
+    """All cross-entry problems; with first_match > 0, only of the matches from there on."""
+    problems: list[Problem] = []
+    known = journal.players
+    names = journal.player_codes.names
+    m = journal.matches
+
+    def unknown_player(player, label, line, entry):
+        problems.append(Problem(label, line, f"unknown player {player!r}{did_you_mean(player, known)}; "
+                                "declare it with a [[player]] entry or `nardrating add-player`", entry))
+
+    tournaments = journal.tournaments
+    tournament_names = journal.tournament_codes.names
+    for i in range(first_match, len(m.ids)):
+        a, b = names[m.a[i]], names[m.b[i]]
+        label, line, entry = journal.files[m.source[i]], m.line[i], m.ids[i]
+        for player in (a, b):
+            if player not in known:
+                unknown_player(player, label, line, entry)
+        if a == b:
+            problems.append(Problem(label, line, f"a match needs two different players, not {a!r} against themself", entry))
+        t = m.tournament[i]
+        if t >= 0:
+            tid = tournament_names[t]
+            tournament = tournaments.get(tid)
+            if tournament is None:
+                problems.append(Problem(label, line, f"unknown tournament {tid!r}{did_you_mean(tid, tournaments)}; "
+                                        "add it with a [[tournament]] entry or `nardrating add-tournament`", entry))
+            else:
+                day = date.fromordinal(m.dates[i])
+                if not tournament.start <= day <= tournament.end:
+                    problems.append(Problem(label, line, f"the match is dated {day}, outside its tournament {tid!r} "
+                                            f"({tournament.start} to {tournament.end})", entry))
+                discipline = journal.discipline_codes.names[m.discipline[i]]
+                if discipline != tournament.discipline:
+                    problems.append(Problem(label, line, f"the match's discipline {discipline!r} differs from its "
+                                            f"tournament's {tournament.discipline!r}", entry))
+
+    from ..engines.registry import engine_class
+
+    if first_match:
+        for rating in config.ratings.values():
+            problems += engine_class(rating.engine).check(rating, journal, first_match)
+        return problems
+
+    for t in tournaments.values():
+        for placing in t.standings or ():
+            if placing.player not in known:
+                unknown_player(placing.player, t.file, t.line, t.id)
+
+    journal.voided = {}
+    for void in journal.voids:
+        i = journal.match_index.get(void.match)
+        if i is None:
+            problems.append(Problem(void.file, void.line, f"void of an unknown match {void.match!r}"
+                                    f"{did_you_mean(void.match, journal.match_index)}"))
+        elif i in journal.voided:
+            first = journal.voided[i]
+            problems.append(Problem(void.file, void.line, f"match {void.match!r} is already voided at {first.file}:{first.line}"))
+        else:
+            journal.voided[i] = void
+
+    ratings = config.ratings
+    for adjust in journal.adjusts:
+        if adjust.player not in known:
+            unknown_player(adjust.player, adjust.file, adjust.line, None)
+        if adjust.rating is None and len(ratings) > 1:
+            problems.append(Problem(adjust.file, adjust.line, "say which rating list this adjustment is for: "
+                                    f"rating = one of {', '.join(map(repr, ratings))}"))
+        elif adjust.rating is not None and adjust.rating not in ratings:
+            problems.append(Problem(adjust.file, adjust.line, f"adjustment of an unknown rating list {adjust.rating!r}"
+                                    f"{did_you_mean(adjust.rating, ratings)}; the lists are: {', '.join(ratings)}"))
+
+    for rating in ratings.values():
+        problems += engine_class(rating.engine).check(rating, journal, 0)
+    return problems

@@ -1,0 +1,104 @@
+"""Appending entries to a journal file: all of the entry or nothing.
+
+The new file content is the old bytes, untouched, plus the new block. It is
+written to a temporary file beside the journal, flushed to disk and renamed
+over the journal in one step, so a crash leaves either the old file or the
+new one, never half an entry. A lock file in the club folder serialises
+concurrent writers (each one re-reads the journal under the lock).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import ActionRefused
+
+LOCK_NAME = ".nardrating.lock"
+
+
+@contextmanager
+def club_lock(folder: Path):
+    import fcntl
+
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise ActionRefused(f"{path}: cannot create the lock file: {exc.strerror}; is the club folder writable?") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _plain_error(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return f"{path}: the disk is full; nothing was written. Free some space and run the command again."
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{path}: not allowed to write here ({exc.strerror}); nothing was written."
+    return f"{path}: could not write the journal ({exc.strerror or exc}); nothing was written."
+
+
+def append_block(path: Path, block: str) -> None:
+    """Append `block` (TOML text) to `path` atomically. Raises ActionRefused on failure."""
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ActionRefused(f"{path}: the journal file is read-only; nothing was written. "
+                            "Make it writable (chmod u+w) and run the command again.")
+    try:
+        old = path.read_bytes() if path.exists() else b""
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    except OSError as exc:
+        raise ActionRefused(_plain_error(path, exc)) from None
+    separator = b"" if not old or old.endswith(b"\n\n") else (b"\n" if old.endswith(b"\n") else b"\n\n")
+    data = old + separator + block.encode("utf-8")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+        tmp = None
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        raise ActionRefused(_plain_error(path, exc)) from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def entry_block(kind: str, entry: dict) -> str:
+    """One [[kind]] table as TOML text, serialised by tomli-w."""
+    import tomli_w
+
+    clean = {k: v for k, v in entry.items() if v is not None}
+    return tomli_w.dumps({kind: [clean]})
+
+
+_MATCH_ID = re.compile(r'^\s*id\s*=\s*"m(\d+)"', re.MULTILINE)
+
+
+def next_match_id(texts: list[str], known_ids) -> str:
+    """m0001, m0002, …: one past the highest m-number in the files and the known ids."""
+    highest = 0
+    for text in texts:
+        for m in _MATCH_ID.finditer(text):
+            highest = max(highest, int(m[1]))
+    for match_id in known_ids:
+        if len(match_id) > 1 and match_id[0] == "m" and match_id[1:].isdigit():
+            highest = max(highest, int(match_id[1:]))
+    return f"m{highest + 1:04d}"

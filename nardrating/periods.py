@@ -1,0 +1,109 @@
+"""Periods in hledger's syntax: 2009, 2009-Q1/2009Q1, 2009-H1, 2009-03, a..b.
+
+Also the calendar arithmetic that the period-based engines share.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    start: date
+    end: date  # inclusive
+
+    def __contains__(self, day: date) -> bool:
+        return self.start <= day <= self.end
+
+    def __str__(self) -> str:
+        return f"{self.start.isoformat()}..{self.end.isoformat()}"
+
+
+def month_end(year: int, month: int) -> date:
+    if month == 12:
+        return date(year, 12, 31)
+    return date(year, month + 1, 1) - timedelta(days=1)
+
+
+def add_months(day: date, months: int) -> date:
+    """The same day-of-month `months` later, clamped to the month's end."""
+    total = day.year * 12 + (day.month - 1) + months
+    year, month = divmod(total, 12)
+    month += 1
+    return date(year, month, min(day.day, month_end(year, month).day))
+
+
+def months_between(earlier: date, later: date) -> int:
+    """Whole calendar months from `earlier` to `later` (15 Jan → 14 Apr is 2)."""
+    months = (later.year - earlier.year) * 12 + later.month - earlier.month
+    if add_months(earlier, months) > later:
+        months -= 1
+    return months
+
+
+_YEAR = re.compile(r"^(\d{4})$")
+_QUARTER = re.compile(r"^(\d{4})-?[Qq]([1-4])$")
+_HALF = re.compile(r"^(\d{4})-?[Hh]([12])$")
+_MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
+_DAY = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+
+PERIOD_HELP = "2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20"
+
+
+def _single(text: str) -> Period:
+    if m := _YEAR.match(text):
+        y = int(m[1])
+        return Period(date(y, 1, 1), date(y, 12, 31))
+    if m := _QUARTER.match(text):
+        y, q = int(m[1]), int(m[2])
+        return Period(date(y, 3 * q - 2, 1), month_end(y, 3 * q))
+    if m := _HALF.match(text):
+        y, h = int(m[1]), int(m[2])
+        return Period(date(y, 6 * h - 5, 1), month_end(y, 6 * h))
+    if m := _MONTH.match(text):
+        y, mo = int(m[1]), int(m[2])
+        return Period(date(y, mo, 1), month_end(y, mo))
+    if m := _DAY.match(text):
+        d = date(int(m[1]), int(m[2]), int(m[3]))
+        return Period(d, d)
+    raise ValueError
+
+
+def parse_period(text: str) -> Period:
+    """Parse a period; raise ValueError with a plain sentence when it is not one."""
+    text = text.strip()
+    try:
+        if ".." in text:
+            left, right = text.split("..", 1)
+            start = _single(left.strip()).start
+            end = _single(right.strip()).end
+            if end < start:
+                raise ValueError(f"period {text!r} ends before it starts")
+            return Period(start, end)
+        return _single(text)
+    except ValueError as exc:
+        if exc.args:
+            raise
+        raise ValueError(f"{text!r} is not a period; write {PERIOD_HELP}") from None
+
+
+PERIOD_UNITS = {"month": 1, "quarter": 3, "half": 6, "year": 12}
+
+
+def period_containing(day: date, unit: str) -> Period:
+    """The month/quarter/half/year that contains `day`."""
+    months = PERIOD_UNITS[unit]
+    first_month = (day.month - 1) // months * months + 1
+    start = date(day.year, first_month, 1)
+    last = add_months(start, months - 1)
+    return Period(start, month_end(last.year, last.month))
+
+
+def periods_from(first: date, unit: str):
+    """Endless consecutive periods of `unit`, the first containing `first`."""
+    period = period_containing(first, unit)
+    while True:
+        yield period
+        period = period_containing(period.end + timedelta(days=1), unit)

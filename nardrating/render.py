@@ -1,0 +1,131 @@
+"""Turn a reports.Table into rich, CSV, JSON or Markdown text."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from datetime import date
+from typing import Any
+
+from .engines.base import score_text
+from .reports import Column, Table
+
+FORMATS = ("table", "csv", "json", "md")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell_text(value: Any, column: Column) -> str:
+    """A value as a table cell: ratings with 2 decimals, scores as 1/½/0."""
+    if value is None:
+        return ""
+    kind = column.kind
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(v) for v in value)
+    if kind == "score":
+        return score_text(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if kind == "rating" and isinstance(value, (int, float)):
+        return f"{value:.2f}"
+    if kind == "change" and isinstance(value, (int, float)):
+        return f"{value:+.2f}"
+    if kind in ("number", "auto") and isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".") if abs(value) < 1 else f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def _json_default(value):
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def to_json(table: Table) -> str:
+    value = table.json_value if table.json_value is not None else table.all_rows()
+    return json.dumps(value, ensure_ascii=False, indent=2, default=_json_default)
+
+
+def safe_csv_cell(text: str) -> str:
+    """Stop a spreadsheet from running a cell as a formula: prefix it with '."""
+    if text.startswith(_FORMULA_START):
+        return "'" + text
+    return text
+
+
+def to_csv(table: Table) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([c.key for c in table.columns])
+    for row in table.all_rows():
+        cells = []
+        for c in table.columns:
+            value = row.get(c.key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                cells.append(repr(value) if isinstance(value, float) else str(value))
+            else:
+                # Text columns only: numbers keep their sign so the sheet reads them as numbers.
+                cells.append(safe_csv_cell(cell_text(value, c)))
+        writer.writerow(cells)
+    return out.getvalue()
+
+
+def to_markdown(table: Table) -> str:
+    def md_row(cells):
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
+    lines = [f"**{table.title}**", "", md_row(c.heading for c in table.columns),
+             md_row("---" for _ in table.columns)]
+    lines += [md_row(cell_text(row.get(c.key), c) for c in table.columns) for row in table.rows]
+    for title, rows in table.sections:
+        lines += ["", f"**{title}**", "", md_row(c.heading for c in table.columns),
+                  md_row("---" for _ in table.columns)]
+        lines += [md_row(cell_text(row.get(c.key), c) for c in table.columns) for row in rows]
+    if table.caption:
+        lines += ["", table.caption]
+    return "\n".join(lines) + "\n"
+
+
+def print_table(table: Table, console) -> None:
+    from rich.table import Table as RichTable
+
+    def build(title, rows):
+        rt = RichTable(title=title, title_justify="left", header_style="bold")
+        for c in table.columns:
+            numeric = c.kind in ("rating", "change", "number", "int", "score")
+            wraps = c.key in ("name", "reason", "note", "status", "games") and c.kind == "text"
+            rt.add_column(c.heading, justify="right" if numeric else "left",
+                          overflow="fold", no_wrap=not wraps)
+        for row in rows:
+            rt.add_row(*(cell_text(row.get(c.key), c) for c in table.columns))
+        return rt
+
+    # Columns that are empty everywhere are left out of the table view only.
+    rows = table.all_rows()
+    keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}) for row in rows)
+            and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))]
+    table = Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
+    console.print(build(table.title, table.rows))
+    for title, section_rows in table.sections:
+        console.print(build(title, section_rows))
+    if table.caption:
+        console.print(table.caption)
+
+
+def emit(table: Table, fmt: str, console) -> None:
+    if fmt == "table":
+        print_table(table, console)
+    elif fmt == "json":
+        console.file.write(to_json(table) + "\n")
+    elif fmt == "csv":
+        console.file.write(to_csv(table))
+    else:
+        console.file.write(to_markdown(table))

@@ -1,0 +1,76 @@
+"""Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from .config import RatingList
+from .journal.model import Adjust, Journal, Tournament
+
+
+@dataclass(frozen=True)
+class RatingView:
+    """What an engine sees. Read-only by convention: engines build their own state."""
+
+    journal: Journal
+    rating: RatingList
+    discipline: str
+    as_of: date | None
+    order: list[int]                 # match indices of this discipline, by (date, journal order)
+    adjusts: list[Adjust]            # for this list and discipline, by (date, journal order)
+    tournaments: list[Tournament]    # of this discipline that ended by as_of, by (end, journal order)
+    config: object = None            # the ClubConfig, for engines that need club-wide settings
+
+    @property
+    def params(self):
+        return self.rating.params
+
+    def exclusion(self, i: int) -> str | None:
+        return self.journal.exclusion(i)
+
+
+def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:
+    """The discipline an adjustment means when it does not say (see README)."""
+    if adjust.discipline is not None:
+        return adjust.discipline
+    if rating.disciplines and len(rating.disciplines) == 1:
+        return rating.disciplines[0]
+    present = [d for d in journal.disciplines() if rating.rates(d)]
+    if len(present) == 1:
+        return present[0]
+    return default
+
+
+def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None) -> RatingView:
+    journal = ledger.journal
+    m = journal.matches
+    code = journal.discipline_codes.index.get(discipline, -1)
+    limit = as_of.toordinal() if as_of else None
+    disc, dates = m.discipline, m.dates
+    if limit is None:
+        order = [i for i in range(len(disc)) if disc[i] == code]
+    else:
+        order = [i for i in range(len(disc)) if disc[i] == code and dates[i] <= limit]
+    # Stable sort keeps journal order within a date; skip it when already sorted.
+    if any(dates[order[k]] > dates[order[k + 1]] for k in range(len(order) - 1)):
+        order.sort(key=dates.__getitem__)
+    single = len(ledger.config.ratings) == 1
+    default = ledger.config.club.default_discipline
+    adjusts = sorted(
+        (a for a in journal.adjusts
+         if (a.rating == rating.name or (a.rating is None and single))
+         and adjust_discipline(a, rating, journal, default) == discipline
+         and (as_of is None or a.date <= as_of)),
+        key=lambda a: (a.date, a.seq))
+    tournaments = sorted(
+        (t for t in journal.tournaments.values()
+         if t.discipline == discipline and (as_of is None or t.end <= as_of)),
+        key=lambda t: (t.end, t.seq))
+    return RatingView(journal, rating, discipline, as_of, order, adjusts, tournaments, ledger.config)
+
+
+def replay(ledger, rating: RatingList, discipline: str, as_of: date | None):
+    from .engines.registry import engine_class
+
+    view = build_view(ledger, rating, discipline, as_of)
+    return engine_class(rating.engine)().run(view)
