@@ -99,13 +99,15 @@ def print_table(table: Table, console) -> None:
 
     def build(title, rows):
         rt = RichTable(title=title, title_justify="left", header_style="bold")
-        for c in table.columns:
-            numeric = c.kind in ("rating", "change", "number", "int", "score")
-            wraps = c.key in ("name", "reason", "note", "status", "games") and c.kind == "text"
-            rt.add_column(c.heading, justify="right" if numeric else "left",
-                          overflow="fold", no_wrap=not wraps)
-        for row in rows:
-            rt.add_row(*(cell_text(row.get(c.key), c) for c in table.columns))
+        cells = [[cell_text(row.get(c.key), c) for c in table.columns] for row in rows]
+        for k, c in enumerate(table.columns):
+            numeric = c.kind in ("rating", "change", "number", "int", "score", "date")
+            # Numbers and dates are never cut; names and reasons wrap instead.
+            widest = max((len(line[k]) for line in cells), default=0)
+            rt.add_column(c.heading, justify="right" if numeric and c.kind != "date" else "left",
+                          overflow="fold", no_wrap=numeric, min_width=widest if numeric else None)
+        for line in cells:
+            rt.add_row(*line)
         return rt
 
     # Columns that are empty everywhere are left out of the table view only.

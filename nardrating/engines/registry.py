@@ -4,7 +4,12 @@ from __future__ import annotations
 from importlib import import_module
 
 _ENGINES = {
-    "elo": "nardrating.engines.elo:EloEngine",
+    "elo": "nardrating.engines.elo:EloEngine",          # seed 003
+    "fibs": "nardrating.engines.fibs:FibsEngine",       # seeds 004 and 001
+    "placement": "nardrating.engines.placement:PlacementEngine",  # seed 001
+    "chips": "nardrating.engines.chips:ChipsEngine",    # seed 001
+    "mfsnb": "nardrating.engines.mfsnb:MfsnbEngine",    # seed 000
+    "fide": "nardrating.engines.fide:FideEngine",       # seed 002
 }
 
 
