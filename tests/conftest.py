@@ -1,0 +1,53 @@
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_ledgers"
+
+ELO_CONFIG = """\
+[club]
+name = "Test club"
+journal = ["journal.toml"]
+default_discipline = "chess"
+
+[rating.club]
+engine = "elo"
+start = 1200
+k = 20
+provisional_games = 5
+pair_limit_per_day = 2
+"""
+
+
+def make_club(folder: Path, journal: str = "", config: str = ELO_CONFIG, name: str = "journal.toml") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "nardrating.toml").write_text(config, encoding="utf-8")
+    (folder / name).write_text(journal, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def cli():
+    """Run the CLI in-process with a fixed terminal width; returns the Result."""
+    runner = CliRunner()
+    from nardrating.cli import app
+
+    def run(*args, env=None):
+        merged = {"COLUMNS": "100", "NARDRATING_CLUB": ""}
+        merged.update(env or {})
+        return runner.invoke(app, [str(a) for a in args], env=merged)
+
+    return run
+
+
+@pytest.fixture
+def cli_json(cli):
+    def run(*args):
+        result = cli(*args, "--format", "json")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    return run
