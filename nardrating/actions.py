@@ -25,7 +25,9 @@ def target_journal(ledger) -> Path:
 
 
 def _refuse(ledger, message: str, entry: str | None = None):
-    raise LedgerError([Problem(str(target_journal(ledger)), None, message, entry)])
+    from .ledger import display_path
+
+    raise LedgerError([Problem(display_path(target_journal(ledger)), None, message, entry)])
 
 
 def _check_player(ledger, player: str) -> None:
@@ -168,7 +170,9 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
         # Check the entry in the club as it would be, before writing anything.
         problems: list[Problem] = []
         first = len(journal.matches)
-        label = str(path)
+        from .ledger import display_path
+
+        label = display_path(path)
         source = journal.files.index(label) if label in journal.files else len(journal.files)
         if source == len(journal.files):
             journal.files.append(label)

@@ -33,7 +33,7 @@ AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def _fail(lines: list[str]) -> None:

@@ -13,6 +13,7 @@ from .reports import Column, Table
 
 FORMATS = ("table", "csv", "json", "md")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+WRAPPING = {"name", "reason", "note", "status", "games", "ignored", "pool"}
 
 
 def cell_text(value: Any, column: Column) -> str:
@@ -95,21 +96,41 @@ def to_markdown(table: Table) -> str:
 
 
 def print_table(table: Table, console) -> None:
+    from rich import box
     from rich.table import Table as RichTable
 
     def build(title, rows):
-        rt = RichTable(title=title, title_justify="left", header_style="bold")
+        rt = RichTable(title=title, title_justify="left", header_style="bold",
+                        box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
         cells = [[cell_text(row.get(c.key), c) for c in table.columns] for row in rows]
         for k, c in enumerate(table.columns):
             numeric = c.kind in ("rating", "change", "number", "int", "score", "date")
-            # Numbers and dates are never cut; names and reasons wrap instead.
-            widest = max((len(line[k]) for line in cells), default=0)
+            # Only long free text wraps; ids, numbers and dates are never cut.
+            wraps = c.key in WRAPPING
+            widest = max([len(line[k]) for line in cells] + [len(c.heading)])
             rt.add_column(c.heading, justify="right" if numeric and c.kind != "date" else "left",
-                          overflow="fold", no_wrap=numeric, min_width=widest if numeric else None)
+                          overflow="fold", no_wrap=not wraps,
+                          min_width=None if wraps else min(widest, 24), ratio=1 if wraps else None)
         for line in cells:
             rt.add_row(*line)
         return rt
 
+    # Long explanations become numbered notes under the table, so the numbers keep their room.
+    notes: list[str] = []
+    footnoted = [c.key for c in table.columns if c.kind == "footnote"]
+    if footnoted:
+        def with_marks(rows):
+            out = []
+            for row in rows:
+                row = dict(row)
+                for key in footnoted:
+                    if row.get(key):
+                        notes.append(f"[{len(notes) + 1}] {row.get('entry') or ''} {row[key]}".replace("  ", " "))
+                        row[key] = f"[{len(notes)}]"
+                out.append(row)
+            return out
+        table = Table(table.title, table.columns, with_marks(table.rows),
+                      [(title, with_marks(rows)) for title, rows in table.sections], table.caption)
     # Columns that are empty everywhere are left out of the table view only.
     rows = table.all_rows()
     keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}) for row in rows)
@@ -120,6 +141,8 @@ def print_table(table: Table, console) -> None:
         console.print(build(title, section_rows))
     if table.caption:
         console.print(table.caption)
+    for note in notes:
+        console.print(note, markup=False)
 
 
 def emit(table: Table, fmt: str, console) -> None:

@@ -91,7 +91,7 @@ def history(ledger, result: RatingResult, player: str) -> Table:
                Column("before", "Before", "rating"), Column("change", "Change", "change"),
                Column("after", "After", "rating")]
     columns += [Column(key, key.replace("_", " ").capitalize(), "number") for key in extra_keys]
-    columns.append(Column("reason", "Not rated because"))
+    columns.append(Column("reason", "Note", "footnote"))
     name = ledger.journal.player_name(player)
     title = f"{name} ({player}) · {result.rating} · {result.discipline}"
     ratings = [e.after for e in events if e.rated and e.after is not None]

@@ -85,8 +85,13 @@ def entry_block(kind: str, entry: dict) -> str:
     """One [[kind]] table as TOML text, serialised by tomli-w."""
     import tomli_w
 
-    clean = {k: v for k, v in entry.items() if v is not None}
-    return tomli_w.dumps({kind: [clean]})
+    def value(v) -> str:
+        if isinstance(v, list):  # one line, as people write them: ["anna", "boris"]
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return tomli_w.dumps({"v": v})[4:].rstrip("\n")
+
+    lines = [f"[[{kind}]]"] + [f"{k} = {value(v)}" for k, v in entry.items() if v is not None]
+    return "\n".join(lines) + "\n"
 
 
 _MATCH_ID = re.compile(r'^\s*id\s*=\s*"m(\d+)"', re.MULTILINE)
