@@ -64,6 +64,14 @@ class ClubConfig:
         return self.ratings[name]
 
 
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the current folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def find_club(club: str | os.PathLike | None) -> Path:
     """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
     if club is None:
@@ -106,7 +114,7 @@ def load_config(path: Path) -> ClubConfig:
     """Read and check the config; raise LedgerError listing every problem."""
     from .engines.registry import engine_class, engine_names
 
-    label = str(path)
+    label = display_path(path)
     problems: list[Problem] = []
     text = read_text(path, problems, label)
     data = parse_toml(text, label, problems) if text is not None else None

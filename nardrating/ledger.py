@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .config import ClubConfig, RatingList, find_club, load_config
+from .config import ClubConfig, RatingList, display_path, find_club, load_config
 from .errors import LedgerError, Problem
 from .journal.model import Journal
 
@@ -30,14 +30,6 @@ def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem]]:
     finish_players(journal)
     problems += validate(journal, config)
     return journal, problems
-
-
-def display_path(path: Path) -> str:
-    """A path as the user would type it: relative to the current folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 @dataclass
@@ -87,5 +79,7 @@ def load_club(club=None, *, config_only: bool = False) -> Ledger:
         return Ledger(config, Journal())
     journal, problems = read_journal(config)
     if problems:
+        files = {name: k for k, name in enumerate(journal.files)}
+        problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
         raise LedgerError(problems)
     return Ledger(config, journal)

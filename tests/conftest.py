@@ -29,6 +29,14 @@ def make_club(folder: Path, journal: str = "", config: str = ELO_CONFIG, name: s
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _keep_cwd(monkeypatch):
+    """Tests may chdir into a club; monkeypatch puts the old folder back."""
+    import os
+
+    monkeypatch.chdir(os.getcwd())
+
+
 @pytest.fixture
 def cli():
     """Run the CLI in-process with a fixed terminal width; returns the Result."""

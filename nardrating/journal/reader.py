@@ -31,7 +31,7 @@ def _pydantic_problems(exc: ValidationError, label: str, text: str, line: int | 
     for err in exc.errors():
         loc = [str(part) for part in err["loc"]]
         key = ".".join(loc)
-        where = key_line(text, line, loc[0]) if loc else line
+        where = line  # the entry's [[kind]] header, as users look for it
         if err["type"] == "extra_forbidden":
             msg = f"[[{kind}]] has an unknown key {loc[0]!r}; allowed keys: {allowed}"
         elif err["type"] == "missing":

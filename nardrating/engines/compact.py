@@ -1,0 +1,137 @@
+"""Compact history for per-match engines (fibs, chips).
+
+A million matches would mean two million `HistoryEvent` objects if every
+engine built them during replay. These engines instead keep one plain tuple
+per match (`records`, in replay order) plus a few side events (adjustments,
+decays) and build a player's `HistoryEvent`s only when asked for them.
+`result.events` stays a mapping player → events, so the generic reports work
+unchanged.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import HistoryEvent, RatingResult
+
+
+class LazyEvents(Mapping):
+    """player → list of HistoryEvent, built from a CompactResult on demand."""
+
+    def __init__(self, result: "CompactResult"):
+        self._result = result
+        self._all: dict[str, list[HistoryEvent]] | None = None
+        self._one: dict[str, list[HistoryEvent]] = {}
+
+    def _build_all(self) -> dict[str, list[HistoryEvent]]:
+        if self._all is None:
+            self._all = self._result.build_events(None)
+        return self._all
+
+    def __getitem__(self, player: str) -> list[HistoryEvent]:
+        if self._all is not None:
+            return self._all[player]
+        if player not in self._result.standings:
+            raise KeyError(player)
+        if player not in self._one:
+            self._one[player] = self._result.build_events(player).get(player, [])
+        return self._one[player]
+
+    def __iter__(self):
+        return iter(self._build_all())
+
+    def __len__(self) -> int:
+        return len(self._build_all())
+
+    def items(self):
+        return self._build_all().items()
+
+    def values(self):
+        return self._build_all().values()
+
+
+@dataclass
+class CompactResult(RatingResult):
+    """A RatingResult whose events are built from per-match tuples when read.
+
+    `records[k]` is a tuple whose first item is the match index; `side` holds
+    (position, player, payload): an event that happened before records[position].
+    Subclasses turn a record into its two players' events (`match_events`) and
+    a side payload into one event (`side_event`).
+    """
+
+    journal: Any = None
+    records: list[tuple] = field(default_factory=list)
+    side: list[tuple[int, str, Any]] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.events = LazyEvents(self)
+
+    def match_events(self, record: tuple) -> tuple[HistoryEvent, HistoryEvent]:
+        """The events of players a and b of the record's match."""
+        raise NotImplementedError
+
+    def side_event(self, payload: Any) -> HistoryEvent:
+        return payload  # adjustments are stored as ready HistoryEvents
+
+    def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
+        """Every player's events (only=None) or one player's, in replay order."""
+        journal = self.journal
+        m = journal.matches
+        names = journal.player_codes.names
+        code = journal.player_codes.index.get(only, -1) if only is not None else None
+        out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
+        side = self.side
+        s = 0
+        for k, record in enumerate(self.records):
+            while s < len(side) and side[s][0] <= k:
+                if only is None or side[s][1] == only:
+                    out.setdefault(side[s][1], []).append(self.side_event(side[s][2]))
+                s += 1
+            i = record[0]
+            a, b = m.a[i], m.b[i]
+            if code is not None and a != code and b != code:
+                continue
+            event_a, event_b = self.match_events(record)
+            if code is None or a == code:
+                out[names[a]].append(event_a)
+            if code is None or b == code:
+                out[names[b]].append(event_b)
+        for _, player, payload in side[s:]:
+            if only is None or player == only:
+                out.setdefault(player, []).append(self.side_event(payload))
+        return out
+
+
+def split_at(view, items: list) -> list[tuple[list, list[int]]]:
+    """Split view.order at dated entries: [(entries before the chunk, chunk of match indices)].
+
+    `items` are entries with .date and .seq (adjustments), sorted; an entry goes
+    before the matches that come after it in replay order (date, journal order).
+    """
+    order = view.order
+    if not items:
+        return [([], order)]
+    m = view.journal.matches
+    dates, seqs = m.dates, m.seq
+    keys = [(dates[i], seqs[i]) for i in order]
+    out: list[tuple[list, list[int]]] = []
+    start = 0
+    pending: list = []
+    for item in items:
+        cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
+        if cut > start:
+            out.append((pending, order[start:cut]))
+            pending, start = [], cut
+        pending.append(item)
+    out.append((pending, order[start:]))
+    return out
+
+
+def adjust_event(adjust, before: float) -> tuple[float, HistoryEvent]:
+    """Apply an [[adjust]] (set or delta) to `before`: (after, its history event)."""
+    after = adjust.set if adjust.set is not None else before + adjust.delta
+    return after, HistoryEvent(adjust.date, None, "adjust", None, None, before, after - before, after,
+                               True, adjust.reason)

@@ -1,0 +1,206 @@
+"""The FIBS rating of seed 004, and the nardy-site Elo of seed 001 as its preset.
+
+For a match to n points between A and B:
+    P(A wins) = 1 / (1 + 10^(−(A − B)·√n / scale))
+    base      = factor·√n·(1 − P(winner))
+The winner gains base × their boost, the loser loses base × their own boost,
+boost = max(1, 5 − experience/100), experience = the lengths (or the number)
+of the player's rated matches before this one. A draw cannot happen in
+nardy or backgammon: `check` reports one as a journal error.
+
+Seed 001's E = ±R·10·√L / (1 + 10^(D·√L/400)) is the same formula with
+factor 10, scale 400 and experience in games, D read from the winner's side
+(the loser loses what the winner gains, before boosts): `preset = "nardy-site"`.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ..errors import Problem
+from .base import Engine, HistoryEvent, PairLimit, Params, Standing
+from .compact import CompactResult, adjust_event, split_at
+
+PRESETS: dict[str, dict] = {
+    # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
+    "nardy-site": {"factor": 10, "scale": 400, "experience_unit": "games"},
+}
+
+
+class FibsParams(Params):
+    preset: str | None = None
+    start: float = Field(1500, allow_inf_nan=False)
+    factor: float = Field(4, gt=0, allow_inf_nan=False)
+    scale: float = Field(2000, gt=0, allow_inf_nan=False)
+    experience_unit: Literal["points", "games"] = "points"
+    boost: bool = True
+    leaderboard_min_experience: float = Field(10, ge=0, allow_inf_nan=False)
+    pair_limit_per_day: int = Field(0, ge=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _apply_preset(cls, data):
+        # A preset fills the keys the config leaves out; explicit keys win.
+        if isinstance(data, dict) and data.get("preset") in PRESETS:
+            return {**PRESETS[data["preset"]], **data}
+        return data
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, value):
+        if value is not None and value not in PRESETS:
+            raise ValueError(f"unknown preset {value!r}; presets: {', '.join(PRESETS)}")
+        return value
+
+
+def win_probability(rating: float, opponent: float, length: int, scale: float = 2000) -> float:
+    """Seed 004: the chance that a player rated `rating` wins a `length`-point match."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) * length ** 0.5 / scale))
+
+
+def boost_for(experience: float) -> float:
+    """Seed 004: ×5 at zero experience, 1 less per 100, ×1 from 400 on."""
+    return max(1.0, 5.0 - experience / 100.0)
+
+
+# A record of a rated match, oriented winner first:
+# (i, winner rating before, loser rating before, base, winner boost, loser boost,
+#  P(winner), winner experience, loser experience)
+# An unrated one: (i, rating a, rating b, reason).
+
+
+class FibsResult(CompactResult):
+    def match_events(self, record):
+        m = self.journal.matches
+        names = self.journal.player_codes.names
+        i = record[0]
+        day = date.fromordinal(m.dates[i])
+        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
+        if len(record) == 4:
+            _, ra, rb, reason = record
+            return (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
+                    HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
+        _, rw, rl, base, bw, bl, pw, ew, el = record
+        gain, loss = base * bw, base * bl
+        winner_event = HistoryEvent(day, entry, "match", None, 1.0, rw, gain, rw + gain, True, None,
+                                    {"probability": pw, "base": base, "boost": bw,
+                                     "opponent_boost": bl, "experience": ew})
+        loser_event = HistoryEvent(day, entry, "match", None, 0.0, rl, -loss, rl - loss, True, None,
+                                   {"probability": 1.0 - pw, "base": base, "boost": bl,
+                                    "opponent_boost": bw, "experience": el})
+        if score_a == 1.0:
+            winner_event.opponent, loser_event.opponent = b, a
+            return winner_event, loser_event
+        winner_event.opponent, loser_event.opponent = a, b
+        return loser_event, winner_event
+
+
+class FibsEngine(Engine):
+    name = "fibs"
+    Params = FibsParams
+
+    @classmethod
+    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+        m = journal.matches
+        disciplines = journal.discipline_codes.names
+        problems = []
+        for i in range(first_match, len(m.ids)):
+            if m.score_a[i] != 0.5 or i in journal.voided:
+                continue
+            discipline = disciplines[m.discipline[i]]
+            if rating.rates(discipline):
+                problems.append(Problem(journal.files[m.source[i]], m.line[i],
+                    f"a draw in {discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
+                    "a nardy or backgammon match has a winner; void it and re-enter the result, "
+                    f"or leave {discipline!r} out of [rating.{rating.name}] disciplines", m.ids[i]))
+        return problems
+
+    def run(self, view) -> FibsResult:
+        p: FibsParams = view.params
+        journal = view.journal
+        m = journal.matches
+        names = journal.player_codes.names
+        count = len(names)
+        start, factor, scale = float(p.start), float(p.factor), float(p.scale)
+        by_points, use_boost = p.experience_unit == "points", p.boost
+        rating = [start] * count
+        experience = [0] * count
+        games = [0] * count
+        last = [0] * count
+        present = bytearray(count)
+        records: list[tuple] = []
+        side: list[tuple] = []
+        pairs = PairLimit(p.pair_limit_per_day)
+        limited = p.pair_limit_per_day > 0
+        ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
+        voided, forfeit, rated = journal.voided, m.forfeit, m.rated
+        roots: dict[int, float] = {}
+        append = records.append
+
+        for adjusts, chunk in split_at(view, view.adjusts):
+            for adj in adjusts:
+                code = journal.player_codes.index[adj.player]
+                present[code] = 1
+                rating[code], event = adjust_event(adj, rating[code])
+                side.append((len(records), adj.player, event))
+            for i in chunk:
+                a, b, s = ma[i], mb[i], scores[i]
+                present[a] = present[b] = 1
+                if i in voided:
+                    reason = "voided"
+                elif forfeit[i]:
+                    reason = "forfeit"
+                elif not rated[i]:
+                    reason = "unrated"
+                elif s == 0.5:
+                    reason = "a draw: FIBS rates only won matches"
+                elif limited and not pairs.allows(dates[i], a, b):
+                    reason = f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(dates[i])}"
+                else:
+                    reason = None
+                if reason is not None:
+                    append((i, rating[a], rating[b], reason))
+                    continue
+                n = lengths[i]
+                root = roots.get(n)
+                if root is None:
+                    root = roots[n] = n ** 0.5
+                w, l = (a, b) if s == 1.0 else (b, a)
+                rw, rl = rating[w], rating[l]
+                pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * root / scale))
+                base = factor * root * (1.0 - pw)
+                ew, el = experience[w], experience[l]
+                if use_boost:
+                    bw = 5.0 - ew / 100.0
+                    if bw < 1.0:
+                        bw = 1.0
+                    bl = 5.0 - el / 100.0
+                    if bl < 1.0:
+                        bl = 1.0
+                else:
+                    bw = bl = 1.0
+                rating[w] = rw + base * bw
+                rating[l] = rl - base * bl
+                unit = n if by_points else 1
+                experience[w] = ew + unit
+                experience[l] = el + unit
+                games[w] += 1
+                games[l] += 1
+                last[w] = last[l] = dates[i]
+                append((i, rw, rl, base, bw, bl, pw, ew, el))
+
+        minimum = p.leaderboard_min_experience
+        standings = {}
+        for code in range(count):
+            if present[code]:
+                player = names[code]
+                standings[player] = Standing(
+                    player, rating[code], games[code],
+                    "established" if experience[code] >= minimum else "provisional",
+                    date.fromordinal(last[code]) if last[code] else None,
+                    {"experience": experience[code]})
+        return FibsResult(view.rating.name, view.discipline, self.name, standings,
+                          hidden_statuses=frozenset({"provisional"}), as_of=view.as_of,
+                          journal=journal, records=records, side=side)

@@ -1,0 +1,147 @@
+"""`nardrating check`: every problem at once, as FILE:LINE: message, exit 1."""
+from .conftest import ELO_CONFIG, make_club
+
+PLAYERS = """\
+[[player]]
+id = "anna"
+
+[[player]]
+id = "boris"
+"""
+
+
+def check(cli, club):
+    import os
+
+    os.chdir(club)  # messages name files relative to the current folder
+    result = cli("check", "--club", club)
+    return result.exit_code, result.stderr.splitlines()
+
+
+def test_valid_club_passes_with_summary(cli, tmp_path):
+    club = make_club(tmp_path, PLAYERS + '[[match]]\ndate = 2009-01-15\nplayers = ["anna", "boris"]\nresult = "1-0"\n')
+    result = cli("check", "--club", club)
+    assert result.exit_code == 0
+    assert "2 players, 1 matches" in result.stdout
+
+
+def test_every_problem_is_reported_with_file_and_line(cli, tmp_path):
+    journal = PLAYERS + """
+[[match]]
+id = "m1"
+date = 2009-01-15
+players = ["anna", "borsi"]
+result = "1-0"
+
+[[match]]
+id = "m1"
+date = 2009-01-16
+players = ["anna", "boris"]
+result = "1-0"
+
+[[match]]
+id = "m3"
+date = 2009-01-16
+players = ["anna", "anna"]
+result = "1-0"
+
+[[match]]
+id = "m4"
+date = 2009-01-16
+players = ["anna", "boris"]
+result = "2-0"
+
+[[match]]
+id = "m5"
+date = 2009-01-16
+players = ["anna", "boris"]
+result = "1-0"
+length = 0
+
+[[match]]
+id = "m6"
+date = 2009-01-16
+players = ["anna", "boris"]
+result = "1-0"
+tournament = "cup"
+
+[[tournament]]
+id = "cup-1"
+system = "swiss"
+start = 2009-02-01
+end = 2009-02-03
+
+[[match]]
+id = "m7"
+date = 2009-01-16
+players = ["anna", "boris"]
+result = "1-0"
+tournament = "cup-1"
+
+[[void]]
+match = "m99"
+date = 2009-01-20
+reason = "typo"
+
+[[adjust]]
+date = 2009-01-01
+player = "anna"
+rating = "national"
+set = 1350
+"""
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1
+    # Line numbers are those of each entry's [[...]] header in journal.toml: the players take
+    # lines 1-5 and a blank line, so the first [[match]] is on line 7, then one every 6 lines
+    # (13, 19, 25, 31); m5 has one more key, so m6 is on 38; the tournament 45, m7 51, …
+    expected = [
+        "journal.toml:7: m1: unknown player 'borsi' (did you mean \"boris\"?)",
+        "journal.toml:13: m1: match id 'm1' is already used at journal.toml:7",
+        "journal.toml:19: m3: a match needs two different players",
+        "journal.toml:25: m4: result '2-0' is not a result",
+        "journal.toml:31: m5: length: Input should be greater than or equal to 1",
+        "journal.toml:38: m6: unknown tournament 'cup' (did you mean \"cup-1\"?)",
+        "journal.toml:51: m7: the match is dated 2009-01-16, outside its tournament 'cup-1' (2009-02-01 to 2009-02-03)",
+        "journal.toml:58: void of an unknown match 'm99'",
+        "journal.toml:63: adjustment of an unknown rating list 'national'",
+    ]
+    for want in expected:
+        assert any(line.startswith(want) for line in lines), (want, lines)
+    assert "Traceback" not in "\n".join(lines)
+
+
+def test_toml_syntax_error_has_line(cli, tmp_path):
+    code, lines = check(cli, make_club(tmp_path, PLAYERS + "\n[[match]\ndate = 2009-01-15\n"))
+    assert code == 1
+    assert lines[0].startswith("journal.toml:7: TOML syntax error")
+
+
+def test_config_errors_name_file_table_and_key(cli, tmp_path):
+    config = ELO_CONFIG.replace("k = 20", "k = \"twenty\"\nkk = 3") + '\n[rating.other]\nengine = "glicko"\n'
+    code, lines = check(cli, make_club(tmp_path, PLAYERS, config))
+    assert code == 1
+    text = "\n".join(lines)
+    assert "nardrating.toml:9: [rating.club] k: " in text           # k = "twenty" is on line 9
+    assert "nardrating.toml:10: [rating.club] has an unknown key 'kk'" in text
+    assert "allowed keys: start, k, provisional_games, pair_limit_per_day" in text
+    assert "nardrating.toml:15: [rating.other] engine 'glicko' is unknown; allowed: elo, fibs" in text
+
+
+def test_other_commands_refuse_an_invalid_journal(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    club = make_club(tmp_path, PLAYERS + '[[match]]\ndate = 2009-01-15\nplayers = ["anna", "zoe"]\nresult = "1-0"\n')
+    for args in (["leaderboard"], ["history", "anna"], ["report", "--period", "2009"], ["recalc"]):
+        result = cli(*args, "--club", club)
+        assert result.exit_code == 1
+        assert "journal.toml:6: " in result.stderr and "unknown player 'zoe'" in result.stderr
+
+
+def test_missing_club_is_a_plain_error(cli, tmp_path):
+    result = cli("leaderboard", "--club", tmp_path / "nowhere")
+    assert result.exit_code == 1
+    assert "no club config here" in result.stderr
+
+
+def test_usage_error_exit_2(cli):
+    result = cli("report", "--period", "2009-Q5", "--club", ".")
+    assert result.exit_code == 2
