@@ -60,7 +60,9 @@ def read_toml_journal(path: Path, label: str, journal: Journal, default_discipli
             line = (headers.get(key) or [key_line(text, 1, key)])[0]
             problems.append(Problem(label, line, f"unknown entry kind {key!r}; a journal holds "
                                     "[[player]], [[match]], [[tournament]], [[void]] and [[adjust]]"))
-    for kind, model in ENTRY_MODELS.items():
+    # Entries are taken in file order (by header line) so that seq follows the file.
+    pending = []
+    for kind in ENTRY_MODELS:
         tables = data.get(kind, [])
         lines = headers.get(kind, [])
         if not isinstance(tables, list):
@@ -68,17 +70,20 @@ def read_toml_journal(path: Path, label: str, journal: Journal, default_discipli
             continue
         for n, raw in enumerate(tables):
             line = lines[n] if n < len(lines) else None
-            raw_id = raw.get("id") if isinstance(raw, dict) else None
-            entry_id = str(raw_id) if raw_id is not None else None
-            if not isinstance(raw, dict):
-                problems.append(Problem(label, line, f"[[{kind}]] must be a table"))
-                continue
-            try:
-                entry = model(**raw)
-            except ValidationError as exc:
-                problems += _pydantic_problems(exc, label, text, line, kind, entry_id)
-                continue
-            _add_entry(kind, entry, n, path, label, line, source, journal, default_discipline, problems)
+            pending.append((line if line is not None else 1 << 60, n, kind, raw, line))
+    pending.sort(key=lambda item: (item[0], item[1]))
+    for _, n, kind, raw, line in pending:
+        raw_id = raw.get("id") if isinstance(raw, dict) else None
+        entry_id = str(raw_id) if raw_id is not None else None
+        if not isinstance(raw, dict):
+            problems.append(Problem(label, line, f"[[{kind}]] must be a table"))
+            continue
+        try:
+            entry = ENTRY_MODELS[kind](**raw)
+        except ValidationError as exc:
+            problems += _pydantic_problems(exc, label, text, line, kind, entry_id)
+            continue
+        _add_entry(kind, entry, n, path, label, line, source, journal, default_discipline, problems)
 
 
 def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, default_discipline, problems):

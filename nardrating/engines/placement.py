@@ -1,0 +1,148 @@
+"""The tournament rating of seed 001: points for a place, halved every month.
+
+When a tournament ends, each participant gets 10·log2(N)/M added to their
+rating (N participants, M their place; a shared place "2-3" counts as 2.5).
+On the first day of every month every rating is halved, before anything
+else that day. Places come from the tournament's `standings`; without them,
+from its matches (win 1, draw ½; equal points share a place range).
+"""
+from __future__ import annotations
+
+import math
+from datetime import date
+
+from pydantic import Field
+
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing
+from .compact import adjust_event
+
+
+class PlacementParams(Params):
+    points: float = Field(10, gt=0, allow_inf_nan=False)   # the 10 of 10·log2(N)/M
+    monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False)  # R = R/2 each month
+
+
+def month_index(day: date) -> int:
+    return day.year * 12 + day.month - 1
+
+
+def first_of_month(index: int) -> date:
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def places_from_points(points: dict[str, float]) -> dict[str, float]:
+    """Places by points, best first; players level on points share the range (mean place)."""
+    ranked = sorted(points.items(), key=lambda item: -item[1])
+    places: dict[str, float] = {}
+    k = 0
+    while k < len(ranked):
+        end = k
+        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[k][1]:
+            end += 1
+        mean = (k + 1 + end + 1) / 2  # places k+1 … end+1
+        for player, _ in ranked[k:end + 1]:
+            places[player] = mean
+        k = end + 1
+    return places
+
+
+def tournament_places(view, tournament, matches: list[int]) -> tuple[dict[str, float], str]:
+    """(player → place, where the places came from) for one tournament."""
+    if tournament.standings:
+        return {p.player: p.mean for p in tournament.standings}, "standings"
+    journal = view.journal
+    m = journal.matches
+    names = journal.player_codes.names
+    points: dict[str, float] = {}
+    for i in matches:
+        # Voided and unrated matches do not count; a forfeit is a result of the tournament.
+        if i in journal.voided or not m.rated[i]:
+            continue
+        a, b = names[m.a[i]], names[m.b[i]]
+        points[a] = points.get(a, 0.0) + m.score_a[i]
+        points[b] = points.get(b, 0.0) + 1.0 - m.score_a[i]
+    return places_from_points(points), "matches"
+
+
+class PlacementEngine(Engine):
+    name = "placement"
+    Params = PlacementParams
+
+    def run(self, view) -> RatingResult:
+        p: PlacementParams = view.params
+        journal = view.journal
+        m = journal.matches
+        codes = journal.tournament_codes.index
+        by_tournament: dict[int, list[int]] = {}
+        for i in view.order:
+            t = m.tournament[i]
+            if t >= 0:
+                by_tournament.setdefault(t, []).append(i)
+
+        ratings: dict[str, float] = {}
+        tournaments: dict[str, int] = {}
+        last: dict[str, date] = {}
+        events: dict[str, list[HistoryEvent]] = {}
+        month = None  # month index of the last day processed
+
+        def halve_until(day: date) -> None:
+            nonlocal month
+            target = month_index(day)
+            if month is not None:
+                for index in range(month + 1, target + 1):
+                    first = first_of_month(index)
+                    for player, before in ratings.items():
+                        if before == 0:
+                            continue
+                        after = before * p.monthly_factor
+                        ratings[player] = after
+                        events[player].append(HistoryEvent(first, None, "decay", None, None, before,
+                                                           after - before, after, True, "monthly halving"))
+            if month is None or target > month:
+                month = target
+
+        names = journal.player_codes.names
+        for code in set(m.a[i] for i in view.order) | set(m.b[i] for i in view.order):
+            events[names[code]] = []
+        # Matches change nothing here: only adjustments and tournament ends, in replay order.
+        entries = sorted([((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
+                         + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
+                         key=lambda entry: entry[0])
+        for _, kind, item in entries:
+            if kind == "adjust":
+                halve_until(item.date)
+                after, event = adjust_event(item, ratings.get(item.player, 0.0))
+                ratings[item.player] = after
+                events.setdefault(item.player, []).append(event)
+                continue
+            t = item
+            halve_until(t.end)
+            places, source = tournament_places(view, t, by_tournament.get(codes.get(t.id, -2), []))
+            n = len(places)
+            for player, place in places.items():
+                gain = p.points * math.log2(n) / place
+                before = ratings.get(player, 0.0)
+                ratings[player] = before + gain
+                tournaments[player] = tournaments.get(player, 0) + 1
+                last[player] = t.end
+                events.setdefault(player, []).append(HistoryEvent(
+                    t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
+                    {"place": place, "participants": n, "places_from": source}))
+
+        end = view.as_of or latest_entry(view)
+        if end is not None:
+            halve_until(end)
+        standings = {
+            player: Standing(player, ratings.get(player, 0.0), tournaments.get(player, 0),
+                             "ranked" if player in tournaments else "no tournament", last.get(player))
+            for player in events
+        }
+        return RatingResult(view.rating.name, view.discipline, self.name, standings, events,
+                            hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
+
+
+def latest_entry(view) -> date | None:
+    """The date of the view's last match, tournament end or adjustment."""
+    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
+    days += [t.end for t in view.tournaments[-1:]] + [a.date for a in view.adjusts[-1:]]
+    return max(days) if days else None
