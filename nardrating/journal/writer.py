@@ -46,7 +46,9 @@ def _plain_error(path: Path, exc: OSError) -> str:
 
 def append_block(path: Path, block: str) -> None:
     """Append `block` (TOML text) to `path` atomically. Raises ActionRefused on failure."""
-    if path.exists() and not os.access(path, os.W_OK):
+    # Mode bits, not just access(): root may write anything, but a file marked read-only
+    # is the owner's way of saying "do not touch".
+    if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
         raise ActionRefused(f"{path}: the journal file is read-only; nothing was written. "
                             "Make it writable (chmod u+w) and run the command again.")
     try:
