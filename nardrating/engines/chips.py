@@ -1,0 +1,176 @@
+"""The game (chip) rating of seed 001: chips won, 80 % of chips lost, −5 % a day.
+
+A won match adds win_share × the chips won, a lost one subtracts
+loss_share × the chips lost. Each day boundary crossed multiplies a rating by
+(1 − daily_decay), before that day's matches; the leaderboard decays it up to
+--as-of. Chips come from the match's `chips`, else the winner's points from
+`score`, else the match `length`. A draw moves no chips.
+
+`daily(day)` is seed 001's daily rating: the same sum over one day, no decay.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import Field
+
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing
+from .compact import CompactResult, adjust_event, split_at
+
+
+class ChipsParams(Params):
+    win_share: float = Field(1.0, ge=0, allow_inf_nan=False)
+    loss_share: float = Field(0.8, ge=0, allow_inf_nan=False)
+    daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False)
+
+
+def match_chips(journal, i: int) -> float:
+    """The chips a match moves: `chips`, else the winner's points of `score`, else `length`."""
+    m = journal.matches
+    extra = m.extra.get(i)
+    if extra:
+        chips = extra.get("chips")
+        if chips is not None:
+            return float(chips)
+        score = extra.get("score")
+        if score is not None and m.score_a[i] != 0.5:
+            return float(score[0] if m.score_a[i] == 1.0 else score[1])
+    return float(m.length[i])
+
+
+# Records: a rated match (i, rating a before, rating b before, change a, change b, chips);
+# an unrated one (i, rating a, rating b, reason).
+# Side payloads: a decay (day ordinal, before, after, days) or an adjustment's HistoryEvent.
+
+
+class ChipsResult(CompactResult):
+    def match_events(self, record):
+        m = self.journal.matches
+        names = self.journal.player_codes.names
+        i = record[0]
+        day = date.fromordinal(m.dates[i])
+        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
+        if len(record) == 4:
+            _, ra, rb, reason = record
+            return (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
+                    HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
+        _, ra, rb, ca, cb, chips = record
+        return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, {"chips": chips}),
+                HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, {"chips": chips}))
+
+    def side_event(self, payload):
+        if isinstance(payload, HistoryEvent):
+            return payload
+        day, before, after, days = payload
+        return HistoryEvent(date.fromordinal(day), None, "decay", None, None, before, after - before, after,
+                            True, None, {"days": days})
+
+    def daily(self, day: date) -> RatingResult:
+        """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""
+        m = self.journal.matches
+        names = self.journal.player_codes.names
+        target = day.toordinal()
+        sums: dict[str, float] = {}
+        games: dict[str, int] = {}
+        for record in self.records:
+            i = record[0]
+            if m.dates[i] != target or len(record) == 4:
+                continue
+            for code, change in ((m.a[i], record[3]), (m.b[i], record[4])):
+                player = names[code]
+                sums[player] = sums.get(player, 0.0) + change
+                games[player] = games.get(player, 0) + 1
+        standings = {player: Standing(player, total, games[player], "active", day)
+                     for player, total in sums.items()}
+        return RatingResult(f"{self.rating} (daily)", self.discipline, self.engine, standings, as_of=day)
+
+
+class ChipsEngine(Engine):
+    name = "chips"
+    Params = ChipsParams
+
+    def run(self, view) -> ChipsResult:
+        p: ChipsParams = view.params
+        journal = view.journal
+        m = journal.matches
+        names = journal.player_codes.names
+        count = len(names)
+        keep = 1.0 - p.daily_decay
+        win_share, loss_share = p.win_share, p.loss_share
+        rating = [0.0] * count
+        day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
+        games = [0] * count
+        last = [0] * count
+        records: list[tuple] = []
+        side: list[tuple] = []
+        ma, mb, scores, dates = m.a, m.b, m.score_a, m.dates
+        voided, forfeit, rated, extra = journal.voided, m.forfeit, m.rated, m.extra
+        lengths = m.length
+        append = records.append
+
+        def decay_to(code: int, day: int) -> None:
+            seen = day_of[code]
+            if seen and day > seen:
+                before = rating[code]
+                if before:
+                    after = before * keep ** (day - seen)
+                    rating[code] = after
+                    side.append((len(records), names[code], (day, before, after, day - seen)))
+            if day > seen:
+                day_of[code] = day
+
+        for adjusts, chunk in split_at(view, view.adjusts):
+            for adj in adjusts:
+                code = journal.player_codes.index[adj.player]
+                decay_to(code, adj.date.toordinal())
+                rating[code], event = adjust_event(adj, rating[code])
+                side.append((len(records), adj.player, event))
+            for i in chunk:
+                a, b, day = ma[i], mb[i], dates[i]
+                if day_of[a] != day:
+                    decay_to(a, day)
+                if day_of[b] != day:
+                    decay_to(b, day)
+                ra, rb = rating[a], rating[b]
+                if i in voided:
+                    append((i, ra, rb, "voided"))
+                    continue
+                if forfeit[i]:
+                    append((i, ra, rb, "forfeit"))
+                    continue
+                if not rated[i]:
+                    append((i, ra, rb, "unrated"))
+                    continue
+                s = scores[i]
+                games[a] += 1
+                games[b] += 1
+                last[a] = last[b] = day
+                if s == 0.5:
+                    append((i, ra, rb, 0.0, 0.0, 0.0))
+                    continue
+                chips = match_chips(journal, i) if i in extra else float(lengths[i])
+                if s == 1.0:
+                    ca, cb = win_share * chips, -loss_share * chips
+                else:
+                    ca, cb = -loss_share * chips, win_share * chips
+                rating[a] = ra + ca
+                rating[b] = rb + cb
+                append((i, ra, rb, ca, cb, chips))
+
+        end = view.as_of or latest_entry(view)
+        standings = {}
+        for code in range(count):
+            if day_of[code]:
+                if end is not None:
+                    decay_to(code, end.toordinal())
+                player = names[code]
+                standings[player] = Standing(player, rating[code], games[code], "active",
+                                             date.fromordinal(last[code]) if last[code] else None)
+        return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
+                           journal=journal, records=records, side=side)
+
+
+def latest_entry(view) -> date | None:
+    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
+    days += [a.date for a in view.adjusts[-1:]]
+    return max(days) if days else None
