@@ -1,0 +1,65 @@
+"""Output formats: JSON unrounded, CSV safe to open, Markdown and table readable."""
+import csv
+import io
+import json
+
+from nardrating.render import safe_csv_cell, to_csv, to_json, to_markdown
+from nardrating.reports import Column, Table
+
+from .conftest import SAMPLES
+
+
+def test_csv_neutralises_formulas_in_text_columns():
+    table = Table("t", [Column("name", "Name"), Column("rating", "Rating", "rating")],
+                  [{"name": "=HYPERLINK(\"x\")", "rating": -12.5}, {"name": "+7", "rating": 1.0},
+                   {"name": "-x", "rating": 2.0}, {"name": "@SUM(A1)", "rating": 3.0},
+                   {"name": "\tx", "rating": 4.0}, {"name": "\rx", "rating": 5.0}, {"name": "Анна", "rating": 6.0}])
+    rows = list(csv.reader(io.StringIO(to_csv(table), newline="")))
+    assert rows[0] == ["name", "rating"]
+    assert [r[0] for r in rows[1:]] == ["'=HYPERLINK(\"x\")", "'+7", "'-x", "'@SUM(A1)", "'\tx", "'\rx", "Анна"]
+    # Numbers stay numbers, sign included.
+    assert rows[1][1] == "-12.5"
+
+
+def test_safe_cell_leaves_plain_text():
+    assert safe_csv_cell("anna") == "anna"
+
+
+def test_player_names_with_formulas_in_exported_leaderboard(cli, tmp_path):
+    from .conftest import make_club
+
+    club = make_club(tmp_path, '[[player]]\nid = "a"\nname = "=1+1"\n[[player]]\nid = "b"\n'
+                               '[[match]]\ndate = 2009-01-01\nplayers = ["a", "b"]\nwinner = "a"\n')
+    result = cli("leaderboard", "--club", club, "--format", "csv", "--as-of", "2009-12-31")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert rows[0]["name"] == "'=1+1" and rows[0]["rating"] == "1210.0"
+
+
+def test_json_keeps_full_precision_and_iso_dates():
+    from datetime import date
+
+    table = Table("t", [Column("d", "D", "date"), Column("r", "R", "rating")], [{"d": date(2009, 1, 2), "r": 1199.4245126333599}])
+    assert json.loads(to_json(table)) == [{"d": "2009-01-02", "r": 1199.4245126333599}]
+
+
+def test_markdown_and_report_formats(cli):
+    result = cli("report", "--period", "2009-Q1", "--club", SAMPLES / "chess-club", "--format", "md")
+    assert result.exit_code == 0
+    assert "| Player | Name | Before |" in result.stdout
+    assert "| vera | Вера | 1200.00 | 3 | 2.5 |" in result.stdout
+
+
+def test_report_json_shape(cli_json):
+    data = cli_json("report", "--period", "2009Q1", "--club", SAMPLES / "chess-club")
+    assert data["rating"] == "club" and data["discipline"] == "chess"
+    assert data["period"] == {"start": "2009-01-01", "end": "2009-03-31"}
+    vera = next(r for r in data["rows"] if r["player"] == "vera")
+    # Vera: ½ v Глеб (E 0.5), 1 v Анна 1210 (E 0.4856), 1 v Борис 1200.29 (E 0.4718…): 2.5 points, start 1200, end 1220.
+    assert (vera["before"], vera["games"], vera["points"], round(vera["after"], 2)) == (1200, 3, 2.5, 1220.00)
+    assert round(vera["change"], 2) == 20.00
+    assert set(vera) >= {"player", "name", "before", "games", "points", "expected", "change", "after", "status"}
+
+
+def test_empty_period_has_no_rows(cli_json):
+    data = cli_json("report", "--period", "2010", "--club", SAMPLES / "chess-club")
+    assert data["rows"] == []
