@@ -33,6 +33,8 @@ def cell_text(value: Any, column: Column) -> str:
         return score_text(value)
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
+    if kind in ("rating", "change") and isinstance(value, int):
+        return f"{value:+d}" if kind == "change" else str(value)  # whole-number ratings stay whole
     if kind == "rating" and isinstance(value, (int, float)):
         return f"{value:.2f}"
     if kind == "change" and isinstance(value, (int, float)):
@@ -64,7 +66,7 @@ def safe_csv_cell(text: str) -> str:
 
 def to_csv(table: Table) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; a lone \r in a cell is then quoted
     writer.writerow([c.key for c in table.columns])
     for row in table.all_rows():
         cells = []
@@ -133,7 +135,7 @@ def print_table(table: Table, console) -> None:
                       [(title, with_marks(rows)) for title, rows in table.sections], table.caption)
     # Columns that are empty everywhere are left out of the table view only.
     rows = table.all_rows()
-    keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}) for row in rows)
+    keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}, []) for row in rows)
             and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))]
     table = Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
     console.print(build(table.title, table.rows))

@@ -152,11 +152,17 @@ def report(ledger, result: RatingResult, period: Period, player: str | None = No
                Column("games", "Games", "int"), Column("points", "Points", "number"),
                Column("expected", "Expected", "number"), Column("change", "Change", "change"),
                Column("after", "After", "rating"), Column("status", "Status")]
-    columns += [Column(key, key.replace("_", " ").capitalize(), "auto") for key in extra_keys]
+    # Lists of records (per-competition details) are for JSON and --details, not a cell.
+    columns += [Column(key, key.replace("_", " ").capitalize(), "auto") for key in extra_keys
+                if not any(_is_records(row.get(key)) for row in out)]
     title = f"{result.rating} · {result.discipline} · {period.start}..{period.end}"
     json_value = {"rating": result.rating, "discipline": result.discipline,
                   "period": {"start": period.start, "end": period.end}, "rows": out}
     return Table(title, columns, out, json_value=json_value)
+
+
+def _is_records(value) -> bool:
+    return isinstance(value, list) and any(isinstance(v, dict) for v in value)
 
 
 def players(ledger) -> Table:
