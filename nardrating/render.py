@@ -13,7 +13,7 @@ from .reports import Column, Table
 
 FORMATS = ("table", "csv", "json", "md")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-WRAPPING = {"name", "reason", "note", "status", "games", "ignored", "pool"}
+WRAPPING = {"name", "reason", "note", "status", "games", "ignored", "pool", "ratings", "protected"}
 
 
 def cell_text(value: Any, column: Column) -> str:

@@ -238,7 +238,7 @@ class ListBuilder:
             self.pending[player] += change
             rec = self.record(player)
             rec.competitions.append({
-                "id": cid, "system": system, "date": day, "opponents": len(played),
+                "id": cid, "system": system, "opponents": len(played),
                 "ratings": ratings, "Ra": c.ra, "difference": c.difference, "Pe": float(c.pe),
                 "E": float(c.expected), "P": float(points), "change": change,
                 "protected": f"{protected}: {c.change:+d} → 0" if protected else None})
@@ -480,8 +480,7 @@ class MfsnbResult(RatingResult):
                 player, recs[0].before, sum(r.games for r in recs), float(sum(r.points for r in recs)),
                 float(sum(r.expected for r in recs)) if competitions else None,
                 sum(r.change for r in recs), recs[-1].after, recs[-1].status,
-                {"competitions_count": len(competitions),
-                 "penalty": sum(r.penalty for r in recs),
+                {"penalty": sum(r.penalty for r in recs),
                  "adjust": sum(r.adjust for r in recs) if adjusted else None,
                  "protected": [c["id"] for c in competitions if c["protected"]],
                  "competitions": competitions}))
