@@ -13,7 +13,7 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, timeline
 from .compact import adjust_event
 
 
@@ -102,13 +102,23 @@ class PlacementEngine(Engine):
                 month = target
 
         names = journal.player_codes.names
-        for code in set(m.a[i] for i in view.order) | set(m.b[i] for i in view.order):
-            events[names[code]] = []
-        # Matches change nothing here: only adjustments and tournament ends, in replay order.
-        entries = sorted([((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
-                         + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
-                         key=lambda entry: entry[0])
-        for _, kind, item in entries:
+        tournament_names = journal.tournament_codes.names
+        for kind, item in timeline(view):
+            if kind == "match":
+                # A match moves no placement rating; its event says why (add-match shows it).
+                i = item
+                day = date.fromordinal(m.dates[i])
+                halve_until(day)
+                t = m.tournament[i]
+                reason = view.exclusion(i) or (
+                    f"counts through the places of {tournament_names[t]!r} when it ends" if t >= 0
+                    else "not a tournament match: only tournament places count")
+                a, b = names[m.a[i]], names[m.b[i]]
+                for player, opponent, score in ((a, b, m.score_a[i]), (b, a, 1.0 - m.score_a[i])):
+                    r = ratings.get(player, 0.0)
+                    events.setdefault(player, []).append(HistoryEvent(
+                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                continue
             if kind == "adjust":
                 halve_until(item.date)
                 after, event = adjust_event(item, ratings.get(item.player, 0.0))
