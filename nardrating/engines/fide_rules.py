@@ -106,10 +106,14 @@ def inactive_on(last_game: date, list_date: date, months: int) -> bool:
 
 # --- K ------------------------------------------------------------------------------
 
-def k_factor(params: FideParams, games_before: int, reached_top: bool, games_this_list: int) -> int:
+def k_factor(params: FideParams, games_before: int, imported: bool, reached_top: bool,
+             games_this_list: int) -> int:
+    """Seed: the configured K. fide-2024: 40 until 30 games (a rating set by [[adjust]]
+    counts as established), then 20, or 10 once a published rating reached 2400;
+    lowered to the largest whole K with K × games on this list ≤ 700."""
     if params.ruleset != FIDE_2024:
         return params.fixed_k
-    if games_before < FIDE_2024_NEW_UNTIL_GAMES:
+    if games_before < FIDE_2024_NEW_UNTIL_GAMES and not imported:
         k = FIDE_2024_K_NEW
     elif reached_top:
         k = FIDE_2024_K_TOP
