@@ -204,7 +204,7 @@ class ListBuilder:
         self.enter(player, a.date)
         current = self.base[player] + self.pending[player]
         if a.set is not None:
-            amount = int(a.set) - current
+            amount = int(a.set) - current if known else 0
             # A set is the rating from that day: earlier changes of the period are superseded.
             self.base[player], self.pending[player] = int(a.set), 0
             if player in self.excluded or player in self.returned or not known:
@@ -217,15 +217,15 @@ class ListBuilder:
             self.base[player] += amount
         rec.adjust += amount
         rec.adjusted = True
-        self.event(player, HistoryEvent(a.date, None, "adjust", None, None, current, amount,
-                                        current + amount, True, a.reason))
+        after = current + amount if known or a.set is None else int(a.set)
+        self.event(player, HistoryEvent(a.date, None, "adjust", None, None, current if known else None,
+                                        amount if known else None, after, True, a.reason))
 
     def competition(self, cid: str, system: str, day: date, games: dict[str, list[tuple[str, float]]],
                     participants: int, first_place: str | None) -> None:
         for player in games:
             self.enter(player, day)
         base, p = self.base, self.p
-        list_day = self.period.end
         for player, played in games.items():
             own = base[player]
             ratings = [base[opponent] for opponent, _ in played]
@@ -253,9 +253,9 @@ class ListBuilder:
                 self.excluded.discard(player)
                 self.returned.add(player)
             self.event(player, HistoryEvent(
-                day, cid, "competition", None, float(points), own, change, None, True, None,
-                {"games": len(played), "Ra": c.ra, "expected": float(c.expected), "list": list_day,
-                 "protected": f"{protected}: {c.change:+d} → 0" if protected else None}))
+                day, cid, "competition", None, float(points), own, change, None, True,
+                f"protected, {protected}: {c.change:+d} → 0" if protected else None,
+                {"expected": float(c.expected)}))
 
     def protection(self, player: str, own: int, played, first_place: str | None) -> str | None:
         p = self.p
@@ -310,7 +310,7 @@ class ListBuilder:
             rows[player] = rec
             self.event(player, HistoryEvent(
                 day, None, "list", None, None, before, None if before is None else value - before,
-                value, True, None, {"penalty": rec.penalty or None, "status": status}))
+                value, True, None, {"penalty": rec.penalty or None}))
         self.lists.append((period, rows))
         self.records = {}
         self.period = next(self.periods)
@@ -386,7 +386,9 @@ class MfsnbEngine(Engine):
                 reason = f"counts when tournament {tid} ends ({journal.tournaments[tid].end})"
             elif reason is None:
                 end = ended[tid].end if tid else day
-                reason = f"counts in competition {tid or m.ids[i]}, list of {period_containing(end, p.period).end}"
+                listed_on = period_containing(end, p.period).end
+                reason = (f"counted in {tid} on the list of {listed_on}" if tid
+                          else f"a competition of its own, on the list of {listed_on}")
             for player, opponent, score in ((a_, b_, m.score_a[i]), (b_, a_, 1.0 - m.score_a[i])):
                 b.event(player, HistoryEvent(day, m.ids[i], "match", opponent, score, None, None, None,
                                              False, reason))
