@@ -1,0 +1,132 @@
+"""The placement engine of seed 001: 10·log2(N)/M per tournament, halved on every month's first day."""
+import pytest
+
+from nardrating.config import load_config
+from nardrating.errors import LedgerError
+from nardrating.ledger import load_club
+
+from .conftest import make_club
+
+CONFIG = """\
+[club]
+journal = ["journal.toml"]
+default_discipline = "long-nardy"
+
+[rating.tournament]
+engine = "placement"
+"""
+
+PLAYERS = "".join(f'[[player]]\nid = "{p}"\n\n' for p in ("a", "b", "c", "d", "e"))
+
+
+def tournament(tid, start, end, standings=None):
+    text = f'[[tournament]]\nid = "{tid}"\nsystem = "round-robin"\nstart = {start}\nend = {end}\n'
+    if standings:
+        text += "standings = [" + ", ".join(f'{{ player = "{p}", place = {place!r} }}'.replace("'", '"')
+                                              for p, place in standings) + "]\n"
+    return text + "\n"
+
+
+def match(mid, day, a, b, result, tid=None, **extra):
+    text = f'[[match]]\nid = "{mid}"\ndate = {day}\nplayers = ["{a}", "{b}"]\nresult = "{result}"\n'
+    if tid:
+        text += f'tournament = "{tid}"\n'
+    text += "".join(f"{k} = {v}\n" for k, v in extra.items())
+    return text + "\n"
+
+
+def run(tmp_path, journal, as_of=None):
+    return load_club(make_club(tmp_path, PLAYERS + journal, CONFIG)).run(as_of=as_of)
+
+
+FOUR = tournament("cup", "2025-01-18", "2025-01-20", [("a", 1), ("b", 2), ("c", "3-4"), ("d", "3-4")])
+
+
+def ratings(result):
+    return {p: round(s.rating, 4) for p, s in result.standings.items()}
+
+
+def test_places_from_standings_with_a_shared_place(tmp_path):
+    # N = 4, log2(4) = 2: place 1 → 10·2/1 = 20, place 2 → 10, shared "3-4" → 20/3.5 = 5.7143.
+    from datetime import date
+
+    result = run(tmp_path, FOUR, as_of=date(2025, 1, 31))
+    assert ratings(result) == {"a": 20.0, "b": 10.0, "c": 5.7143, "d": 5.7143}
+    event = result.history("c")[0]
+    assert (event.kind, event.entry, event.extra["place"], event.extra["participants"]) == ("tournament", "cup", 3.5, 4)
+
+
+@pytest.mark.parametrize("as_of, winner", [
+    ("2025-01-20", 20.0),   # the tournament's last day
+    ("2025-01-31", 20.0),   # no month boundary yet
+    ("2025-02-01", 10.0),   # halved on 1 February
+    ("2025-03-15", 5.0),    # and on 1 March
+])
+def test_monthly_halving_up_to_as_of(tmp_path, as_of, winner):
+    from datetime import date
+
+    result = run(tmp_path, FOUR, as_of=date.fromisoformat(as_of))
+    assert result.standings["a"].rating == winner
+
+
+def test_halving_comes_before_a_tournament_ending_on_the_first(tmp_path):
+    # a: 20 from the January cup; halved on 1 Feb (10) and 1 Mar (5), then the March cup
+    # (ends 1 March, N = 2; a second: 10·log2(2)/2 = 5) → 10.
+    # b: 10 → 5 (1 Feb) → 2.5 (1 Mar), then first in March: + 10·1/1 = 12.5.
+    from datetime import date
+
+    journal = FOUR + tournament("march", "2025-02-28", "2025-03-01", [("b", 1), ("a", 2)])
+    result = run(tmp_path, journal, as_of=date(2025, 3, 1))
+    assert ratings(result)["a"] == 10.0 and ratings(result)["b"] == 12.5
+    kinds = [(e.kind, e.date.isoformat(), e.after) for e in result.history("a")]
+    assert kinds == [("tournament", "2025-01-20", 20.0), ("decay", "2025-02-01", 10.0),
+                     ("decay", "2025-03-01", 5.0), ("tournament", "2025-03-01", 10.0)]
+
+
+def test_places_from_matches_when_no_standings(tmp_path):
+    # Round robin of four, no standings: a beats b, c, d (3 points); b–c drawn; b and c beat d
+    # (1.5 each); d 0. Places: a 1, b and c share 2-3 (2.5), d 4. N = 4, log2 4 = 2:
+    # a 20, b and c 20/2.5 = 8, d 20/4 = 5. A voided match and an unrated one do not count:
+    # the voided "d beats a" would otherwise lift d level with b and c.
+    t = "rr"
+    journal = (tournament(t, "2025-01-10", "2025-01-11")
+               + match("m1", "2025-01-10", "a", "b", "1-0", t) + match("m2", "2025-01-10", "a", "c", "1-0", t)
+               + match("m3", "2025-01-10", "a", "d", "1-0", t) + match("m4", "2025-01-11", "b", "c", "1/2-1/2", t)
+               + match("m5", "2025-01-11", "b", "d", "1-0", t) + match("m6", "2025-01-11", "c", "d", "1-0", t)
+               + match("m7", "2025-01-11", "d", "a", "1-0", t)
+               + match("m8", "2025-01-11", "d", "b", "1-0", t, rated="false")
+               + '[[void]]\nmatch = "m7"\ndate = 2025-01-12\nreason = "entered twice"\n\n')
+    result = run(tmp_path, journal)
+    assert ratings(result) == {"a": 20.0, "b": 8.0, "c": 8.0, "d": 5.0}
+    assert result.history("b")[-1].extra["places_from"] == "matches"
+
+
+def test_halving_up_to_the_last_entry_without_as_of(tmp_path):
+    # history runs without --as-of: the halvings go up to the last entry (e's match on 3 March).
+    journal = FOUR + match("x", "2025-03-03", "a", "e", "1-0")
+    result = run(tmp_path, journal)
+    assert result.standings["a"].rating == 5.0          # 20 → 10 (1 Feb) → 5 (1 Mar)
+    assert result.standings["e"].status == "no tournament"
+    assert result.hidden_statuses == frozenset({"no tournament"})
+    # The match is in a's history, moving nothing, with the reason.
+    event = result.history("a")[-1]
+    assert (event.entry, event.rated, event.before, event.change) == ("x", False, 5.0, 0.0)
+    assert "only tournament places count" in event.reason
+
+
+def test_leaderboard_json_keys_and_hidden_players(tmp_path, cli_json):
+    club = make_club(tmp_path, PLAYERS + FOUR + match("x", "2025-01-05", "a", "e", "1-0"), CONFIG)
+    rows = cli_json("leaderboard", "--club", club, "--as-of", "2025-02-10")
+    assert [(r["player"], r["rating"]) for r in rows][:2] == [("a", 10.0), ("b", 5.0)]
+    assert set(rows[0]) == {"rank", "player", "name", "rating", "games", "status", "last_played"}
+    assert "e" not in [r["player"] for r in rows]
+    assert "e" in [r["player"] for r in cli_json("leaderboard", "--club", club, "--as-of", "2025-02-10", "--all")]
+    history = cli_json("history", "a", "--club", club, "-r", "tournament")
+    assert [e["kind"] for e in history] == ["match", "tournament"]
+
+
+def test_bad_params(tmp_path):
+    club = make_club(tmp_path, "", CONFIG + "monthly_factor = 2\n")
+    with pytest.raises(LedgerError) as caught:
+        load_config(club / "nardrating.toml")
+    assert "nardrating.toml:7: [rating.tournament] monthly_factor:" in str(caught.value)
