@@ -10,6 +10,7 @@ loss_share × the chips lost. Each day boundary crossed multiplies a rating by
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from pydantic import Field
@@ -22,6 +23,26 @@ class ChipsParams(Params):
     win_share: float = Field(1.0, ge=0, allow_inf_nan=False)
     loss_share: float = Field(0.8, ge=0, allow_inf_nan=False)
     daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False)
+
+
+def with_decays(events: list[HistoryEvent], standing, end: date | None) -> list[HistoryEvent]:
+    """Insert a "decay" event wherever the rating fell between two days' events, and up to `end`."""
+    out: list[HistoryEvent] = []
+    last_day, last_after = None, None
+
+    def decay(day: date, before: float, after: float) -> None:
+        out.append(HistoryEvent(day, None, "decay", None, None, before, after - before, after, True, None,
+                                {"days": (day - last_day).days}))
+
+    for e in events:
+        if last_day is not None and e.date > last_day and e.before != last_after:
+            decay(e.date, last_after, e.before)
+        out.append(e)
+        last_day, last_after = e.date, e.after
+    if standing is not None and end is not None and last_day is not None and end > last_day \
+            and standing.rating != last_after:
+        decay(end, last_after, standing.rating)
+    return out
 
 
 def match_chips(journal, i: int) -> float:
@@ -39,11 +60,15 @@ def match_chips(journal, i: int) -> float:
 
 
 # Records: a rated match (i, rating a before, rating b before, change a, change b, chips);
-# an unrated one (i, rating a, rating b, reason).
-# Side payloads: a decay (day ordinal, before, after, days) or an adjustment's HistoryEvent.
+# an unrated one (i, rating a, rating b, reason). "before" is already decayed to the match's
+# day, so decay events are not stored: `build_events` puts one wherever a player's rating
+# moved between two of their events (and up to `end`, the day the standings are decayed to).
 
 
+@dataclass
 class ChipsResult(CompactResult):
+    end: date | None = None
+
     def match_events(self, record):
         m = self.journal.matches
         names = self.journal.player_codes.names
@@ -58,12 +83,11 @@ class ChipsResult(CompactResult):
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, {"chips": chips}),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, {"chips": chips}))
 
-    def side_event(self, payload):
-        if isinstance(payload, HistoryEvent):
-            return payload
-        day, before, after, days = payload
-        return HistoryEvent(date.fromordinal(day), None, "decay", None, None, before, after - before, after,
-                            True, None, {"days": days})
+    def build_events(self, only):
+        built = super().build_events(only)
+        for player, events in built.items():
+            built[player] = with_decays(events, self.standings.get(player), self.end)
+        return built
 
     def daily(self, day: date) -> RatingResult:
         """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""
@@ -108,14 +132,16 @@ class ChipsEngine(Engine):
         lengths = m.length
         append = records.append
 
+        powers: dict[int, float] = {}
+
         def decay_to(code: int, day: int) -> None:
             seen = day_of[code]
             if seen and day > seen:
-                before = rating[code]
-                if before:
-                    after = before * keep ** (day - seen)
-                    rating[code] = after
-                    side.append((len(records), names[code], (day, before, after, day - seen)))
+                days = day - seen
+                factor = powers.get(days)
+                if factor is None:
+                    factor = powers[days] = keep ** days
+                rating[code] *= factor
             if day > seen:
                 day_of[code] = day
 
@@ -127,10 +153,23 @@ class ChipsEngine(Engine):
                 side.append((len(records), adj.player, event))
             for i in chunk:
                 a, b, day = ma[i], mb[i], dates[i]
-                if day_of[a] != day:
-                    decay_to(a, day)
-                if day_of[b] != day:
-                    decay_to(b, day)
+                # Bring both ratings to this day (inline: this is the hot loop).
+                seen = day_of[a]
+                if seen != day:
+                    if seen:
+                        factor = powers.get(day - seen)
+                        if factor is None:
+                            factor = powers[day - seen] = keep ** (day - seen)
+                        rating[a] *= factor
+                    day_of[a] = day
+                seen = day_of[b]
+                if seen != day:
+                    if seen:
+                        factor = powers.get(day - seen)
+                        if factor is None:
+                            factor = powers[day - seen] = keep ** (day - seen)
+                        rating[b] *= factor
+                    day_of[b] = day
                 ra, rb = rating[a], rating[b]
                 if i in voided:
                     append((i, ra, rb, "voided"))
@@ -167,7 +206,7 @@ class ChipsEngine(Engine):
                 standings[player] = Standing(player, rating[code], games[code], "active",
                                              date.fromordinal(last[code]) if last[code] else None)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           journal=journal, records=records, side=side)
+                           journal=journal, records=records, side=side, end=end)
 
 
 def latest_entry(view) -> date | None:

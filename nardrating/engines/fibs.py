@@ -117,6 +117,17 @@ class FibsEngine(Engine):
                     f"or leave {discipline!r} out of [rating.{rating.name}] disciplines", m.ids[i]))
         return problems
 
+    @staticmethod
+    def exclusion(journal, i: int, score: float, p: FibsParams) -> str:
+        """Why match i is not rated here (off the hot path)."""
+        reason = journal.exclusion(i)
+        if reason is not None:
+            return reason
+        if score == 0.5:
+            return "a draw: FIBS rates only won matches"
+        day = date.fromordinal(journal.matches.dates[i])
+        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {day}"
+
     def run(self, view) -> FibsResult:
         p: FibsParams = view.params
         journal = view.journal
@@ -136,7 +147,7 @@ class FibsEngine(Engine):
         limited = p.pair_limit_per_day > 0
         ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
         voided, forfeit, rated = journal.voided, m.forfeit, m.rated
-        roots: dict[int, float] = {}
+        roots: dict[int, tuple[float, float]] = {}  # length → (√n/scale, factor·√n)
         append = records.append
 
         for adjusts, chunk in split_at(view, view.adjusts):
@@ -148,29 +159,20 @@ class FibsEngine(Engine):
             for i in chunk:
                 a, b, s = ma[i], mb[i], scores[i]
                 present[a] = present[b] = 1
-                if i in voided:
-                    reason = "voided"
-                elif forfeit[i]:
-                    reason = "forfeit"
-                elif not rated[i]:
-                    reason = "unrated"
-                elif s == 0.5:
-                    reason = "a draw: FIBS rates only won matches"
-                elif limited and not pairs.allows(dates[i], a, b):
-                    reason = f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(dates[i])}"
-                else:
-                    reason = None
-                if reason is not None:
-                    append((i, rating[a], rating[b], reason))
+                if s == 0.5 or i in voided or forfeit[i] or not rated[i] or (
+                        limited and not pairs.allows(dates[i], a, b)):
+                    append((i, rating[a], rating[b], self.exclusion(journal, i, s, p)))
                     continue
                 n = lengths[i]
-                root = roots.get(n)
-                if root is None:
-                    root = roots[n] = n ** 0.5
+                per_length = roots.get(n)
+                if per_length is None:
+                    root = n ** 0.5
+                    per_length = roots[n] = (root / scale, factor * root)
+                spread, stake = per_length
                 w, l = (a, b) if s == 1.0 else (b, a)
                 rw, rl = rating[w], rating[l]
-                pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * root / scale))
-                base = factor * root * (1.0 - pw)
+                pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * spread))
+                base = stake * (1.0 - pw)
                 ew, el = experience[w], experience[l]
                 if use_boost:
                     bw = 5.0 - ew / 100.0
