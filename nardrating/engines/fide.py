@@ -418,6 +418,6 @@ class _Replay:
         view = self.view
         return FideResult(view.rating.name, view.discipline, FideEngine.name, standings, self.events,
                           hidden_statuses=frozenset(),
-                          columns=(("pool_rating", "Pool gives"),),
+                          columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
                           sections=((TITLED_UNRATED, "Titled players without a rating"),),
                           as_of=view.as_of, lists={pl: s.lists for pl, s in self.players.items()})
