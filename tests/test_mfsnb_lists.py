@@ -76,6 +76,9 @@ def test_leaderboard_hides_the_excluded_and_sets_the_returned_apart(tmp_path):
     assert (q["rating"], q["pending"], q["status"]) == (1850, 1, "returned: commission decision needed")
     table = cli("leaderboard", "--club", str(club), "--as-of", "2011-05-31")
     assert table.exit_code == 0 and "Returned: commission decision needed" in table.output
+    # 2011-07-31: the 06-30 list has 1851; the commission's 1900 of 07-05 is pending (+49).
+    q = {r["player"]: r for r in cli_json("leaderboard", "--club", str(club), "--as-of", "2011-07-31")}["q"]
+    assert (q["rating"], q["pending"], q["status"]) == (1851, 49, "reinstated")
 
 
 def test_a_year_chains_four_quarterly_lists(tmp_path):

@@ -448,14 +448,19 @@ class MfsnbResult(RatingResult):
         b = self.builder
         out = {}
         for player in b.base:
+            rec = b.records.get(player)     # what the unpublished period has done so far
             if player in b.returned:
                 status = RETURNED
             elif player in b.excluded:
                 status = EXCLUDED
+            elif rec and rec.reinstated:
+                status = "reinstated"
             else:
                 status = b.status.get(player, "new")
-            rec = b.records.get(player)
-            pending = rec.change if rec and rec.competitions else None
+            pending = None
+            if rec and (rec.competitions or rec.adjusted):
+                now = b.base[player] + b.pending[player]
+                pending = now - b.listed[player] if player in b.listed else rec.change
             out[player] = Standing(player, b.listed.get(player), b.games.get(player, 0), status,
                                    b.last_played.get(player), {"pending": pending})
         return out
