@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from itertools import compress
 
 from .config import RatingList
 from .journal.model import Adjust, Journal, Tournament
@@ -47,12 +48,15 @@ def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None) 
     code = journal.discipline_codes.index.get(discipline, -1)
     limit = as_of.toordinal() if as_of else None
     disc, dates = m.discipline, m.dates
-    if limit is None:
-        order = [i for i in range(len(disc)) if disc[i] == code]
+    if len(journal.discipline_codes) == 1 and limit is None:
+        order = list(range(len(disc))) if code == 0 else []
     else:
-        order = [i for i in range(len(disc)) if disc[i] == code and dates[i] <= limit]
+        keep = map(code.__eq__, disc)
+        if limit is not None:
+            keep = map(bool.__and__, keep, map(limit.__ge__, dates))
+        order = list(compress(range(len(disc)), keep))
     # Stable sort keeps journal order within a date; skip it when already sorted.
-    if any(dates[order[k]] > dates[order[k + 1]] for k in range(len(order) - 1)):
+    if not journal.dates_sorted():
         order.sort(key=dates.__getitem__)
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline

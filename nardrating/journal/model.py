@@ -158,6 +158,11 @@ class Codes:
     def __len__(self) -> int:
         return len(self.names)
 
+    def truncate(self, size: int) -> None:
+        for name in self.names[size:]:
+            del self.index[name]
+        del self.names[size:]
+
 
 @dataclass
 class Journal:
@@ -173,7 +178,22 @@ class Journal:
     adjusts: list[Adjust] = field(default_factory=list)
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
-    csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)  # player → first CSV row naming it
+    csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
+    _sorted: tuple[int, bool] | None = None  # player → first CSV row naming it
+
+    def checkpoint(self) -> tuple:
+        """What a failed bulk read may have added to, for rollback()."""
+        return (len(self.player_codes), len(self.discipline_codes), len(self.tournament_codes),
+                list(self.csv_named), self.next_seq)
+
+    def rollback(self, checkpoint: tuple) -> None:
+        players, disciplines, tournaments, named, seq = checkpoint
+        self.player_codes.truncate(players)
+        self.discipline_codes.truncate(disciplines)
+        self.tournament_codes.truncate(tournaments)
+        for name in list(self.csv_named)[len(named):]:
+            del self.csv_named[name]
+        self.next_seq = seq
 
     def take_seq(self) -> int:
         self.next_seq += 1
@@ -193,6 +213,13 @@ class Journal:
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
             file=self.files[m.source[i]], line=m.line[i],
         )
+
+    def dates_sorted(self) -> bool:
+        """Are all matches already in date order (the usual case for a growing journal)?"""
+        dates = self.matches.dates
+        if self._sorted is None or self._sorted[0] != len(dates):
+            self._sorted = (len(dates), all(map(int.__le__, dates, dates[1:])))
+        return self._sorted[1]
 
     def match_by_id(self, match_id: str) -> MatchView | None:
         i = self.match_index.get(match_id)

@@ -5,23 +5,17 @@ the entry's ``[[match]]`` header or the CSV row.
 """
 from __future__ import annotations
 
-import csv
 import gc
-import io
-from datetime import date
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from ..errors import Problem
 from ..tomlsource import header_lines, key_line, parse_toml, read_text
+from .csvfast import read_csv_rows
 from .entries import ENTRY_MODELS, parse_place, parse_result
 from .model import Adjust, Journal, Placing, Player, Tournament, Void
 
-CSV_COLUMNS = ("id", "date", "player_a", "player_b", "result", "winner", "length",
-               "discipline", "tournament", "rated", "forfeit", "chips", "note")
-CSV_REQUIRED = ("date", "player_a", "player_b")
-_TRUE = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False, "": True}
 
 
 def _pydantic_problems(exc: ValidationError, label: str, text: str, line: int | None,
@@ -191,126 +185,9 @@ def read_csv_journal(path: Path, label: str, journal: Journal, default_disciplin
     gc_was_on = gc.isenabled()
     gc.disable()  # building a million small objects: the cyclic collector only slows it down
     try:
-        _read_csv_rows(text, label, source, journal, default_discipline, problems)
+        read_csv_rows(text, label, source, journal, default_discipline, problems)
     finally:
+        # What was just built lives as long as the journal: keep later collections from re-scanning it.
+        gc.freeze()
         if gc_was_on:
             gc.enable()
-
-
-def _read_csv_rows(text, label, source, journal: Journal, default_discipline, problems):
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-        header = next(reader, None)
-        if header is None:
-            return
-        header = [h.strip().lower() for h in header]
-        unknown = [h for h in header if h not in CSV_COLUMNS]
-        missing = [h for h in CSV_REQUIRED if h not in header]
-        if unknown or missing or len(set(header)) != len(header):
-            parts = []
-            if unknown:
-                parts.append(f"unknown column(s) {', '.join(map(repr, unknown))}")
-            if missing:
-                parts.append(f"missing column(s) {', '.join(missing)}")
-            if len(set(header)) != len(header):
-                parts.append("a column is named twice")
-            problems.append(Problem(label, 1, "; ".join(parts) + f"; the columns are: {', '.join(CSV_COLUMNS)}"))
-            return
-        if ("result" in header) == ("winner" in header):
-            problems.append(Problem(label, 1, "the header needs exactly one of the columns result or winner"))
-            return
-        rows = list(reader)
-    except csv.Error as exc:
-        problems.append(Problem(label, getattr(reader, "line_num", None), f"CSV cannot be read: {exc}"))
-        return
-    col = {name: k for k, name in enumerate(header)}
-    width = len(header)
-    dates: dict[str, int | None] = {}
-    lengths: dict[str, int | None] = {}
-    for n, row in enumerate(rows):
-        line = n + 2
-        if len(row) != width:
-            if not row:
-                continue
-            problems.append(Problem(label, line, f"the row has {len(row)} cells, the header {width}"))
-            continue
-        _csv_row(row, col, line, n, label, source, journal, default_discipline, dates, lengths, problems)
-        if len(problems) > 1000:
-            problems.append(Problem(label, line, "more than 1000 problems; stopped reading this file"))
-            return
-
-
-def _csv_row(row, col, line, n, label, source, journal, default_discipline, dates, lengths, problems):
-    get = row.__getitem__
-    match_id = get(col["id"]).strip() if "id" in col else ""
-    match_id = match_id or f"{Path(label).stem}-{n + 1}"
-    text_date = get(col["date"]).strip()
-    ordinal = dates.get(text_date, -1)
-    if ordinal == -1:
-        try:
-            ordinal = date.fromisoformat(text_date).toordinal() if len(text_date) == 10 else None
-        except ValueError:
-            ordinal = None
-        dates[text_date] = ordinal
-    if ordinal is None:
-        problems.append(Problem(label, line, f"date {text_date!r} is not an ISO date like 2009-01-15", match_id))
-        return
-    a, b = get(col["player_a"]).strip(), get(col["player_b"]).strip()
-    if not a or not b:
-        problems.append(Problem(label, line, "player_a and player_b must both be named", match_id))
-        return
-    if "result" in col:
-        result = get(col["result"])
-        score_a = parse_result(result)
-        if score_a is None:
-            problems.append(Problem(label, line, f"result {result!r} is not a result; write 1-0, 0-1 or 1/2-1/2", match_id))
-            return
-    else:
-        winner = get(col["winner"]).strip()
-        score_a = 1.0 if winner == a else 0.0 if winner == b else None
-        if score_a is None:
-            problems.append(Problem(label, line, f"winner {winner!r} is neither {a!r} nor {b!r}", match_id))
-            return
-    length = 1
-    if "length" in col:
-        text_length = get(col["length"])
-        length = lengths.get(text_length, -1)
-        if length == -1:
-            try:
-                length = int(text_length) if text_length.strip() else 1
-            except ValueError:
-                length = None
-            if length is not None and not 1 <= length <= 1000:
-                length = None
-            lengths[text_length] = length
-        if length is None:
-            problems.append(Problem(label, line, f"length {text_length!r} must be a whole number of points, at least 1", match_id))
-            return
-    discipline = (get(col["discipline"]).strip() if "discipline" in col else "") or default_discipline
-    tournament = get(col["tournament"]).strip() if "tournament" in col else ""
-    rated = forfeit = None
-    flags = []
-    for name in ("rated", "forfeit"):
-        value = _TRUE.get(get(col[name]).strip().lower()) if name in col else (name == "rated")
-        if value is None:
-            problems.append(Problem(label, line, f"{name} {get(col[name])!r} must be true or false", match_id))
-            return
-        flags.append(value if name in col and get(col[name]).strip() else (name == "rated"))
-    rated, forfeit = flags
-    extra = {}
-    if "chips" in col and get(col["chips"]).strip():
-        try:
-            chips = float(get(col["chips"]))
-            if not 0 <= chips < 1e9:
-                raise ValueError
-        except ValueError:
-            problems.append(Problem(label, line, f"chips {get(col['chips'])!r} must be a number, 0 or more", match_id))
-            return
-        extra["chips"] = chips
-    if "note" in col and get(col["note"]).strip():
-        extra["note"] = get(col["note"]).strip()
-    for player in (a, b):
-        if player not in journal.csv_named:
-            journal.csv_named[player] = (label, line)
-    add_match(journal, match_id, ordinal, a, b, score_a, length, discipline, tournament or None,
-              rated, forfeit, journal.take_seq(), source, line, extra, problems)

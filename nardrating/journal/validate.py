@@ -31,9 +31,20 @@ def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
 
     tournaments = journal.tournaments
     tournament_names = journal.tournament_codes.names
-    for i in range(first_match, len(m.ids)):
+    files = journal.files
+    n = len(m.ids)
+    # A million matches: check per distinct player first, then visit only the rows that fail.
+    unknown_codes = {code for code, name in enumerate(names) if name not in known}
+    suspicious = set()
+    if unknown_codes:
+        suspicious.update(i for i in range(first_match, n) if m.a[i] in unknown_codes or m.b[i] in unknown_codes)
+    a_col, b_col = m.a[first_match:], m.b[first_match:]
+    if any(map(int.__eq__, a_col, b_col)):
+        suspicious.update(first_match + k for k, (x, y) in enumerate(zip(a_col, b_col)) if x == y)
+    suspicious.update(first_match + k for k, t in enumerate(m.tournament[first_match:]) if t >= 0)
+    for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
-        label, line, entry = journal.files[m.source[i]], m.line[i], m.ids[i]
+        label, line, entry = files[m.source[i]], m.line[i], m.ids[i]
         for player in (a, b):
             if player not in known:
                 unknown_player(player, label, line, entry)
