@@ -5,6 +5,7 @@ wrong it raises (LedgerError or ActionRefused) before a byte is written.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -160,7 +161,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
         discipline = journal.tournaments[tournament].discipline
     discipline = discipline or ledger.config.club.default_discipline
     path = target_journal(ledger)
-    with club_lock(ledger.config.folder):
+    with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         match_id = next_match_id([text], journal.match_index)
         entry = {"id": match_id, "date": day, "players": [a, b], "result": result, "winner": winner,
