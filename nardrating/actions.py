@@ -163,7 +163,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
     path = target_journal(ledger)
     with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
         text = path.read_text(encoding="utf-8") if path.exists() else ""
-        match_id = next_match_id([text], journal.match_index)
+        match_id = next_match_id(text, journal)
         entry = {"id": match_id, "date": day, "players": [a, b], "result": result, "winner": winner,
                  "length": length if length != 1 else None, "score": parse_score(score),
                  "chips": chips, "discipline": discipline, "tournament": tournament,

@@ -181,8 +181,8 @@ def _convert(columns, lines, header, text, label, source, journal, default_disci
 
     m = journal.matches
     base = len(m.ids)
-    index = dict(zip(ids, range(base, base + n)))
-    if len(index) < n or not journal.match_index.keys().isdisjoint(index):
+    unique = set(ids)
+    if len(unique) < n or (base and not unique.isdisjoint(m.ids)):
         seen = dict(journal.match_index)
         for k, match_id in enumerate(ids):
             if match_id in seen:
@@ -192,7 +192,9 @@ def _convert(columns, lines, header, text, label, source, journal, default_disci
             else:
                 seen[match_id] = base + k
         return
-    journal.match_index.update(index)
+    del unique
+    if journal._match_index is not None:
+        journal._match_index.update(zip(ids, range(base, base + n)))
     first_seq = journal.next_seq + 1
     journal.next_seq += n
     m.ids += ids

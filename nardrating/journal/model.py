@@ -173,13 +173,26 @@ class Journal:
     tournaments: dict[str, Tournament] = field(default_factory=dict)
     tournament_codes: Codes = field(default_factory=Codes)
     matches: Matches = field(default_factory=Matches)
-    match_index: dict[str, int] = field(default_factory=dict)
+    _match_index: dict[str, int] | None = None
     voids: list[Void] = field(default_factory=list)
     adjusts: list[Adjust] = field(default_factory=list)
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sorted: tuple[int, bool] | None = None  # player → first CSV row naming it
+
+    @property
+    def match_index(self) -> dict[str, int]:
+        """Match id → index; built on first use (a million ids take a third of a second)."""
+        if self._match_index is None:
+            ids = self.matches.ids
+            self._match_index = dict(zip(ids, range(len(ids))))
+        return self._match_index
+
+    def has_match_id(self, match_id: str) -> bool:
+        if self._match_index is not None:
+            return match_id in self._match_index
+        return match_id in self.matches.ids  # one scan in C beats building the index for one question
 
     def checkpoint(self) -> tuple:
         """What a failed bulk read may have added to, for rollback()."""

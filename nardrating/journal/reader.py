@@ -141,12 +141,13 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
               rated, forfeit, seq, source, line, extra, problems) -> None:
     m = journal.matches
     label = journal.files[source]
-    if match_id in journal.match_index:
+    if journal.has_match_id(match_id):
         first = journal.match(journal.match_index[match_id])
         problems.append(Problem(label, line, f"match id {match_id!r} is already used at {first.file}:{first.line}", match_id))
         return
     i = len(m.ids)
-    journal.match_index[match_id] = i
+    if journal._match_index is not None:
+        journal._match_index[match_id] = i
     m.ids.append(match_id)
     m.dates.append(ordinal)
     m.a.append(journal.player_codes.code(a))

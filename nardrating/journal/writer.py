@@ -99,13 +99,9 @@ def entry_block(kind: str, entry: dict) -> str:
 _MATCH_ID = re.compile(r'^\s*id\s*=\s*"m(\d+)"', re.MULTILINE)
 
 
-def next_match_id(texts: list[str], known_ids) -> str:
-    """m0001, m0002, …: one past the highest m-number in the files and the known ids."""
-    highest = 0
-    for text in texts:
-        for m in _MATCH_ID.finditer(text):
-            highest = max(highest, int(m[1]))
-    for match_id in known_ids:
-        if len(match_id) > 1 and match_id[0] == "m" and match_id[1:].isdigit():
-            highest = max(highest, int(match_id[1:]))
+def next_match_id(text: str, journal) -> str:
+    """m0001, m0002, …: one past the highest m-number in the file written to, skipping ids in use."""
+    highest = max((int(m[1]) for m in _MATCH_ID.finditer(text)), default=0)
+    while journal.has_match_id(f"m{highest + 1:04d}"):
+        highest += 1
     return f"m{highest + 1:04d}"
