@@ -106,8 +106,11 @@ class FibsEngine(Engine):
         m = journal.matches
         disciplines = journal.discipline_codes.names
         problems = []
+        scores = m.score_a
+        if 0.5 not in (scores[first_match:] if first_match else scores):
+            return problems  # the usual case, at C speed
         for i in range(first_match, len(m.ids)):
-            if m.score_a[i] != 0.5 or i in journal.voided:
+            if scores[i] != 0.5 or i in journal.voided:
                 continue
             discipline = disciplines[m.discipline[i]]
             if rating.rates(discipline):
