@@ -55,16 +55,6 @@ class FibsParams(Params):
         return value
 
 
-def win_probability(rating: float, opponent: float, length: int, scale: float = 2000) -> float:
-    """Seed 004: the chance that a player rated `rating` wins a `length`-point match."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) * length ** 0.5 / scale))
-
-
-def boost_for(experience: float) -> float:
-    """Seed 004: ×5 at zero experience, 1 less per 100, ×1 from 400 on."""
-    return max(1.0, 5.0 - experience / 100.0)
-
-
 # A record of a rated match, oriented winner first:
 # (i, winner rating before, loser rating before, base, winner boost, loser boost,
 #  P(winner), winner experience, loser experience)
