@@ -343,7 +343,7 @@ class MfsnbEngine(Engine):
         names = journal.player_codes.names
         tournament_names = journal.tournament_codes.names
         ended = {t.id: t for t in view.tournaments}
-        b = ListBuilder(view)
+        book = ListBuilder(view)
 
         # Each tournament's rated games and participants, gathered once.
         rated_games: dict[str, list[int]] = {}
@@ -360,23 +360,23 @@ class MfsnbEngine(Engine):
 
         for kind, item in timeline(view):
             if kind == "adjust":
-                b.advance_to(item.date)
-                b.adjust(item)
+                book.advance_to(item.date)
+                book.adjust(item)
                 continue
             if kind == "tournament":
-                b.advance_to(item.end)
+                book.advance_to(item.end)
                 if p.official_only and not item.official:
                     continue
                 indices = rated_games.get(item.id, [])
                 games = collect(indices, m, names)
                 if games:
                     people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
-                    b.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
+                    book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
                 continue
             i = item
             day = date.fromordinal(m.dates[i])
-            b.advance_to(day)
-            a_, b_ = names[m.a[i]], names[m.b[i]]
+            book.advance_to(day)
+            first, second = names[m.a[i]], names[m.b[i]]
             t = m.tournament[i]
             tid = tournament_names[t] if t >= 0 else None
             reason = view.exclusion(i)
@@ -389,20 +389,20 @@ class MfsnbEngine(Engine):
                 listed_on = period_containing(end, p.period).end
                 reason = (f"counted in {tid} on the list of {listed_on}" if tid
                           else f"a competition of its own, on the list of {listed_on}")
-            for player, opponent, score in ((a_, b_, m.score_a[i]), (b_, a_, 1.0 - m.score_a[i])):
-                b.event(player, HistoryEvent(day, m.ids[i], "match", opponent, score, None, None, None,
+            for player, opponent, score in ((first, second, m.score_a[i]), (second, first, 1.0 - m.score_a[i])):
+                book.event(player, HistoryEvent(day, m.ids[i], "match", opponent, score, None, None, None,
                                              False, reason))
             if tid is None and view.exclusion(i) is None and not p.official_only:
-                b.competition(m.ids[i], "single", day, collect([i], m, names), 2, None)
+                book.competition(m.ids[i], "single", day, collect([i], m, names), 2, None)
 
-        if b.periods is not None:
+        if book.periods is not None:
             if view.as_of is not None:
-                b.advance_to(view.as_of)
-                if b.period.end == view.as_of:
-                    b.publish()
+                book.advance_to(view.as_of)
+                if book.period.end == view.as_of:
+                    book.publish()
             else:
-                b.publish()   # the last period with entries is complete
-        return MfsnbResult.build(view, b)
+                book.publish()   # the last period with entries is complete
+        return MfsnbResult.build(view, book)
 
 
 def collect(indices: list[int], m, names) -> dict[str, list[tuple[str, float]]]:
