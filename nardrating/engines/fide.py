@@ -211,11 +211,12 @@ class _Replay:
 
         for event in events:
             snap = snapshots[event.key]
-            per_player: dict[str, list[tuple[int, str, Fraction]]] = {}
+            # Scores in half-points (whole numbers) so that sums stay exact and fast.
+            per_player: dict[str, list[tuple[int, str, int]]] = {}
             for i, a, b, score_a in event.games:
-                sa = Fraction(score_a)
-                per_player.setdefault(a, []).append((i, b, sa))
-                per_player.setdefault(b, []).append((i, a, 1 - sa))
+                half = round(2 * score_a)
+                per_player.setdefault(a, []).append((i, b, half))
+                per_player.setdefault(b, []).append((i, a, 2 - half))
             average = None
             if event.system == "round-robin" and p.ruleset != FIDE_2024:
                 average = self.round_robin_average(snap, per_player)
@@ -250,24 +251,27 @@ class _Replay:
             s.lists.append(rec)
 
     def round_robin_average(self, snap, per_player) -> Fraction | None:
-        rated = [(snap[pl], sum(sc for _, _, sc in games), len(games))
+        rated = [(snap[pl], Fraction(sum(h for _, _, h in games), 2), len(games))
                  for pl, games in per_player.items() if snap[pl] is not None]
         if not rated:
             return None
         return round_robin_average(rated, len(per_player) - 1)
 
     def rated_part(self, event: Event, player: str, own: int, games, snap):
-        """A rated player's games in one event: per game (match, opponent, S, P_D in hundredths)."""
+        """A rated player's games in one event.
+
+        Per counted game: (match, opponent, half-points, opponent's rating, P_D in hundredths).
+        """
         cap = self.p.difference_cap
         parts, skipped = [], []
-        for i, opponent, score in games:
+        for i, opponent, half in games:
             opp = snap[opponent]
             if opp is None:
-                skipped.append((i, opponent, score))
+                skipped.append((i, opponent, half))
                 continue
-            parts.append((i, opponent, score, opp, expected_hundredths(own, opp, cap)))
+            parts.append((i, opponent, half, opp, expected_hundredths(own, opp, cap)))
         n = len(parts)
-        points = sum((sc for _, _, sc, _, _ in parts), Fraction(0))
+        points = Fraction(sum(h for _, _, h, _, _ in parts), 2)
         expected = Fraction(sum(pd for *_, pd in parts), 100)
         perf = None
         if n:
@@ -283,18 +287,18 @@ class _Replay:
         k = k_factor(p, s.games, s.imported, s.reached_top, n_list)
         total, running = 0, s.rating
         for event, erec, (games, skipped) in parts:
-            gain = sum(100 * sc - pd for _, _, sc, _, pd in games)   # Σ(S − P_D) in hundredths
+            gain = sum(50 * h - pd for _, _, h, _, pd in games)   # Σ(S − P_D) in hundredths
             erec.k = k
             erec.change = round_half_away(Fraction(k) * gain / 100)
             total += erec.change
-            for i, opponent, score, opp, pd in games:
-                share = float(Fraction(k) * (100 * score - pd) / 100)
+            for i, opponent, half, opp, pd in games:
+                share = k * (50 * half - pd) / 100
                 self.note(player, HistoryEvent(date.fromordinal(m.dates[i]), m.ids[i], "match", opponent,
-                                               float(score), erec.rating, share, erec.rating + share, True, None,
+                                               half / 2, erec.rating, share, erec.rating + share, True, None,
                                                {"expected": pd / 100, "opponent_rating": opp}))
-            for i, opponent, score in skipped:
+            for i, opponent, half in skipped:
                 self.note(player, HistoryEvent(date.fromordinal(m.dates[i]), m.ids[i], "match", opponent,
-                                               float(score), erec.rating, None, None, False,
+                                               half / 2, erec.rating, None, None, False,
                                                "the opponent is unrated on the list in force"))
             self.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points), running,
                                            float(erec.change), running + erec.change, True, None,
@@ -315,10 +319,10 @@ class _Replay:
     def pool_part(self, event: Event, list_date: date, player: str, games, snap, average) -> EventRecord:
         p, s = self.p, self.state(player)
         m = self.view.journal.matches
-        against_rated = [(i, o, sc) for i, o, sc in games if snap[o] is not None]
+        against_rated = [(i, o, h) for i, o, h in games if snap[o] is not None]
         round_robin = average is not None
         counted = games if round_robin else against_rated
-        points = sum((sc for _, _, sc in counted), Fraction(0))
+        points = Fraction(sum(h for _, _, h in counted), 2)
         n = len(counted)
         opp_total = average * n if round_robin else Fraction(sum(snap[o] for _, o, _ in counted))
         perf = round_half_up(opp_total / n + dp_for_score(points, n)) if n else None
@@ -334,7 +338,7 @@ class _Replay:
             s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
             s.excluded = False
         counted_ids = {i for i, _, _ in counted}
-        for i, opponent, score in games:
+        for i, opponent, half in games:
             if erec.ignored is not None:
                 reason = f"ignored: {erec.ignored}"
             elif i in counted_ids:
@@ -342,7 +346,7 @@ class _Replay:
             else:
                 reason = "unrated against unrated: not counted"
             self.note(player, HistoryEvent(date.fromordinal(m.dates[i]), m.ids[i], "match", opponent,
-                                           float(score), None, None, None, False, reason,
+                                           half / 2, None, None, None, False, reason,
                                            {"opponent_rating": snap[opponent]}))
         return erec
 

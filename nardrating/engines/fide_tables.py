@@ -30,7 +30,8 @@ DP_BY_PERCENT: tuple[int, ...] = _LOWER_HALF + tuple(-dp for dp in reversed(_LOW
 
 def round_half_up(value: Fraction | int) -> int:
     """Nearest whole number, .5 upwards (seed 8.3.2)."""
-    return floor(Fraction(value) + Fraction(1, 2))
+    value = Fraction(value)
+    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
 
 
 def round_half_away(value: Fraction | int) -> int:
@@ -44,7 +45,9 @@ def percent_of(points: Fraction, games: int) -> int:
     """The score fraction as the table's whole percent: p rounded to 0.01, halves up."""
     if games <= 0:
         raise ValueError("a score fraction needs at least one game")
-    return round_half_up(Fraction(points) * 100 / games)
+    points = Fraction(points)
+    # points·100/games rounded half up, in integers.
+    return (200 * points.numerator + points.denominator * games) // (2 * points.denominator * games)
 
 
 def dp_for_percent(percent: int) -> int:
