@@ -13,23 +13,39 @@ from .errors import LedgerError, Problem
 from .journal.model import Journal
 
 
-def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem]]:
+def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem], list[dict]]:
+    """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
 
     journal = Journal()
     problems: list[Problem] = []
+    states: list[dict] = []
     for path in config.journal_paths():
         label = display_path(path)
-        if not path.exists():
+        try:
+            stat = path.stat()
+            raw = path.read_bytes()
+        except FileNotFoundError:
             problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
                                     "or fix [club] journal in nardrating.toml"))
             continue
+        except OSError as exc:
+            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            continue
+        states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
-        reader(path, label, journal, config.club.default_discipline, problems)
+        reader(raw, path, label, journal, config.club.default_discipline, problems)
     finish_players(journal)
     problems += validate(journal, config)
-    return journal, problems
+    return journal, problems, states
+
+
+def state_of(raw: bytes, stat) -> dict:
+    import hashlib
+
+    return {"size": len(raw), "mtime_ns": stat.st_mtime_ns if stat.st_size == len(raw) else 0,
+            "sha256": hashlib.sha256(raw).hexdigest(), "lines": raw.count(b"\n")}
 
 
 @dataclass
@@ -37,6 +53,7 @@ class Ledger:
     config: ClubConfig
     journal: Journal
     _runs: dict = field(default_factory=dict)
+    grown_from: dict | None = None  # the cache manifest this ledger extended, when it did
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -72,14 +89,90 @@ class Ledger:
         return self._runs[key]
 
 
-def load_club(club=None, *, config_only: bool = False) -> Ledger:
-    """Find, read and check a club; raise LedgerError with every problem found."""
+def load_club(club=None, *, config_only: bool = False, use_cache: bool = True) -> Ledger:
+    """Find, read and check a club; raise LedgerError with every problem found.
+
+    The parsed journal is cached in the club folder; an unchanged journal is
+    not parsed again, and one that has only grown has just its new bytes parsed.
+    """
+    from . import cache
+
     config = load_config(find_club(club))
     if config_only:
         return Ledger(config, Journal())
-    journal, problems = read_journal(config)
+    if use_cache and cache.enabled():
+        ledger = _load_cached(config)
+        if ledger is not None:
+            return ledger
+    journal, problems, states = read_journal(config)
     if problems:
         files = {name: k for k, name in enumerate(journal.files)}
         problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
         raise LedgerError(problems)
+    if cache.enabled():
+        _save_cache(config, journal, states)
     return Ledger(config, journal)
+
+
+def _save_cache(config, journal, states) -> None:
+    from . import cache
+
+    try:
+        cache.write_journal(config, journal, states)
+    except OSError:
+        pass  # a read-only club folder simply goes without a cache
+
+
+def _load_cached(config) -> Ledger | None:
+    """The club from the cache, plus anything appended since; None to read it all again."""
+    from . import cache
+    from .journal.reader import read_csv_journal, read_toml_journal
+    from .journal.validate import finish_players, validate
+
+    manifest = cache.read_manifest(config)
+    if manifest is None:
+        return None
+    try:
+        grown = cache.changed_files(config, manifest)
+        if grown is None:
+            return None
+        journal = cache.read_journal(config, manifest)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError):
+        return None  # a damaged or foreign cache is ignored, never trusted
+    if not grown:
+        return Ledger(config, journal)
+    states = list(manifest["states"])
+    problems: list[Problem] = []
+    for k, old in grown:
+        path = config.journal_paths()[k]
+        stat = path.stat()
+        raw = path.read_bytes()
+        if len(raw) < old["size"]:
+            return None
+        states[k] = state_of(raw, stat)
+        tail = raw[old["size"]:]
+        match_offset = journal.matches.source.count(k)
+        first_match = len(journal.matches)
+        entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts))
+        label = journal.files[k]
+        if path.suffix == ".csv":
+            header = raw[: raw.find(b"\n") + 1]
+            if not raw[: old["size"]].endswith(b"\n"):
+                return None
+            read_csv_journal(header + tail, path, label, journal, config.club.default_discipline, problems,
+                             source=k, line_offset=old["lines"] - 1, match_offset=match_offset)
+        else:
+            read_toml_journal(tail, path, label, journal, config.club.default_discipline, problems,
+                              source=k, line_offset=old["lines"], match_offset=match_offset)
+        if problems:
+            return None  # let a full read report them, with the whole file in view
+        finish_players(journal)
+        others_grew = entries_before != (len(journal.players), len(journal.tournaments),
+                                         len(journal.voids), len(journal.adjusts))
+        problems += validate(journal, config, 0 if others_grew else first_match)
+        if problems:
+            return None
+    _save_cache(config, journal, states)
+    ledger = Ledger(config, journal)
+    ledger.grown_from = manifest
+    return ledger

@@ -45,19 +45,23 @@ def _row_lines(text: str, rows: list, reader_lines: list[int] | None) -> list[in
 
 
 def read_csv_rows(text: str, label: str, source: int, journal, default_discipline: str,
-                  problems: list[Problem]) -> None:
+                  problems: list[Problem], line_offset: int = 0, match_offset: int = 0) -> None:
     fast = _split_plain(text)
     if fast is not None:
         # The plain split cannot tell which row is malformed: on any problem, read again carefully.
         trial: list[Problem] = []
         snapshot = journal.checkpoint()
-        _convert(*fast, text, label, source, journal, default_discipline, trial)
+        columns, lines, header = fast
+        lines = range(lines.start + line_offset, lines.stop + line_offset)
+        _convert(columns, lines, header, label, source, journal, default_discipline, trial, match_offset)
         if not trial:
             return
         journal.rollback(snapshot)
     rows, lines, header = _parse(text, label, problems)
     if rows:
-        _convert(list(zip(*rows)), lines, header, text, label, source, journal, default_discipline, problems)
+        lines = [line + line_offset for line in lines]
+        _convert(list(zip(*rows)), lines, header, label, source, journal, default_discipline, problems,
+                 match_offset)
 
 
 def _split_plain(text: str):
@@ -83,7 +87,8 @@ def _split_plain(text: str):
     return columns, range(2, rows + 2), header
 
 
-def _convert(columns, lines, header, text, label, source, journal, default_discipline, problems) -> None:
+def _convert(columns, lines, header, label, source, journal, default_discipline, problems,
+             match_offset: int = 0) -> None:
     count_before = len(problems)
 
     def bad(k: int, message: str, match_id: str | None = None) -> None:
@@ -97,7 +102,7 @@ def _convert(columns, lines, header, text, label, source, journal, default_disci
     ids = list(columns[col["id"]]) if "id" in col else [""] * n
     if "" in ids:  # no id: derived from the file and the row's position, as for TOML
         for k in [k for k, match_id in enumerate(ids) if not match_id]:
-            ids[k] = f"{stem}-{k + 1}"
+            ids[k] = f"{stem}-{match_offset + k + 1}"
 
     # Dates: parse each distinct text once.
     date_col = columns[col["date"]]

@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..errors import Problem
-from ..tomlsource import header_lines, key_line, parse_toml, read_text
+from ..tomlsource import header_lines, key_line, parse_toml
 from .csvfast import read_csv_rows
 from .entries import ENTRY_MODELS, parse_place, parse_result
 from .model import Adjust, Journal, Placing, Player, Tournament, Void
@@ -38,20 +38,39 @@ def _pydantic_problems(exc: ValidationError, label: str, text: str, line: int | 
     return problems
 
 
-def read_toml_journal(path: Path, label: str, journal: Journal, default_discipline: str,
-                      problems: list[Problem]) -> None:
-    text = read_text(path, problems, label)
+def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0) -> str | None:
+    """UTF-8 text (a leading BOM is dropped), or None with a problem."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1,
+                                "the file is not UTF-8 text; save it as UTF-8"))
+        return None
+
+
+def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
+                      problems: list[Problem], source: int | None = None, line_offset: int = 0,
+                      match_offset: int = 0) -> None:
+    """Entries of one TOML file, or of the bytes appended to it (line_offset: lines before them)."""
+    text = decode(raw, label, problems, line_offset)
     if text is None:
         return
+    before = len(problems)
     data = parse_toml(text, label, problems)
     if data is None:
+        for k in range(before, len(problems)):
+            p = problems[k]
+            problems[k] = Problem(p.file, p.line + line_offset if p.line else p.line, p.message, p.entry)
         return
-    source = len(journal.files)
-    journal.files.append(label)
-    headers = header_lines(text)
+    if source is None:
+        source = len(journal.files)
+        journal.files.append(label)
+    headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
     for key in data:
         if key not in ENTRY_MODELS:
-            line = (headers.get(key) or [key_line(text, 1, key)])[0]
+            line = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, line, f"unknown entry kind {key!r}; a journal holds "
                                     "[[player]], [[match]], [[tournament]], [[void]] and [[adjust]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
@@ -77,7 +96,8 @@ def read_toml_journal(path: Path, label: str, journal: Journal, default_discipli
         except ValidationError as exc:
             problems += _pydantic_problems(exc, label, text, line, kind, entry_id)
             continue
-        _add_entry(kind, entry, n, path, label, line, source, journal, default_discipline, problems)
+        _add_entry(kind, entry, n + (match_offset if kind == "match" else 0), path, label, line, source,
+                   journal, default_discipline, problems)
 
 
 def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, default_discipline, problems):
@@ -165,28 +185,25 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
         m.extra[i] = extra
 
 
-def read_csv_journal(path: Path, label: str, journal: Journal, default_discipline: str,
-                     problems: list[Problem]) -> None:
-    """Bulk matches, one per row. Undeclared players are created with id = name."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
-        return
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        problems.append(Problem(label, raw[: exc.start].count(b"\n") + 1, "the file is not UTF-8 text; save it as UTF-8"))
-        return
+def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
+                     problems: list[Problem], source: int | None = None, line_offset: int = 0,
+                     match_offset: int = 0) -> None:
+    """Bulk matches, one per row. Undeclared players are created with id = name.
+
+    For appended rows, `raw` is the header line plus the new rows and
+    line_offset the number of data lines before them.
+    """
+    text = decode(raw, label, problems)
     del raw
-    source = len(journal.files)
-    journal.files.append(label)
+    if text is None:
+        return
+    if source is None:
+        source = len(journal.files)
+        journal.files.append(label)
     gc_was_on = gc.isenabled()
     gc.disable()  # building a million small objects: the cyclic collector only slows it down
     try:
-        read_csv_rows(text, label, source, journal, default_discipline, problems)
+        read_csv_rows(text, label, source, journal, default_discipline, problems, line_offset, match_offset)
     finally:
         # What was just built lives as long as the journal: keep later collections from re-scanning it.
         gc.freeze()

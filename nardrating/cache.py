@@ -1,0 +1,237 @@
+"""Derived state cached in the club folder, `.nardrating/`: only an optimisation.
+
+What is stored: the parsed journal (players, tournaments… as JSON; the match
+columns as raw machine arrays) and, per rating list and discipline, the
+replayed result of engines that can resume. Nothing is stored in a format
+that runs code when read (no pickle): a cache someone sends you is data.
+
+When it is used: the manifest records the config's hash, the program and
+engine versions, and for each journal file its size, modification time and
+SHA-256. A file with the same size and time is unchanged. A file that has
+only grown (its old bytes hash the same) is the append-only case: only the
+new bytes are parsed. Anything else — an edit in the middle, a changed
+config, a new version — means a full read and replay, and a new cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from array import array
+from datetime import date
+from pathlib import Path
+
+from . import __version__
+
+CACHE_DIR = ".nardrating"
+FORMAT = 1
+# Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
+COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
+           ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
+           ("seq", "q"), ("source", "i"), ("line", "i"))
+
+
+def enabled() -> bool:
+    return os.environ.get("NARDRATING_NO_CACHE", "") in ("", "0")
+
+
+def cache_dir(config) -> Path:
+    return config.folder / CACHE_DIR
+
+
+def file_state(path: Path, with_hash: bool = True) -> dict:
+    st = path.stat()
+    state = {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    if with_hash:
+        data = path.read_bytes()
+        state["sha256"] = hashlib.sha256(data).hexdigest()
+        state["lines"] = data.count(b"\n")
+    return state
+
+
+def config_key(config) -> dict:
+    from .engines.registry import engine_class
+
+    return {
+        "format": FORMAT,
+        "version": __version__,
+        "python": sys.version_info[:2],
+        "config": hashlib.sha256(config.text.encode("utf-8")).hexdigest(),
+        "engines": {r.engine: engine_class(r.engine).version for r in config.ratings.values()},
+        "files": [str(p) for p in config.club.journal],
+    }
+
+
+# --- writing ----------------------------------------------------------------------
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _journal_meta(journal) -> dict:
+    def iso(d):
+        return d.isoformat() if d else None
+
+    return {
+        "files": journal.files,
+        "players": [[p.id, p.name, p.alias, p.qualification, p.title, iso(p.joined), p.file, p.line, p.declared]
+                    for p in journal.players.values()],
+        "player_codes": journal.player_codes.names,
+        "discipline_codes": journal.discipline_codes.names,
+        "tournament_codes": journal.tournament_codes.names,
+        "tournaments": [[t.id, t.name, t.system, iso(t.start), iso(t.end), t.discipline, t.official,
+                         None if t.standings is None else [[s.player, s.low, s.high] for s in t.standings],
+                         t.file, t.line, t.seq] for t in journal.tournaments.values()],
+        "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
+        "adjusts": [[a.date.isoformat(), a.player, a.rating, a.discipline, a.set, a.delta, a.reason,
+                     a.file, a.line, a.seq] for a in journal.adjusts],
+        "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
+                  for i, e in journal.matches.extra.items()],
+        "next_seq": journal.next_seq,
+        "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
+    }
+
+
+def _pack_columns(matches) -> tuple[dict, bytes]:
+    parts, layout, offset = [], [], 0
+    for name, code in COLUMNS:
+        values = getattr(matches, name)
+        if name == "line":
+            values = [-1 if v is None else v for v in values]
+        blob = (values if isinstance(values, array) and values.typecode == code else array(code, values)).tobytes()
+        layout.append([name, code, offset, len(blob)])
+        parts.append(blob)
+        offset += len(blob)
+    ids = "\n".join(matches.ids).encode("utf-8")
+    layout.append(["ids", "text", offset, len(ids)])
+    parts.append(ids)
+    return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
+
+
+def write_journal(config, journal, states: list[dict]) -> None:
+    """Store the parsed journal; `states` are the file states it was read from."""
+    folder = cache_dir(config)
+    folder.mkdir(exist_ok=True)
+    token = os.urandom(6).hex()
+    layout, blob = _pack_columns(journal.matches)
+    _atomic_write(folder / f"matches-{token}.bin", blob)
+    meta = _journal_meta(journal)
+    meta["layout"] = layout["columns"]
+    meta["count"] = layout["count"]
+    _atomic_write(folder / f"journal-{token}.json", json.dumps(meta, ensure_ascii=False).encode("utf-8"))
+    manifest = {**config_key(config), "states": states, "token": token}
+    _atomic_write(folder / "manifest.json", json.dumps(manifest).encode("utf-8"))
+    _remove_stale(folder, token)
+
+
+def _remove_stale(folder: Path, keep: str) -> None:
+    for path in folder.iterdir():
+        if path.name != "manifest.json" and keep not in path.name and not path.name.startswith("."):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+# --- reading ------------------------------------------------------------------------
+
+def read_manifest(config) -> dict | None:
+    try:
+        data = json.loads((cache_dir(config) / "manifest.json").read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def read_journal(config, manifest: dict):
+    """The cached Journal, or None if any part is missing or malformed."""
+    from .journal.model import Adjust, Journal, Placing, Player, Tournament, Void
+
+    folder = cache_dir(config)
+    token = manifest["token"]
+    meta = json.loads((folder / f"journal-{token}.json").read_bytes())
+    blob = (folder / f"matches-{token}.bin").read_bytes()
+    journal = Journal()
+    m = journal.matches
+    for name, code, offset, size in meta["layout"]:
+        if offset < 0 or size < 0 or offset + size > len(blob):
+            raise ValueError("cache column out of bounds")
+        if code == "text":
+            text = blob[offset:offset + size].decode("utf-8")
+            m.ids = text.split("\n") if text else []
+            continue
+        column = array(code)
+        column.frombytes(blob[offset:offset + size])
+        values = column.tolist()
+        if code == "b":
+            values = [bool(v) for v in values] if 0 in column else [True] * len(column) if len(column) else []
+        setattr(m, name, values)
+    if any(len(getattr(m, name)) != len(m.ids) for name, _ in COLUMNS) or len(m.ids) != meta["count"]:
+        raise ValueError("cache columns of different lengths")
+    m.line = [None if v == -1 else v for v in m.line] if -1 in m.line else m.line
+    d = lambda text: date.fromisoformat(text) if text else None  # noqa: E731
+    journal.files = meta["files"]
+    for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
+        journal.players[pid] = Player(pid, name, alias, qual, title, d(joined), file, line, declared)
+    for codes, names in ((journal.player_codes, meta["player_codes"]), (journal.discipline_codes, meta["discipline_codes"]),
+                         (journal.tournament_codes, meta["tournament_codes"])):
+        for name in names:
+            codes.code(name)
+    for tid, name, system, start, end, disc, official, standings, file, line, seq in meta["tournaments"]:
+        journal.tournaments[tid] = Tournament(tid, name, system, d(start), d(end), disc, official,
+                                              None if standings is None else tuple(Placing(*s) for s in standings),
+                                              file, line, seq)
+    journal.voids = [Void(mid, d(day), reason, file, line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
+    journal.adjusts = [Adjust(d(day), *rest) for day, *rest in meta["adjusts"]]
+    m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in meta["extra"]}
+    journal.next_seq = meta["next_seq"]
+    journal.csv_named = {name: (label, None) for name, label in meta["csv_named"]}
+    for void in journal.voids:
+        i = journal.match_index.get(void.match)
+        if i is not None:
+            journal.voided.setdefault(i, void)
+    return journal
+
+
+def changed_files(config, manifest: dict) -> list | None:
+    """Compare the journal files with the cached states.
+
+    Returns [] when nothing changed, [(index, old state)] for files that only
+    grew (so far only the last file may grow: its new entries then come last
+    in replay order), or None when the cache cannot be used.
+    """
+    key = config_key(config)
+    if any(manifest.get(k) != (list(v) if isinstance(v, tuple) else v) for k, v in key.items()):
+        return None
+    states = manifest.get("states")
+    paths = config.journal_paths()
+    if not isinstance(states, list) or len(states) != len(paths):
+        return None
+    grown = []
+    for k, (path, old) in enumerate(zip(paths, states)):
+        try:
+            now = file_state(path, with_hash=False)
+        except OSError:
+            return None
+        if now["size"] == old["size"] and now["mtime_ns"] == old["mtime_ns"]:
+            continue
+        if now["size"] <= old["size"] or k != len(paths) - 1:
+            return None
+        with open(path, "rb") as f:
+            prefix = f.read(old["size"])
+        if hashlib.sha256(prefix).hexdigest() != old["sha256"]:
+            return None
+        grown.append((k, old))
+    return grown
