@@ -100,6 +100,8 @@ def _journal_meta(journal) -> dict:
         "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
                   for i, e in journal.matches.extra.items()],
         "next_seq": journal.next_seq,
+        "max_date": journal.max_date,
+        "voided": [[i, journal.voids.index(v)] for i, v in journal.voided.items()],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
     }
 
@@ -108,7 +110,7 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
     parts, layout, offset = [], [], 0
     for name, code in COLUMNS:
         values = getattr(matches, name)
-        if name == "line":
+        if name == "line" and not isinstance(values, array) and None in values:
             values = [-1 if v is None else v for v in values]
         blob = (values if isinstance(values, array) and values.typecode == code else array(code, values)).tobytes()
         layout.append([name, code, offset, len(blob)])
@@ -120,8 +122,12 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
     return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
 
 
-def write_journal(config, journal, states: list[dict]) -> None:
-    """Store the parsed journal; `states` are the file states it was read from."""
+def write_journal(config, journal, states: list[dict], lineage: list | None = None) -> str:
+    """Store the parsed journal; `states` are the file states it was read from.
+
+    `lineage` lists the tokens of earlier snapshots this journal only appended
+    to, so that results replayed from them can be resumed. Returns the token.
+    """
     folder = cache_dir(config)
     folder.mkdir(exist_ok=True)
     token = os.urandom(6).hex()
@@ -131,16 +137,22 @@ def write_journal(config, journal, states: list[dict]) -> None:
     meta["layout"] = layout["columns"]
     meta["count"] = layout["count"]
     _atomic_write(folder / f"journal-{token}.json", json.dumps(meta, ensure_ascii=False).encode("utf-8"))
-    manifest = {**config_key(config), "states": states, "token": token}
+    manifest = {**config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:]}
     _atomic_write(folder / "manifest.json", json.dumps(manifest).encode("utf-8"))
     _remove_stale(folder, token)
+    return token
 
 
 def _remove_stale(folder: Path, keep: str) -> None:
+    """Remove older snapshots; recent ones may still be read by a concurrent command."""
+    import time
+
+    now = time.time()
     for path in folder.iterdir():
-        if path.name != "manifest.json" and keep not in path.name and not path.name.startswith("."):
+        if path.name.startswith(("journal-", "matches-", "result-")) and keep not in path.name:
             try:
-                path.unlink()
+                if now - path.stat().st_mtime > 120:
+                    path.unlink()
             except OSError:
                 pass
 
@@ -156,31 +168,25 @@ def read_manifest(config) -> dict | None:
 
 
 def read_journal(config, manifest: dict):
-    """The cached Journal, or None if any part is missing or malformed."""
+    """The cached Journal, or raise if any part is missing or malformed.
+
+    Players, tournaments and the rest are read now; the match columns (the
+    bulk) only when something asks for them: a leaderboard from a cached
+    result never does.
+    """
     from .journal.model import Adjust, Journal, Placing, Player, Tournament, Void
 
     folder = cache_dir(config)
     token = manifest["token"]
     meta = json.loads((folder / f"journal-{token}.json").read_bytes())
-    blob = (folder / f"matches-{token}.bin").read_bytes()
     journal = Journal()
-    m = journal.matches
-    for name, code, offset, size in meta["layout"]:
-        if offset < 0 or size < 0 or offset + size > len(blob):
-            raise ValueError("cache column out of bounds")
-        if code == "text":
-            text = blob[offset:offset + size].decode("utf-8")
-            m.ids = text.split("\n") if text else []
-            continue
-        column = array(code)
-        column.frombytes(blob[offset:offset + size])
-        values = column.tolist()
-        if code == "b":
-            values = [bool(v) for v in values] if 0 in column else [True] * len(column) if len(column) else []
-        setattr(m, name, values)
-    if any(len(getattr(m, name)) != len(m.ids) for name, _ in COLUMNS) or len(m.ids) != meta["count"]:
-        raise ValueError("cache columns of different lengths")
-    m.line = [None if v == -1 else v for v in m.line] if -1 in m.line else m.line
+    blob_path = folder / f"matches-{token}.bin"
+    if not blob_path.is_file():
+        raise ValueError("cache columns missing")
+    layout, count = meta["layout"], meta["count"]
+    journal._load_matches = lambda: _read_columns(blob_path, layout, count, meta["extra"])
+    journal._cached_count = count
+    journal.max_date = meta["max_date"]
     d = lambda text: date.fromisoformat(text) if text else None  # noqa: E731
     journal.files = meta["files"]
     for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
@@ -195,14 +201,31 @@ def read_journal(config, manifest: dict):
                                               file, line, seq)
     journal.voids = [Void(mid, d(day), reason, file, line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
     journal.adjusts = [Adjust(d(day), *rest) for day, *rest in meta["adjusts"]]
-    m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in meta["extra"]}
     journal.next_seq = meta["next_seq"]
     journal.csv_named = {name: (label, None) for name, label in meta["csv_named"]}
-    for void in journal.voids:
-        i = journal.match_index.get(void.match)
-        if i is not None:
-            journal.voided.setdefault(i, void)
+    journal.voided = {i: journal.voids[k] for i, k in meta["voided"]}
     return journal
+
+
+def _read_columns(path: Path, layout: list, count: int, extra: list):
+    from .journal.model import Matches
+
+    blob = path.read_bytes()
+    m = Matches()
+    for name, code, offset, size in layout:
+        if offset < 0 or size < 0 or offset + size > len(blob):
+            raise ValueError("cache column out of bounds")
+        if code == "text":
+            text = blob[offset:offset + size].decode("utf-8")
+            m.ids = text.split("\n") if text else []
+            continue
+        column = array(code)
+        column.frombytes(blob[offset:offset + size])
+        setattr(m, name, column)
+    if any(len(getattr(m, name)) != count for name, _ in COLUMNS) or len(m.ids) != count:
+        raise ValueError("cache columns of different lengths")
+    m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in extra}
+    return m
 
 
 def changed_files(config, manifest: dict) -> list | None:

@@ -53,7 +53,8 @@ class Ledger:
     config: ClubConfig
     journal: Journal
     _runs: dict = field(default_factory=dict)
-    grown_from: dict | None = None  # the cache manifest this ledger extended, when it did
+    cache_token: str | None = None   # the cached snapshot this journal is, if any
+    cache_lineage: list = field(default_factory=list)  # snapshots it only appended to
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -109,18 +110,19 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True) -
         files = {name: k for k, name in enumerate(journal.files)}
         problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
         raise LedgerError(problems)
+    ledger = Ledger(config, journal)
     if cache.enabled():
-        _save_cache(config, journal, states)
-    return Ledger(config, journal)
+        ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, []), []
+    return ledger
 
 
-def _save_cache(config, journal, states) -> None:
+def _save_cache(config, journal, states, lineage) -> str | None:
     from . import cache
 
     try:
-        cache.write_journal(config, journal, states)
+        return cache.write_journal(config, journal, states, lineage)
     except OSError:
-        pass  # a read-only club folder simply goes without a cache
+        return None  # a read-only club folder simply goes without a cache
 
 
 def _load_cached(config) -> Ledger | None:
@@ -140,7 +142,9 @@ def _load_cached(config) -> Ledger | None:
     except (OSError, ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError):
         return None  # a damaged or foreign cache is ignored, never trusted
     if not grown:
-        return Ledger(config, journal)
+        ledger = Ledger(config, journal)
+        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest.get("lineage", []))
+        return ledger
     states = list(manifest["states"])
     problems: list[Problem] = []
     for k, old in grown:
@@ -172,7 +176,7 @@ def _load_cached(config) -> Ledger | None:
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
-    _save_cache(config, journal, states)
+    lineage = [*manifest.get("lineage", []), manifest["token"]]
     ledger = Ledger(config, journal)
-    ledger.grown_from = manifest
+    ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
     return ledger

@@ -104,7 +104,7 @@ class FibsEngine(Engine):
                 continue
             discipline = disciplines[m.discipline[i]]
             if rating.rates(discipline):
-                problems.append(Problem(journal.files[m.source[i]], m.line[i],
+                problems.append(Problem(journal.files[m.source[i]], journal.line_of(i),
                     f"a draw in {discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
                     "a nardy or backgammon match has a winner; void it and re-enter the result, "
                     f"or leave {discipline!r} out of [rating.{rating.name}] disciplines", m.ids[i]))

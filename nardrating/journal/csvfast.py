@@ -192,7 +192,7 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
         for k, match_id in enumerate(ids):
             if match_id in seen:
                 first = seen[match_id]
-                where = f"{journal.files[m.source[first]]}:{m.line[first]}" if first < base else f"{label}:{lines[first - base]}"
+                where = f"{journal.files[m.source[first]]}:{journal.line_of(first)}" if first < base else f"{label}:{lines[first - base]}"
                 bad(k, f"match id {match_id!r} is already used at {where}", match_id)
             else:
                 seen[match_id] = base + k
@@ -202,19 +202,21 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
         journal._match_index.update(zip(ids, range(base, base + n)))
     first_seq = journal.next_seq + 1
     journal.next_seq += n
-    m.ids += ids
-    m.dates += dates
-    m.a += a
-    m.b += b
-    m.score_a += scores
-    m.length += lengths
-    m.discipline += discipline
-    m.tournament += tournament
-    m.rated += rated
-    m.forfeit += forfeit
-    m.seq += range(first_seq, first_seq + n)
-    m.source += [source] * n
-    m.line += lines
+    # extend(), not +=: a cached journal keeps its columns as arrays.
+    m.ids.extend(ids)
+    m.dates.extend(dates)
+    journal.max_date = max(journal.max_date, max(dates))
+    m.a.extend(a)
+    m.b.extend(b)
+    m.score_a.extend(scores)
+    m.length.extend(lengths)
+    m.discipline.extend(discipline)
+    m.tournament.extend(tournament)
+    m.rated.extend(rated)
+    m.forfeit.extend(forfeit)
+    m.seq.extend(range(first_seq, first_seq + n))
+    m.source.extend([source] * n)
+    m.line.extend(lines)
     for k, extra in extras.items():
         m.extra[base + k] = extra
 

@@ -172,7 +172,10 @@ class Journal:
     discipline_codes: Codes = field(default_factory=Codes)
     tournaments: dict[str, Tournament] = field(default_factory=dict)
     tournament_codes: Codes = field(default_factory=Codes)
-    matches: Matches = field(default_factory=Matches)
+    _matches: Matches = field(default_factory=Matches)
+    _load_matches: object = None        # a cached journal loads its match columns on first use
+    _cached_count: int = 0
+    max_date: int = 0                   # the latest match date (ordinal), 0 with no matches
     _match_index: dict[str, int] | None = None
     voids: list[Void] = field(default_factory=list)
     adjusts: list[Adjust] = field(default_factory=list)
@@ -180,6 +183,21 @@ class Journal:
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sorted: tuple[int, bool] | None = None  # player → first CSV row naming it
+
+    @property
+    def matches(self) -> Matches:
+        if self._load_matches is not None:
+            load, self._load_matches = self._load_matches, None
+            self._matches = load()
+        return self._matches
+
+    def line_of(self, i: int) -> int | None:
+        """The journal line of match i (None for one added in memory, stored as -1)."""
+        line = self.matches.line[i]
+        return None if line < 0 else line
+
+    def match_count(self) -> int:
+        return self._cached_count if self._load_matches is not None else len(self._matches)
 
     @property
     def match_index(self) -> dict[str, int]:
@@ -224,7 +242,7 @@ class Journal:
             tournament=self.tournament_codes.names[t] if t >= 0 else None,
             rated=m.rated[i], forfeit=m.forfeit[i],
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
-            file=self.files[m.source[i]], line=m.line[i],
+            file=self.files[m.source[i]], line=self.line_of(i),
         )
 
     def dates_sorted(self) -> bool:

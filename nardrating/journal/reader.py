@@ -170,6 +170,8 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
         journal._match_index[match_id] = i
     m.ids.append(match_id)
     m.dates.append(ordinal)
+    if ordinal > journal.max_date:
+        journal.max_date = ordinal
     m.a.append(journal.player_codes.code(a))
     m.b.append(journal.player_codes.code(b))
     m.score_a.append(score_a)
@@ -180,7 +182,7 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
     m.forfeit.append(forfeit)
     m.seq.append(seq)
     m.source.append(source)
-    m.line.append(line)
+    m.line.append(-1 if line is None else line)
     if extra:
         m.extra[i] = extra
 

@@ -44,7 +44,7 @@ def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
     suspicious.update(first_match + k for k, t in enumerate(m.tournament[first_match:]) if t >= 0)
     for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
-        label, line, entry = files[m.source[i]], m.line[i], m.ids[i]
+        label, line, entry = files[m.source[i]], journal.line_of(i), m.ids[i]
         for player in (a, b):
             if player not in known:
                 unknown_player(player, label, line, entry)
