@@ -186,6 +186,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
         if problems:
             raise LedgerError([Problem(label, None, p.message, match_id) for p in problems])
         ledger._runs.clear()
+        ledger.dirty = True  # the new match is in memory only: nothing of this may be cached
         changes = []
         for rating in ledger.config.ratings.values():
             if not rating.rates(discipline):

@@ -26,7 +26,7 @@ from pathlib import Path
 from . import __version__
 
 CACHE_DIR = ".nardrating"
-FORMAT = 1
+FORMAT = 2  # bump whenever what is stored changes shape
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -116,9 +116,19 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
         layout.append([name, code, offset, len(blob)])
         parts.append(blob)
         offset += len(blob)
-    ids = "\n".join(matches.ids).encode("utf-8")
+    ids = "".join(match_id + "\n" for match_id in matches.ids).encode("utf-8")
     layout.append(["ids", "text", offset, len(ids)])
     parts.append(ids)
+    offset += len(ids)
+    # Where each id starts, so one id can be read without splitting them all.
+    starts = array("q", [0])
+    position = 0
+    for match_id in matches.ids:
+        position += len(match_id.encode("utf-8")) + 1
+        starts.append(position)
+    blob = starts.tobytes()
+    layout.append(["id_starts", "q", offset, len(blob)])
+    parts.append(blob)
     return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
 
 
@@ -137,7 +147,9 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     meta["layout"] = layout["columns"]
     meta["count"] = layout["count"]
     _atomic_write(folder / f"journal-{token}.json", json.dumps(meta, ensure_ascii=False).encode("utf-8"))
-    manifest = {**config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:]}
+    manifest = {**config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:],
+                "count": journal.match_count(),
+                "file_matches": [journal.matches.source.count(k) for k in range(len(journal.files))]}
     _atomic_write(folder / "manifest.json", json.dumps(manifest).encode("utf-8"))
     _remove_stale(folder, token)
     return token
@@ -149,7 +161,7 @@ def _remove_stale(folder: Path, keep: str) -> None:
 
     now = time.time()
     for path in folder.iterdir():
-        if path.name.startswith(("journal-", "matches-", "result-")) and keep not in path.name:
+        if path.name.startswith(("journal-", "matches-")) and keep not in path.name:
             try:
                 if now - path.stat().st_mtime > 120:
                     path.unlink()
@@ -184,7 +196,20 @@ def read_journal(config, manifest: dict):
     if not blob_path.is_file():
         raise ValueError("cache columns missing")
     layout, count = meta["layout"], meta["count"]
-    journal._load_matches = lambda: _read_columns(blob_path, layout, count, meta["extra"])
+    def load_matches():
+        try:
+            return _read_columns(blob_path, layout, count, meta["extra"])
+        except (OSError, ValueError, UnicodeDecodeError):
+            # The columns went missing or bad after the rest was read: read the journal itself.
+            from .errors import LedgerError
+            from .ledger import read_journal as read_files
+
+            fresh, problems, _ = read_files(config)
+            if problems:
+                raise LedgerError(problems) from None
+            return fresh.matches
+
+    journal._load_matches = load_matches
     journal._cached_count = count
     journal.max_date = meta["max_date"]
     d = lambda text: date.fromisoformat(text) if text else None  # noqa: E731
@@ -210,18 +235,26 @@ def read_journal(config, manifest: dict):
 def _read_columns(path: Path, layout: list, count: int, extra: list):
     from .journal.model import Matches
 
+    from .journal.model import IdColumn
+
     blob = path.read_bytes()
     m = Matches()
+    text, starts = b"", None
     for name, code, offset, size in layout:
         if offset < 0 or size < 0 or offset + size > len(blob):
             raise ValueError("cache column out of bounds")
         if code == "text":
-            text = blob[offset:offset + size].decode("utf-8")
-            m.ids = text.split("\n") if text else []
+            text = blob[offset:offset + size]
             continue
         column = array(code)
         column.frombytes(blob[offset:offset + size])
-        setattr(m, name, column)
+        if name == "id_starts":
+            starts = column
+        else:
+            setattr(m, name, column)
+    if starts is None or len(starts) != count + 1 or (count and starts[-1] != len(text)):
+        raise ValueError("cache ids malformed")
+    m.ids = IdColumn(text, starts)
     if any(len(getattr(m, name)) != count for name, _ in COLUMNS) or len(m.ids) != count:
         raise ValueError("cache columns of different lengths")
     m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in extra}
@@ -258,3 +291,66 @@ def changed_files(config, manifest: dict) -> list | None:
             return None
         grown.append((k, old))
     return grown
+
+
+# --- replayed results (engines that can resume: time_invariant ones) ----------------------
+
+def _result_name(rating: str, discipline: str) -> str:
+    return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
+
+
+def _pack_arrays(arrays: dict) -> tuple[list, bytes]:
+    parts, layout, offset = [], [], 0
+    for name, column in arrays.items():
+        blob = column.tobytes()
+        layout.append([name, column.typecode, offset, len(blob)])
+        parts.append(blob)
+        offset += len(blob)
+    return layout, b"".join(parts)
+
+
+def _unpack_arrays(layout: list, blob: bytes) -> dict:
+    arrays = {}
+    for name, code, offset, size in layout:
+        if offset < 0 or size < 0 or offset + size > len(blob) or code not in "bBiIqQdf":
+            raise ValueError("cache array out of bounds")
+        column = array(code)
+        column.frombytes(blob[offset:offset + size])
+        arrays[name] = column
+    return arrays
+
+
+def write_result(config, rating: str, discipline: str, meta: dict, players: dict, columns: dict) -> None:
+    """A replayed state: meta and per-player arrays in one small file, the records in a big one."""
+    folder = cache_dir(config)
+    folder.mkdir(exist_ok=True)
+    name = _result_name(rating, discipline)
+    token = os.urandom(6).hex()
+    column_layout, column_blob = _pack_arrays(columns)
+    _atomic_write(folder / f"{name}-{token}.bin", column_blob)
+    player_layout, player_blob = _pack_arrays(players)
+    head = json.dumps({**meta, "players": player_layout, "columns": column_layout,
+                       "blob": f"{name}-{token}.bin"}, ensure_ascii=False).encode("utf-8")
+    _atomic_write(folder / f"{name}.state", len(head).to_bytes(8, "little") + head + player_blob)
+    for path in folder.glob(f"{name}-*.bin"):
+        if token not in path.name:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+def read_result(config, rating: str, discipline: str):
+    """(meta, per-player arrays, a function reading the records' arrays), or None."""
+    folder = cache_dir(config)
+    try:
+        data = (folder / f"{_result_name(rating, discipline)}.state").read_bytes()
+        size = int.from_bytes(data[:8], "little")
+        meta = json.loads(data[8:8 + size])
+        players = _unpack_arrays(meta["players"], data[8 + size:])
+        blob_path = folder / meta["blob"]
+        if not blob_path.is_file():
+            return None
+        return meta, players, lambda: _unpack_arrays(meta["columns"], blob_path.read_bytes())
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -13,6 +13,11 @@ from .errors import LedgerError, Problem
 from .journal.model import Journal
 
 
+# Appended matches up to this many are parsed and replayed again by each command
+# rather than written back to the cache (writing a million-match cache costs more).
+RESAVE_AFTER = 5000
+
+
 def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem], list[dict]]:
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
     from .journal.reader import read_csv_journal, read_toml_journal
@@ -55,6 +60,7 @@ class Ledger:
     _runs: dict = field(default_factory=dict)
     cache_token: str | None = None   # the cached snapshot this journal is, if any
     cache_lineage: list = field(default_factory=list)  # snapshots it only appended to
+    dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -80,14 +86,92 @@ class Ledger:
     def run(self, rating: str | RatingList | None = None, discipline: str | None = None,
             as_of: date | None = None):
         """Replay one rating list for one discipline up to `as_of` (inclusive)."""
+        import copy
+
+        from .engines.registry import engine_class
         from .replay import replay
 
         rating_list = rating if isinstance(rating, RatingList) else self.rating(rating)
         discipline = self.discipline(rating_list, discipline)
+        engine = engine_class(rating_list.engine)
+        shown_as_of = as_of
+        if getattr(engine, "time_invariant", False) and (as_of is None or as_of.toordinal() >= self.journal.max_date):
+            as_of = None  # nothing after as_of: the same replay as the whole journal
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:
-            self._runs[key] = replay(self, rating_list, discipline, as_of)
-        return self._runs[key]
+            result = self._cached_run(engine, rating_list, discipline) if as_of is None else None
+            if result is None:
+                result = replay(self, rating_list, discipline, as_of)
+                if as_of is None:
+                    self._save_run(engine, rating_list, discipline, result)
+            self._runs[key] = result
+        result = self._runs[key]
+        if shown_as_of != result.as_of:
+            result = copy.copy(result)
+            result.as_of = shown_as_of
+        return result
+
+    # The cache of replayed results: only for engines whose replay can resume
+    # (time_invariant, with pack_state/unpack_state), and only for the journal
+    # exactly as cached (`dirty` marks one changed in memory, by add-match).
+
+    def _snapshot_counts(self) -> dict:
+        j = self.journal
+        return {"count": j.match_count(), "voids": len(j.voids), "adjusts": len(j.adjusts),
+                "tournaments": len(j.tournaments), "players": len(j.player_codes)}
+
+    def _cached_run(self, engine, rating_list, discipline):
+        from . import cache
+        from .replay import build_view
+
+        if self.cache_token is None or not hasattr(engine, "unpack_state"):
+            return None
+        found = cache.read_result(self.config, rating_list.name, discipline)
+        if found is None:
+            return None
+        meta, players, load_columns = found
+        counts = self._snapshot_counts()
+        try:
+            state = engine().unpack_state(meta, players, load_columns)
+        except (KeyError, ValueError, TypeError, IndexError):
+            return None
+        if meta.get("token") == self.cache_token and meta.get("counts") == counts and not self.dirty:
+            view = build_view(self, rating_list, discipline, None, order=[])
+            return engine().finish(view, state)
+        old = meta.get("counts") or {}
+        last_date = meta.get("last_date", 0)
+        appended_only = ((meta.get("token") == self.cache_token or meta.get("token") in self.cache_lineage)
+                         and old.get("count", 1 << 62) <= counts["count"]
+                         and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments"))
+                         # an adjustment after the replayed matches was applied at their end, so new
+                         # matches may not come before it
+                         and all(a.date.toordinal() <= last_date for a in self.journal.adjusts))
+        if not appended_only:
+            return None
+        m = self.journal.matches
+        code = self.journal.discipline_codes.index.get(discipline, -1)
+        new = [i for i in range(old["count"], len(m.ids)) if m.discipline[i] == code]
+        if any(m.dates[i] < last_date for i in new) or any(
+                m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])):
+            return None  # an appended match dated before what was replayed: replay it all
+        result = engine().run(build_view(self, rating_list, discipline, None, order=new), resume=state)
+        if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
+            # (_save_run stores nothing for a journal that is not exactly its snapshot)
+            self._save_run(engine, rating_list, discipline, result)
+        return result
+
+    def _save_run(self, engine, rating_list, discipline, result) -> None:
+        from . import cache
+
+        if self.cache_token is None or self.dirty or not hasattr(engine, "pack_state") or not hasattr(result, "state"):
+            return
+        try:
+            meta, players, columns = engine().pack_state(result.state, self.journal)
+            meta.update(token=self.cache_token, counts=self._snapshot_counts(), engine=engine.name,
+                        version=engine.version)
+            cache.write_result(self.config, rating_list.name, discipline, meta, players, columns)
+        except OSError:
+            pass
 
 
 def load_club(club=None, *, config_only: bool = False, use_cache: bool = True) -> Ledger:
@@ -147,6 +231,7 @@ def _load_cached(config) -> Ledger | None:
         return ledger
     states = list(manifest["states"])
     problems: list[Problem] = []
+    others_grew = False
     for k, old in grown:
         path = config.journal_paths()[k]
         stat = path.stat()
@@ -155,7 +240,7 @@ def _load_cached(config) -> Ledger | None:
             return None
         states[k] = state_of(raw, stat)
         tail = raw[old["size"]:]
-        match_offset = journal.matches.source.count(k)
+        match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
         first_match = len(journal.matches)
         entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts))
         label = journal.files[k]
@@ -171,12 +256,21 @@ def _load_cached(config) -> Ledger | None:
         if problems:
             return None  # let a full read report them, with the whole file in view
         finish_players(journal)
-        others_grew = entries_before != (len(journal.players), len(journal.tournaments),
+        others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
                                          len(journal.voids), len(journal.adjusts))
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
-    lineage = [*manifest.get("lineage", []), manifest["token"]]
     ledger = Ledger(config, journal)
+    if journal.match_count() - manifest_count(manifest) <= RESAVE_AFTER and not others_grew:
+        # Keep the snapshot: the next command parses these few new bytes again, cheaply.
+        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest.get("lineage", []))
+        ledger.dirty = True  # the journal is the snapshot plus a tail: results are not stored
+        return ledger
+    lineage = [*manifest.get("lineage", []), manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
     return ledger
+
+
+def manifest_count(manifest: dict) -> int:
+    return manifest.get("count", 0)

@@ -13,6 +13,7 @@ from .reports import Column, Table
 
 FORMATS = ("table", "csv", "json", "md")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_AFTER = 300  # rows; longer tables are laid out without rich's cell-by-cell layout
 WRAPPING = {"name", "reason", "note", "status", "games", "ignored", "pool", "ratings", "protected"}
 
 
@@ -54,6 +55,10 @@ def _json_default(value):
 
 def to_json(table: Table) -> str:
     value = table.json_value if table.json_value is not None else table.all_rows()
+    if isinstance(value, list) and len(value) > 200:
+        # One object a line: as readable, and the C encoder (indent= would use the slow one).
+        dumps = json.JSONEncoder(ensure_ascii=False, default=_json_default).encode
+        return "[\n" + ",\n".join(dumps(row) for row in value) + "\n]"
     return json.dumps(value, ensure_ascii=False, indent=2, default=_json_default)
 
 
@@ -117,6 +122,22 @@ def print_table(table: Table, console) -> None:
             rt.add_row(*line)
         return rt
 
+    def plain(title, rows):
+        # rich lays out a table cell by cell: seconds for ten thousand rows. A long table
+        # gets the same look from plain padding.
+        from rich.text import Text
+
+        cells = [[cell_text(row.get(c.key), c) for c in table.columns] for row in rows]
+        widths = [max([len(line[k]) for line in cells] + [len(c.heading)]) for k, c in enumerate(table.columns)]
+        right = [c.kind in ("rating", "change", "number", "int", "score") for c in table.columns]
+
+        def line(values):
+            return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in zip(values, widths, right)).rstrip()
+
+        out = [title, line([c.heading for c in table.columns]), "─" * (sum(widths) + 2 * (len(widths) - 1))]
+        out += [line(values) for values in cells]
+        return Text("\n".join(out), no_wrap=True, overflow="ignore")
+
     # Long explanations become numbered notes under the table, so the numbers keep their room.
     notes: list[str] = []
     footnoted = [c.key for c in table.columns if c.kind == "footnote"]
@@ -138,9 +159,10 @@ def print_table(table: Table, console) -> None:
     keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}, []) for row in rows)
             and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))]
     table = Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
-    console.print(build(table.title, table.rows))
+    render = build if len(table.rows) <= PLAIN_AFTER else plain
+    console.print(render(table.title, table.rows))
     for title, section_rows in table.sections:
-        console.print(build(title, section_rows))
+        console.print(render(title, section_rows))
     if table.caption:
         console.print(table.caption)
     for note in notes:

@@ -42,11 +42,16 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
     return default
 
 
-def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None) -> RatingView:
+def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None,
+               order: list[int] | None = None) -> RatingView:
+    """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
-    m = journal.matches
     code = journal.discipline_codes.index.get(discipline, -1)
     limit = as_of.toordinal() if as_of else None
+    if order is not None:
+        # A resumed replay: the state already holds every adjustment (see Ledger._cached_run).
+        return RatingView(journal, rating, discipline, as_of, order, [], [], ledger.config)
+    m = journal.matches
     disc, dates = m.discipline, m.dates
     if len(journal.discipline_codes) == 1 and limit is None:
         order = list(range(len(disc))) if code == 0 else []

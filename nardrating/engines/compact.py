@@ -9,6 +9,7 @@ unchanged.
 """
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -84,6 +85,8 @@ class CompactResult(RatingResult):
         code = journal.player_codes.index.get(only, -1) if only is not None else None
         out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
         side = self.side
+        if code is not None and hasattr(self.records, "positions_of"):
+            return {only: self._events_of(only, code)}
         s = 0
         for k, record in enumerate(self.records):
             while s < len(side) and side[s][0] <= k:
@@ -103,6 +106,22 @@ class CompactResult(RatingResult):
             if only is None or player == only:
                 out.setdefault(player, []).append(self.side_event(payload))
         return out
+
+    def _events_of(self, player: str, code: int) -> list[HistoryEvent]:
+        """One player's events from column records: only their rows are read."""
+        m = self.journal.matches
+        mine = [(position, payload) for position, who, payload in self.side if who == player]
+        events: list[HistoryEvent] = []
+        s = 0
+        for k in self.records.positions_of(code):
+            while s < len(mine) and mine[s][0] <= k:
+                events.append(self.side_event(mine[s][1]))
+                s += 1
+            record = self.records[k]
+            event_a, event_b = self.match_events(record)
+            events.append(event_a if m.a[record[0]] == code else event_b)
+        events += [self.side_event(payload) for _, payload in mine[s:]]
+        return events
 
 
 def split_at(view, items: list) -> list[tuple[list, list[int]]]:
@@ -135,3 +154,80 @@ def adjust_event(adjust, before: float) -> tuple[float, HistoryEvent]:
     after = adjust.set if adjust.set is not None else before + adjust.delta
     return after, HistoryEvent(adjust.date, None, "adjust", None, None, before, after - before, after,
                                True, adjust.reason)
+
+
+class ColumnRecords:
+    """Records kept as columns (machine arrays), as the cache stores them.
+
+    Behaves as a read-only sequence of the same tuples a replay appends:
+    (i, field1, field2, …) for a rated match, (i, rating a, rating b, reason)
+    for an unrated one. `positions_of` finds one player's records without
+    building the others, which keeps `history` fast on a million matches.
+    The columns may be given as a function that reads them when first needed
+    (a leaderboard never does).
+    """
+
+    def __init__(self, columns, reasons: dict[int, str], count: int | None = None):
+        self._columns = columns  # (index, a, b, fields) or a function returning it
+        self.reasons = reasons
+        self._count = count
+
+    @property
+    def columns(self):
+        if callable(self._columns):
+            self._columns = self._columns()
+        return self._columns
+
+    @classmethod
+    def from_tuples(cls, records, journal, width: int) -> "ColumnRecords":
+        """Columns from replayed tuples; `width` is the number of fields after the match index."""
+        if isinstance(records, ColumnRecords):
+            return records
+        m = journal.matches
+        index = array("i", [r[0] for r in records])
+        reasons = {k: r[3] for k, r in enumerate(records) if len(r) == 4 and isinstance(r[3], str)}
+        nan = float("nan")
+        fields = []
+        for f in range(1, width + 1):
+            if reasons:
+                column = [r[f] if k not in reasons or f < 3 else nan for k, r in enumerate(records)]
+            else:
+                column = [r[f] for r in records]
+            fields.append(array("d", column))
+        ma, mb = m.a, m.b
+        return cls((index, array("i", [ma[i] for i in index]), array("i", [mb[i] for i in index]), fields), reasons)
+
+    def extended(self, records: list[tuple], journal) -> "ColumnRecords":
+        """A new ColumnRecords with `records` (tuples) after these; self is left as it is."""
+        width = len(self.columns[3])
+        more = ColumnRecords.from_tuples(records, journal, width)
+        offset = len(self)
+        reasons = dict(self.reasons)
+        reasons.update({offset + k: r for k, r in more.reasons.items()})
+        index, a, b, fields = self.columns
+        m_index, m_a, m_b, m_fields = more.columns
+        return ColumnRecords((index + m_index, a + m_a, b + m_b, [x + y for x, y in zip(fields, m_fields)]),
+                             reasons)
+
+    def __len__(self) -> int:
+        if self._count is not None and callable(self._columns):
+            return self._count
+        return len(self.columns[0])
+
+    def __getitem__(self, k: int) -> tuple:
+        index, _, _, fields = self.columns
+        if k in self.reasons:
+            return (index[k], fields[0][k], fields[1][k], self.reasons[k])
+        return (index[k], *(f[k] for f in fields))
+
+    def __iter__(self):
+        return (self[k] for k in range(len(self)))
+
+    def positions_of(self, code: int) -> list[int]:
+        from itertools import compress
+
+        _, a, b, _ = self.columns
+        n = len(a)
+        mine = set(compress(range(n), map(code.__eq__, a)))
+        mine.update(compress(range(n), map(code.__eq__, b)))
+        return sorted(mine)

@@ -14,6 +14,8 @@ factor 10, scale 400 and experience in games, D read from the winner's side
 """
 from __future__ import annotations
 
+from array import array
+from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
@@ -21,7 +23,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
 from .base import Engine, HistoryEvent, PairLimit, Params, Standing
-from .compact import CompactResult, adjust_event, split_at
+from .compact import ColumnRecords, CompactResult, adjust_event, split_at
 
 PRESETS: dict[str, dict] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -73,6 +75,8 @@ class FibsResult(CompactResult):
             return (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
                     HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
         _, rw, rl, base, bw, bl, pw, ew, el = record
+        # Experience is a whole number of points or games; the cache stores it as a double.
+        ew, el = (int(x) if float(x).is_integer() else x for x in (ew, el))
         gain, loss = base * bw, base * bl
         winner_event = HistoryEvent(day, entry, "match", None, 1.0, rw, gain, rw + gain, True, None,
                                     {"probability": pw, "base": base, "boost": bw,
@@ -121,7 +125,13 @@ class FibsEngine(Engine):
         day = date.fromordinal(journal.matches.dates[i])
         return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {day}"
 
-    def run(self, view) -> FibsResult:
+    # The rating depends on the matches only, not on the date it is read: a
+    # replay can be cached and resumed when matches are appended.
+    time_invariant = True
+    RECORD_FIELDS = 8  # after the match index: rw, rl, base, bw, bl, pw, ew, el
+
+    def run(self, view, resume: "FibsState | None" = None) -> FibsResult:
+        """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
         journal = view.journal
         m = journal.matches
@@ -129,14 +139,20 @@ class FibsEngine(Engine):
         count = len(names)
         start, factor, scale = float(p.start), float(p.factor), float(p.scale)
         by_points, use_boost = p.experience_unit == "points", p.boost
-        rating = [start] * count
-        experience = [0] * count
-        games = [0] * count
-        last = [0] * count
-        present = bytearray(count)
-        records: list[tuple] = []
-        side: list[tuple] = []
         pairs = PairLimit(p.pair_limit_per_day)
+        if resume is None:
+            rating, experience, games, last = [start] * count, [0] * count, [0] * count, [0] * count
+            present, side, offset = bytearray(count), [], 0
+        else:
+            grow = count - len(resume.rating)
+            rating = list(resume.rating) + [start] * grow
+            experience = list(resume.experience) + [0] * grow
+            games = list(resume.games) + [0] * grow
+            last = list(resume.last) + [0] * grow
+            present = bytearray(resume.present) + bytearray(grow)
+            side, offset = list(resume.side), len(resume.records)
+            pairs.seen = dict(resume.pairs_seen)
+        records: list[tuple] = []
         limited = p.pair_limit_per_day > 0
         ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
         voided, forfeit, rated = journal.voided, m.forfeit, m.rated
@@ -148,7 +164,7 @@ class FibsEngine(Engine):
                 code = journal.player_codes.index[adj.player]
                 present[code] = 1
                 rating[code], event = adjust_event(adj, rating[code])
-                side.append((len(records), adj.player, event))
+                side.append((offset + len(records), adj.player, event))
             for i in chunk:
                 a, b, s = ma[i], mb[i], scores[i]
                 present[a] = present[b] = 1
@@ -186,16 +202,86 @@ class FibsEngine(Engine):
                 last[w] = last[l] = dates[i]
                 append((i, rw, rl, base, bw, bl, pw, ew, el))
 
+        if resume is not None:
+            records = ColumnRecords.from_tuples(resume.records, journal, self.RECORD_FIELDS).extended(records, journal)
+        if limited and view.order:
+            # Only the last date's pair counts can matter to matches appended later.
+            final = dates[view.order[-1]]
+            pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == final}
+        state = FibsState(rating, experience, games, last, present, pairs.seen if limited else {}, records, side,
+                          max((dates[i] for i in view.order[-1:]), default=resume.last_date if resume else 0))
+        return self.finish(view, state)
+
+    def finish(self, view, state: "FibsState") -> FibsResult:
+        """The result (standings and lazy history) of a replay that reached `state`."""
+        p: FibsParams = view.params
+        names = view.journal.player_codes.names
         minimum = p.leaderboard_min_experience
         standings = {}
-        for code in range(count):
-            if present[code]:
+        for code in range(len(state.rating)):
+            if state.present[code]:
                 player = names[code]
+                last = state.last[code]
                 standings[player] = Standing(
-                    player, rating[code], games[code],
-                    "established" if experience[code] >= minimum else "provisional",
-                    date.fromordinal(last[code]) if last[code] else None,
-                    {"experience": experience[code]})
-        return FibsResult(view.rating.name, view.discipline, self.name, standings,
-                          hidden_statuses=frozenset({"provisional"}), as_of=view.as_of,
-                          journal=journal, records=records, side=side)
+                    player, state.rating[code], state.games[code],
+                    "established" if state.experience[code] >= minimum else "provisional",
+                    date.fromordinal(last) if last else None, {"experience": state.experience[code]})
+        result = FibsResult(view.rating.name, view.discipline, self.name, standings,
+                            hidden_statuses=frozenset({"provisional"}), as_of=view.as_of,
+                            journal=view.journal, records=state.records, side=state.side)
+        result.state = state
+        return result
+
+    # --- the cache: the state as JSON and machine arrays, never code -----------------
+
+    def pack_state(self, state: "FibsState", journal) -> tuple[dict, dict, dict]:
+        """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
+        records = ColumnRecords.from_tuples(state.records, journal, self.RECORD_FIELDS)
+        index, rec_a, rec_b, fields = records.columns
+        meta = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
+                "pairs": [[*key, n] for key, n in state.pairs_seen.items()],
+                "reasons": [[k, r] for k, r in records.reasons.items()], "last_date": state.last_date,
+                "records": len(index)}
+        players = {"rating": array("d", state.rating), "experience": array("d", state.experience),
+                   "games": array("q", state.games), "last": array("i", state.last),
+                   "present": array("b", state.present)}
+        columns = {"index": index, "a": rec_a, "b": rec_b}
+        columns.update({f"field_{k}": column for k, column in enumerate(fields)})
+        return meta, players, columns
+
+    def unpack_state(self, meta: dict, players: dict, load_columns) -> "FibsState":
+        """The state from the cache; the records' columns are read when history needs them."""
+        def columns():
+            found = load_columns()
+            return (found["index"], found["a"], found["b"], [found[f"field_{k}"] for k in range(self.RECORD_FIELDS)])
+
+        records = ColumnRecords(columns, {k: r for k, r in meta["reasons"]}, meta["records"])
+        experience = [int(x) if x == int(x) else x for x in players["experience"].tolist()]
+        return FibsState(players["rating"].tolist(), experience, players["games"].tolist(),
+                         players["last"].tolist(), bytearray(players["present"].tobytes()),
+                         {tuple(item[:3]): item[3] for item in meta["pairs"]}, records,
+                         [(pos, player, _event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
+
+
+@dataclass
+class FibsState:
+    """Everything a replay needs to go on: per player code, and the records so far."""
+
+    rating: list
+    experience: list
+    games: list
+    last: list
+    present: bytearray
+    pairs_seen: dict
+    records: object  # list of tuples, or ColumnRecords
+    side: list
+    last_date: int   # the latest match date replayed (ordinal)
+
+
+def _event_json(e: HistoryEvent) -> list:
+    return [e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
+            e.reason, e.extra]
+
+
+def _event_from_json(item: list) -> HistoryEvent:
+    return HistoryEvent(date.fromisoformat(item[0]), *item[1:])

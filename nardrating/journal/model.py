@@ -116,6 +116,49 @@ class MatchView:
         return None
 
 
+class IdColumn:
+    """Match ids as the cache stores them: one UTF-8 blob and where each id starts.
+
+    Reading one id does not split the million others; anything that needs
+    them all (iteration, an index) turns the column into a plain list once.
+    """
+
+    __slots__ = ("_blob", "_starts", "_list")
+
+    def __init__(self, blob: bytes, starts):
+        self._blob, self._starts, self._list = blob, starts, None
+
+    def _as_list(self) -> list[str]:
+        if self._list is None:
+            text = self._blob.decode("utf-8")
+            self._list = text.split("\n")[:-1] if text else []
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._list) if self._list is not None else len(self._starts) - 1
+
+    def __getitem__(self, i):
+        if self._list is not None or not isinstance(i, int):
+            return self._as_list()[i]
+        if i < 0:
+            i += len(self)
+        return self._blob[self._starts[i]:self._starts[i + 1] - 1].decode("utf-8")
+
+    def __contains__(self, match_id) -> bool:
+        if self._list is not None:
+            return match_id in self._list
+        return b"\n" + match_id.encode("utf-8") + b"\n" in b"\n" + self._blob
+
+    def __iter__(self):
+        return iter(self._as_list())
+
+    def append(self, match_id: str) -> None:
+        self._as_list().append(match_id)
+
+    def extend(self, ids) -> None:
+        self._as_list().extend(ids)
+
+
 @dataclass(slots=True)
 class Matches:
     """Matches column by column; row i is one match."""
