@@ -234,8 +234,10 @@ def recalc(club: ClubOpt = None):
     """
     import time
 
+    from .ledger import load_club
+
     started = time.perf_counter()
-    ledger = _load(club)
+    ledger = load_club(club, use_cache=False)  # read and replay everything, and cache it anew
     out = _console()
     j = ledger.journal
     out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
