@@ -5,6 +5,7 @@ stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 from datetime import date
@@ -79,10 +80,40 @@ def _format(value: str) -> str:
     return value
 
 
+BIG_JOURNAL = 5_000_000  # bytes of journal files: above this a full read takes about a second or more
+
+
+@contextlib.contextmanager
+def _progress(club):
+    """A progress bar on stderr for long work, only when stderr is a terminal (never in scripts)."""
+    quiet = lambda text: None  # noqa: E731
+    if not sys.stderr.isatty():
+        yield quiet
+        return
+    from .config import find_club, load_config
+
+    try:
+        config = load_config(find_club(club))
+        size = sum(p.stat().st_size for p in config.journal_paths() if p.exists())
+    except Exception:  # noqa: BLE001 - the command itself will report it
+        size = 0
+    if size < BIG_JOURNAL:
+        yield quiet
+        return
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                  console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task("loading", total=stages)
+        yield lambda text: bar.update(task, description=text, advance=1)
+
+
 def _load(club):
     from .ledger import load_club
 
-    return load_club(club)
+    with _progress(club) as progress:
+        return load_club(club, progress=progress)
 
 
 @app.command()
@@ -237,15 +268,20 @@ def recalc(club: ClubOpt = None):
     from .ledger import load_club
 
     started = time.perf_counter()
-    ledger = load_club(club, use_cache=False)  # read and replay everything, and cache it anew
+    lines = []
+    with _progress(club) as progress:
+        ledger = load_club(club, use_cache=False, progress=progress)  # read and replay everything, cache it anew
+        j = ledger.journal
+        for rating in ledger.config.ratings.values():
+            for discipline in ledger.disciplines(rating):
+                progress(f"replaying {rating.name} ({discipline})")
+                result = ledger.run(rating, discipline)
+                lines.append(f"  {rating.name} ({rating.engine}, {discipline}): {len(result.standings)} players")
     out = _console()
-    j = ledger.journal
     out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
               f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)
-    for rating in ledger.config.ratings.values():
-        for discipline in ledger.disciplines(rating):
-            result = ledger.run(rating, discipline)
-            out.print(f"  {rating.name} ({rating.engine}, {discipline}): {len(result.standings)} players", markup=False)
+    for line in lines:
+        out.print(line, markup=False)
     out.print(f"done in {time.perf_counter() - started:.2f} s", markup=False)
 
 

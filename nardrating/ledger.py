@@ -18,7 +18,7 @@ from .journal.model import Journal
 RESAVE_AFTER = 5000
 
 
-def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem], list[dict]]:
+def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Problem], list[dict]]:
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
@@ -40,8 +40,12 @@ def read_journal(config: ClubConfig) -> tuple[Journal, list[Problem], list[dict]
             continue
         states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
+        if progress:
+            progress(f"reading {label}")
         reader(raw, path, label, journal, config.club.default_discipline, problems)
     finish_players(journal)
+    if progress:
+        progress("checking the journal")
     problems += validate(journal, config)
     return journal, problems, states
 
@@ -174,11 +178,12 @@ class Ledger:
             pass
 
 
-def load_club(club=None, *, config_only: bool = False, use_cache: bool = True) -> Ledger:
+def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, progress=None) -> Ledger:
     """Find, read and check a club; raise LedgerError with every problem found.
 
     The parsed journal is cached in the club folder; an unchanged journal is
     not parsed again, and one that has only grown has just its new bytes parsed.
+    `progress(text)`, if given, is told each stage of a full read.
     """
     from . import cache
 
@@ -189,7 +194,7 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True) -
         ledger = _load_cached(config)
         if ledger is not None:
             return ledger
-    journal, problems, states = read_journal(config)
+    journal, problems, states = read_journal(config, progress)
     if problems:
         files = {name: k for k, name in enumerate(journal.files)}
         problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))

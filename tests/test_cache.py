@@ -99,6 +99,7 @@ def apply(folder: Path, op, state: dict) -> None:
             return
         if arg == "all":
             shutil.rmtree(cache)
+            return
         for path in cache.iterdir():
             if (arg == "results" and path.name.startswith("result-")) or \
                (arg == "manifest" and path.name == "manifest.json") or \
