@@ -178,29 +178,8 @@ class ColumnRecords:
             self._columns = self._columns()
         return self._columns
 
-    @classmethod
-    def from_tuples(cls, records, journal, width: int) -> "ColumnRecords":
-        """Columns from replayed tuples; `width` is the number of fields after the match index."""
-        if isinstance(records, ColumnRecords):
-            return records
-        m = journal.matches
-        index = array("i", [r[0] for r in records])
-        reasons = {k: r[3] for k, r in enumerate(records) if len(r) == 4 and isinstance(r[3], str)}
-        nan = float("nan")
-        fields = []
-        for f in range(1, width + 1):
-            if reasons:
-                column = [r[f] if k not in reasons or f < 3 else nan for k, r in enumerate(records)]
-            else:
-                column = [r[f] for r in records]
-            fields.append(array("d", column))
-        ma, mb = m.a, m.b
-        return cls((index, array("i", [ma[i] for i in index]), array("i", [mb[i] for i in index]), fields), reasons)
-
-    def extended(self, records: list[tuple], journal) -> "ColumnRecords":
-        """A new ColumnRecords with `records` (tuples) after these; self is left as it is."""
-        width = len(self.columns[3])
-        more = ColumnRecords.from_tuples(records, journal, width)
+    def extended(self, more: "ColumnRecords") -> "ColumnRecords":
+        """A new ColumnRecords with `more` after these; self is left as it is."""
         offset = len(self)
         reasons = dict(self.reasons)
         reasons.update({offset + k: r for k, r in more.reasons.items()})

@@ -152,25 +152,37 @@ class FibsEngine(Engine):
             present = bytearray(resume.present) + bytearray(grow)
             side, offset = list(resume.side), len(resume.records)
             pairs.seen = dict(resume.pairs_seen)
-        records: list[tuple] = []
+        # One row per match, column by column (machine arrays: a tenth of the memory of tuples):
+        # the match index, then rw, rl, base, bw, bl, pw, ew, el (winner first); an unrated row
+        # holds rating a, rating b and NaN, its reason in `reasons`.
+        index = array("i")
+        fields = [array("d") for _ in range(self.RECORD_FIELDS)]
+        reasons: dict[int, str] = {}
+        put_i = index.append
+        put_rw, put_rl, put_base, put_bw, put_bl, put_pw, put_ew, put_el = (f.append for f in fields)
+        nan = float("nan")
         limited = p.pair_limit_per_day > 0
         ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
         voided, forfeit, rated = journal.voided, m.forfeit, m.rated
         roots: dict[int, tuple[float, float]] = {}  # length → (√n/scale, factor·√n)
-        append = records.append
 
         for adjusts, chunk in split_at(view, view.adjusts):
             for adj in adjusts:
                 code = journal.player_codes.index[adj.player]
                 present[code] = 1
                 rating[code], event = adjust_event(adj, rating[code])
-                side.append((offset + len(records), adj.player, event))
+                side.append((offset + len(index), adj.player, event))
             for i in chunk:
                 a, b, s = ma[i], mb[i], scores[i]
                 present[a] = present[b] = 1
                 if s == 0.5 or i in voided or forfeit[i] or not rated[i] or (
                         limited and not pairs.allows(dates[i], a, b)):
-                    append((i, rating[a], rating[b], self.exclusion(journal, i, s, p)))
+                    reasons[len(index)] = self.exclusion(journal, i, s, p)
+                    put_i(i)
+                    put_rw(rating[a])
+                    put_rl(rating[b])
+                    for f in fields[2:]:
+                        f.append(nan)
                     continue
                 n = lengths[i]
                 per_length = roots.get(n)
@@ -200,10 +212,20 @@ class FibsEngine(Engine):
                 games[w] += 1
                 games[l] += 1
                 last[w] = last[l] = dates[i]
-                append((i, rw, rl, base, bw, bl, pw, ew, el))
+                put_i(i)
+                put_rw(rw)
+                put_rl(rl)
+                put_base(base)
+                put_bw(bw)
+                put_bl(bl)
+                put_pw(pw)
+                put_ew(ew)
+                put_el(el)
 
+        records = ColumnRecords((index, array("i", map(ma.__getitem__, index)), array("i", map(mb.__getitem__, index)),
+                                 fields), reasons)
         if resume is not None:
-            records = ColumnRecords.from_tuples(resume.records, journal, self.RECORD_FIELDS).extended(records, journal)
+            records = resume.records.extended(records)
         if limited and view.order:
             # Only the last date's pair counts can matter to matches appended later.
             final = dates[view.order[-1]]
@@ -236,7 +258,7 @@ class FibsEngine(Engine):
 
     def pack_state(self, state: "FibsState", journal) -> tuple[dict, dict, dict]:
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
-        records = ColumnRecords.from_tuples(state.records, journal, self.RECORD_FIELDS)
+        records = state.records
         index, rec_a, rec_b, fields = records.columns
         meta = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
                 "pairs": [[*key, n] for key, n in state.pairs_seen.items()],

@@ -67,6 +67,7 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
     if source is None:
         source = len(journal.files)
         journal.files.append(label)
+    journal.match_index  # built now, so each new id is checked against it, not by a scan  # noqa: B018
     headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
     for key in data:
         if key not in ENTRY_MODELS:
