@@ -15,12 +15,14 @@ config, a new version — means a full read and replay, and a new cache.
 from __future__ import annotations
 
 import hashlib
+import operator
 import json
 import os
 import sys
 import tempfile
 from array import array
 from datetime import date
+from itertools import accumulate
 from pathlib import Path
 
 from . import __version__
@@ -116,16 +118,15 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
         layout.append([name, code, offset, len(blob)])
         parts.append(blob)
         offset += len(blob)
-    ids = "".join(match_id + "\n" for match_id in matches.ids).encode("utf-8")
+    text = "\n".join(matches.ids) + "\n" if len(matches.ids) else ""
+    ids = text.encode("utf-8")
     layout.append(["ids", "text", offset, len(ids)])
     parts.append(ids)
     offset += len(ids)
-    # Where each id starts, so one id can be read without splitting them all.
-    starts = array("q", [0])
-    position = 0
-    for match_id in matches.ids:
-        position += len(match_id.encode("utf-8")) + 1
-        starts.append(position)
+    # Where each id starts, so one id can be read without splitting them all:
+    # the byte lengths summed, plus one newline per id.
+    lengths = map(len, matches.ids) if text.isascii() else (len(x.encode("utf-8")) for x in matches.ids)
+    starts = array("q", map(operator.add, accumulate(lengths, initial=0), range(len(matches.ids) + 1)))
     blob = starts.tobytes()
     layout.append(["id_starts", "q", offset, len(blob)])
     parts.append(blob)
