@@ -102,6 +102,10 @@ def to_markdown(table: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
+class PlainText(str):
+    """A table already laid out as text: written as it is, past rich."""
+
+
 def print_table(table: Table, console) -> None:
     from rich import box
     from rich.table import Table as RichTable
@@ -125,7 +129,6 @@ def print_table(table: Table, console) -> None:
     def plain(title, rows):
         # rich lays out a table cell by cell: seconds for ten thousand rows. A long table
         # gets the same look from plain padding.
-        from rich.text import Text
 
         cells = [[cell_text(row.get(c.key), c) for c in table.columns] for row in rows]
         widths = [max([len(line[k]) for line in cells] + [len(c.heading)]) for k, c in enumerate(table.columns)]
@@ -136,7 +139,7 @@ def print_table(table: Table, console) -> None:
 
         out = [title, line([c.heading for c in table.columns]), "─" * (sum(widths) + 2 * (len(widths) - 1))]
         out += [line(values) for values in cells]
-        return Text("\n".join(out), no_wrap=True, overflow="ignore")
+        return PlainText("\n".join(out) + "\n")
 
     # Long explanations become numbered notes under the table, so the numbers keep their room.
     notes: list[str] = []
@@ -160,9 +163,16 @@ def print_table(table: Table, console) -> None:
             and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))]
     table = Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
     render = build if len(table.rows) <= PLAIN_AFTER else plain
-    console.print(render(table.title, table.rows))
+
+    def show(rendered):
+        if isinstance(rendered, PlainText):
+            console.file.write(rendered)
+        else:
+            console.print(rendered)
+
+    show(render(table.title, table.rows))
     for title, section_rows in table.sections:
-        console.print(render(title, section_rows))
+        show(render(title, section_rows))
     if table.caption:
         console.print(table.caption)
     for note in notes:
