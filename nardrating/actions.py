@@ -170,7 +170,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
                  "rated": None if rated else False, "forfeit": True if forfeit else None, "note": note}
         # Check the entry in the club as it would be, before writing anything.
         problems: list[Problem] = []
-        first = len(journal.matches)
+        first = len(journal.matches.growable())
         from .ledger import display_path
 
         label = display_path(path)

@@ -114,7 +114,8 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
         values = getattr(matches, name)
         if name == "line" and not isinstance(values, array) and None in values:
             values = [-1 if v is None else v for v in values]
-        blob = (values if isinstance(values, array) and values.typecode == code else array(code, values)).tobytes()
+        blob = (values if isinstance(values, (array, memoryview)) and _code(values) == code
+                else array(code, values)).tobytes()
         layout.append([name, code, offset, len(blob)])
         parts.append(blob)
         offset += len(blob)
@@ -131,6 +132,10 @@ def _pack_columns(matches) -> tuple[dict, bytes]:
     layout.append(["id_starts", "q", offset, len(blob)])
     parts.append(blob)
     return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
+
+
+def _code(column) -> str:
+    return column.typecode if isinstance(column, array) else column.format
 
 
 def write_journal(config, journal, states: list[dict], lineage: list | None = None) -> str:
@@ -233,29 +238,43 @@ def read_journal(config, manifest: dict):
     return journal
 
 
-def _read_columns(path: Path, layout: list, count: int, extra: list):
-    from .journal.model import Matches
+def _mapped(path: Path, layout: list) -> dict:
+    """Columns of a cache file as typed views of the file mapped into memory.
 
-    from .journal.model import IdColumn
+    Nothing is copied or parsed: reading one value reads one page. The views
+    behave as read-only sequences of numbers (`Matches.growable` copies them
+    into arrays before anything is appended).
+    """
+    import mmap
 
-    blob = path.read_bytes()
-    m = Matches()
-    text, starts = b"", None
-    for name, code, offset, size in layout:
-        if offset < 0 or size < 0 or offset + size > len(blob):
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        whole = memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)) if size else memoryview(b"")
+    views = {}
+    for name, code, offset, length in layout:
+        if offset < 0 or length < 0 or offset + length > size:
             raise ValueError("cache column out of bounds")
+        part = whole[offset:offset + length]
         if code == "text":
-            text = blob[offset:offset + size]
-            continue
-        column = array(code)
-        column.frombytes(blob[offset:offset + size])
-        if name == "id_starts":
-            starts = column
+            views[name] = part
+        elif code in "bBiIqQdf" and length % array(code).itemsize == 0:
+            views[name] = part.cast(code)
         else:
-            setattr(m, name, column)
+            raise ValueError("cache column of an unknown type")
+    return views
+
+
+def _read_columns(path: Path, layout: list, count: int, extra: list):
+    from .journal.model import IdColumn, Matches
+
+    views = _mapped(path, layout)
+    m = Matches()
+    text, starts = views.get("ids", b""), views.get("id_starts")
     if starts is None or len(starts) != count + 1 or (count and starts[-1] != len(text)):
         raise ValueError("cache ids malformed")
     m.ids = IdColumn(text, starts)
+    for name, _ in COLUMNS:
+        setattr(m, name, views[name])
     if any(len(getattr(m, name)) != count for name, _ in COLUMNS) or len(m.ids) != count:
         raise ValueError("cache columns of different lengths")
     m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in extra}
@@ -352,6 +371,6 @@ def read_result(config, rating: str, discipline: str):
         blob_path = folder / meta["blob"]
         if not blob_path.is_file():
             return None
-        return meta, players, lambda: _unpack_arrays(meta["columns"], blob_path.read_bytes())
+        return meta, players, lambda: _mapped(blob_path, meta["columns"])
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import LedgerError, Problem, did_you_mean
-from .tomlsource import header_lines, key_line, parse_toml, read_text
+from .tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
 CONFIG_NAME = "nardrating.toml"
 
@@ -104,8 +104,7 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
         elif err["type"] == "missing":
             msg = f"[{table}] needs the key {key!r}"
         else:
-            got = err.get("input")
-            msg = f"[{table}] {key}: {err['msg']} (got {got!r})"
+            msg = f"[{table}] {key}: {err['msg']} (got {shown(err.get('input'))})"
         problems.append(Problem(label, line, msg))
     return problems
 
@@ -132,18 +131,22 @@ def load_config(path: Path) -> ClubConfig:
                                 f"unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables"))
     club = ClubSection()
     raw_club = data.get("club", {})
+    if not isinstance(raw_club, dict):
+        problems.append(Problem(label, first("club") or key_line(text, 1, "club"), "[club] must be a table"))
+        raw_club = {}
     if isinstance(raw_club.get("journal"), str):
         raw_club = {**raw_club, "journal": [raw_club["journal"]]}
     try:
         club = ClubSection(**raw_club)
     except ValidationError as exc:
         problems += describe_validation_error(exc, label, text, "club", first("club"), ClubSection)
-    except TypeError:
-        problems.append(Problem(label, first("club"), "[club] must be a table"))
     for name in club.journal:
         if not name.endswith((".toml", ".csv")):
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
                                     f"journal file {name!r} must end in .toml or .csv"))
+        elif "\0" in name:  # the operating system refuses such a path outright
+            problems.append(Problem(label, key_line(text, first("club"), "journal"),
+                                    f"journal file {name!r} holds a NUL character"))
 
     ratings: dict[str, RatingList] = {}
     raw_ratings = data.get("rating", {})

@@ -6,12 +6,25 @@ table headers (``[club]``, ``[rating.x]``, ``[[match]]``) and keys.
 from __future__ import annotations
 
 import re
+import reprlib
 import tomllib
 
 from .errors import Problem
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+# One greedy run up to the first "]" and no nested quantifiers, so a hostile line of
+# a million spaces is matched in linear time (a lazy group before \s*\] is quadratic).
+_HEADER = re.compile(r"^\s*(\[\[?)([^\]]+)\]\]?\s*(?:#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 80
+_SHORT.maxlong = 40
+
+
+def shown(value) -> str:
+    """A value quoted in a message, cut short: a 10 MB string or a deep array is not echoed whole."""
+    return _SHORT.repr(value)
 
 
 def decode_problem(path: str, exc: tomllib.TOMLDecodeError) -> Problem:
@@ -51,8 +64,12 @@ def parse_toml(text: str, label: str, problems: list[Problem]) -> dict | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         problems.append(decode_problem(label, exc))
-    except (RecursionError, MemoryError, ValueError) as exc:
-        problems.append(Problem(label, None, f"TOML cannot be read: {type(exc).__name__}"))
+    except RecursionError:
+        problems.append(Problem(label, None, "TOML cannot be read: arrays or tables are nested too deeply"))
+    except MemoryError:
+        problems.append(Problem(label, None, "TOML cannot be read: the file is too large"))
+    except ValueError:  # tomllib lets int() refuse a number of thousands of digits
+        problems.append(Problem(label, None, "TOML cannot be read: a number is too long"))
     return None
 
 

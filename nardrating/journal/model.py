@@ -130,7 +130,7 @@ class IdColumn:
 
     def _as_list(self) -> list[str]:
         if self._list is None:
-            text = self._blob.decode("utf-8")
+            text = bytes(self._blob).decode("utf-8")
             self._list = text.split("\n")[:-1] if text else []
         return self._list
 
@@ -142,12 +142,12 @@ class IdColumn:
             return self._as_list()[i]
         if i < 0:
             i += len(self)
-        return self._blob[self._starts[i]:self._starts[i + 1] - 1].decode("utf-8")
+        return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
     def __contains__(self, match_id) -> bool:
         if self._list is not None:
             return match_id in self._list
-        return b"\n" + match_id.encode("utf-8") + b"\n" in b"\n" + self._blob
+        return b"\n" + match_id.encode("utf-8") + b"\n" in b"\n" + bytes(self._blob)
 
     def __iter__(self):
         return iter(self._as_list())
@@ -180,6 +180,19 @@ class Matches:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def growable(self) -> "Matches":
+        """Copy columns mapped from the cache into arrays, before anything is appended."""
+        from array import array
+
+        for name in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
+                     "forfeit", "seq", "source", "line"):
+            column = getattr(self, name)
+            if isinstance(column, memoryview):
+                copy = array(column.format)
+                copy.frombytes(column.cast("B"))  # a byte copy; array(format, view) would go item by item
+                setattr(self, name, copy)
+        return self
 
 
 class Codes:

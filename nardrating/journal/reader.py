@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..errors import Problem
-from ..tomlsource import header_lines, key_line, parse_toml
+from ..tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
 from .entries import ENTRY_MODELS, parse_place, parse_result
 from .model import Adjust, Journal, Placing, Player, Tournament, Void
@@ -33,7 +33,7 @@ def _pydantic_problems(exc: ValidationError, label: str, text: str, line: int | 
         elif not loc:
             msg = err["msg"].removeprefix("Value error, ")
         else:
-            msg = f"{key}: {err['msg']} (got {err.get('input')!r})"
+            msg = f"{key}: {err['msg']} (got {shown(err.get('input'))})"
         problems.append(Problem(label, where, msg, entry_id))
     return problems
 
@@ -67,8 +67,11 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
     if source is None:
         source = len(journal.files)
         journal.files.append(label)
-    journal.match_index  # built now, so each new id is checked against it, not by a scan  # noqa: B018
+    journal.matches.growable()
     headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
+    if len(headers.get("match", ())) > 100:
+        # Many new ids: check them against an index (a few: a scan each is cheaper than the index).
+        journal.match_index  # noqa: B018
     for key in data:
         if key not in ENTRY_MODELS:
             line = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
@@ -203,6 +206,7 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
     if source is None:
         source = len(journal.files)
         journal.files.append(label)
+    journal.matches.growable()
     gc_was_on = gc.isenabled()
     gc.disable()  # building a million small objects: the cyclic collector only slows it down
     try:

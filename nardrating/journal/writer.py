@@ -4,11 +4,13 @@ The new file content is the old bytes, untouched, plus the new block. It is
 written to a temporary file beside the journal, flushed to disk and renamed
 over the journal in one step, so a crash leaves either the old file or the
 new one, never half an entry. A lock file in the club folder serialises
-concurrent writers (each one re-reads the journal under the lock).
+concurrent writers (each one re-reads the journal under the lock) and lets
+the next writer remove the temporary file of one that was killed.
 """
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import re
 import tempfile
@@ -20,10 +22,19 @@ from ..errors import ActionRefused
 LOCK_NAME = ".nardrating.lock"
 
 
+def _read_only(path: Path) -> bool:
+    # Mode bits, not just access(): root may write anything, but a file or folder marked
+    # read-only is the owner's way of saying "do not touch".
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
+
+
 @contextmanager
 def club_lock(folder: Path):
     import fcntl
 
+    if folder.is_dir() and _read_only(folder):
+        raise ActionRefused(f"{folder}: the club folder is read-only; nothing was written. "
+                            "Make it writable (chmod u+w) and run the command again.")
     path = folder / LOCK_NAME
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -44,13 +55,24 @@ def _plain_error(path: Path, exc: OSError) -> str:
     return f"{path}: could not write the journal ({exc.strerror or exc}); nothing was written."
 
 
+def _remove_leftovers(path: Path) -> None:
+    """Temporary files of writers that were killed before their rename.
+
+    Only called under the club lock: no other writer can be using one.
+    """
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except OSError:
+            pass
+
+
 def append_block(path: Path, block: str) -> None:
-    """Append `block` (TOML text) to `path` atomically. Raises ActionRefused on failure."""
-    # Mode bits, not just access(): root may write anything, but a file marked read-only
-    # is the owner's way of saying "do not touch".
-    if path.exists() and (not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222):
+    """Append `block` (TOML text) to `path` atomically, under club_lock. Raises ActionRefused on failure."""
+    if path.exists() and _read_only(path):
         raise ActionRefused(f"{path}: the journal file is read-only; nothing was written. "
                             "Make it writable (chmod u+w) and run the command again.")
+    _remove_leftovers(path)
     try:
         old = path.read_bytes() if path.exists() else b""
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
