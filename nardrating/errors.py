@@ -18,7 +18,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        entry = f"{self.entry}: " if self.entry else ""
+        entry = f"{self.entry.strip()}: " if self.entry and self.entry.strip() else ""
         return f"{where}: {entry}{self.message}"
 
 

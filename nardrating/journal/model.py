@@ -119,44 +119,52 @@ class MatchView:
 class IdColumn:
     """Match ids as the cache stores them: one UTF-8 blob and where each id starts.
 
-    Reading one id does not split the million others; anything that needs
-    them all (iteration, an index) turns the column into a plain list once.
+    Reading one id does not split the million others, and appended ids are
+    kept apart; only iterating over all of them splits the blob, once.
     """
 
-    __slots__ = ("_blob", "_starts", "_list")
+    __slots__ = ("_blob", "_starts", "_list", "_more")
 
-    def __init__(self, blob: bytes, starts):
-        self._blob, self._starts, self._list = blob, starts, None
+    def __init__(self, blob, starts):
+        self._blob, self._starts, self._list, self._more = blob, starts, None, []
 
-    def _as_list(self) -> list[str]:
+    def _cached(self) -> list[str]:
         if self._list is None:
             text = bytes(self._blob).decode("utf-8")
             self._list = text.split("\n")[:-1] if text else []
         return self._list
 
     def __len__(self) -> int:
-        return len(self._list) if self._list is not None else len(self._starts) - 1
+        return len(self._starts) - 1 + len(self._more)
 
     def __getitem__(self, i):
-        if self._list is not None or not isinstance(i, int):
-            return self._as_list()[i]
+        if not isinstance(i, int):
+            return list(self)[i]
+        base = len(self._starts) - 1
         if i < 0:
             i += len(self)
+        if i >= base:
+            return self._more[i - base]
+        if self._list is not None:
+            return self._list[i]
         return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
     def __contains__(self, match_id) -> bool:
+        if match_id in self._more:
+            return True
         if self._list is not None:
             return match_id in self._list
         return b"\n" + match_id.encode("utf-8") + b"\n" in b"\n" + bytes(self._blob)
 
     def __iter__(self):
-        return iter(self._as_list())
+        yield from self._cached()
+        yield from self._more
 
     def append(self, match_id: str) -> None:
-        self._as_list().append(match_id)
+        self._more.append(match_id)
 
     def extend(self, ids) -> None:
-        self._as_list().extend(ids)
+        self._more.extend(ids)
 
 
 @dataclass(slots=True)
