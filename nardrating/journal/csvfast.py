@@ -44,51 +44,77 @@ def _row_lines(text: str, rows: list, reader_lines: list[int] | None) -> list[in
     return reader_lines if reader_lines is not None else list(range(2, len(rows) + 2))
 
 
+CHUNK = 4 << 20  # characters of CSV converted at a time: bounds the memory of the split cells
+
+
 def read_csv_rows(text: str, label: str, source: int, journal, default_discipline: str,
                   problems: list[Problem], line_offset: int = 0, match_offset: int = 0) -> None:
-    fast = _split_plain(text)
-    if fast is not None:
+    plain = _plain_header(text)
+    if plain is not None:
         # The plain split cannot tell which row is malformed: on any problem, read again carefully.
+        header, body_start = plain
         trial: list[Problem] = []
         snapshot = journal.checkpoint()
-        columns, lines, header = fast
-        lines = range(lines.start + line_offset, lines.stop + line_offset)
-        _convert(columns, lines, header, label, source, journal, default_discipline, trial, match_offset)
+        seen_ids: set[str] = set()
+        first_line, first_offset = 2 + line_offset, match_offset
+        for columns, rows in _plain_chunks(text, body_start, len(header)):
+            if columns is None:
+                trial.append(Problem(label, None, "uneven rows"))
+                break
+            _convert(columns, range(first_line, first_line + rows), header, label, source, journal,
+                     default_discipline, trial, match_offset, seen_ids)
+            if trial:
+                break
+            first_line += rows
+            match_offset += rows
         if not trial:
             return
         journal.rollback(snapshot)
+        match_offset = first_offset
     rows, lines, header = _parse(text, label, problems)
     if rows:
         lines = [line + line_offset for line in lines]
         _convert(list(zip(*rows)), lines, header, label, source, journal, default_discipline, problems,
-                 match_offset)
+                 match_offset, set())
 
 
-def _split_plain(text: str):
-    """Columns of a CSV with no quotes and no CR, by one split: (columns, lines, header) or None."""
+def _plain_header(text: str):
+    """(header, where the rows start) for a CSV with no quotes and no CR; else None."""
     if '"' in text or "\r" in text:
         return None
     newline = text.find("\n")
     if newline < 0:
         return None
     header = [h.strip().lower() for h in text[:newline].split(",")]
-    if _header_problem(header):
+    if _header_problem(header) or "\n\n" in text:
         return None
-    body = text[newline + 1:]
-    if body.endswith("\n"):
-        body = body[:-1]
-    if not body or "\n\n" in body:
-        return None
-    width, rows = len(header), body.count("\n") + 1
-    if body.count(",") != rows * (width - 1):
-        return None
-    flat = body.replace("\n", ",").split(",")
-    columns = [flat[k::width] for k in range(width)]
-    return columns, range(2, rows + 2), header
+    return header, newline + 1
+
+
+def _plain_chunks(text: str, start: int, width: int):
+    """Columns of about CHUNK characters of rows at a time, each by one split: (columns, rows).
+
+    Yields (None, 0) when a chunk's cells do not divide into rows of `width`.
+    """
+    end = len(text) - 1 if text.endswith("\n") else len(text)
+    while start < end:
+        stop = text.find("\n", min(start + CHUNK, end))
+        stop = end if stop < 0 or stop > end else stop
+        body = text[start:stop]
+        rows = body.count("\n") + 1
+        if body.count(",") != rows * (width - 1):
+            yield None, 0
+            return
+        flat = body.replace("\n", ",").split(",")
+        del body
+        yield [flat[k::width] for k in range(width)], rows
+        del flat
+        start = stop + 1
 
 
 def _convert(columns, lines, header, label, source, journal, default_discipline, problems,
-             match_offset: int = 0) -> None:
+             match_offset: int, seen_ids: set) -> None:
+    """Add one block of rows (as columns). `seen_ids`: the ids of this file's earlier blocks."""
     count_before = len(problems)
 
     def bad(k: int, message: str, match_id: str | None = None) -> None:
@@ -187,7 +213,9 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
     m = journal.matches
     base = len(m.ids)
     unique = set(ids)
-    if len(unique) < n or (base and not unique.isdisjoint(m.ids)):
+    earlier_files = base - len(seen_ids)  # matches read before this file
+    if len(unique) < n or not unique.isdisjoint(seen_ids) or (
+            earlier_files and not unique.isdisjoint(m.ids[:earlier_files])):
         seen = dict(journal.match_index)
         for k, match_id in enumerate(ids):
             if match_id in seen:
@@ -197,6 +225,7 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
             else:
                 seen[match_id] = base + k
         return
+    seen_ids |= unique
     del unique
     if journal._match_index is not None:
         journal._match_index.update(zip(ids, range(base, base + n)))

@@ -160,6 +160,13 @@ class IdColumn:
         yield from self._cached()
         yield from self._more
 
+    def __delitem__(self, cut: slice) -> None:
+        """Only `del ids[k:]` (a rollback of ids appended since k)."""
+        base = len(self._starts) - 1
+        if cut.start < base:
+            raise ValueError("cached ids can only lose what was appended")
+        del self._more[cut.start - base:]
+
     def append(self, match_id: str) -> None:
         self._more.append(match_id)
 
@@ -279,10 +286,19 @@ class Journal:
     def checkpoint(self) -> tuple:
         """What a failed bulk read may have added to, for rollback()."""
         return (len(self.player_codes), len(self.discipline_codes), len(self.tournament_codes),
-                list(self.csv_named), self.next_seq)
+                list(self.csv_named), self.next_seq, len(self.matches), self.max_date)
 
     def rollback(self, checkpoint: tuple) -> None:
-        players, disciplines, tournaments, named, seq = checkpoint
+        players, disciplines, tournaments, named, seq, matches, max_date = checkpoint
+        m = self.matches
+        for name in ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
+                     "forfeit", "seq", "source", "line"):
+            del getattr(m, name)[matches:]
+        for i in [i for i in m.extra if i >= matches]:
+            del m.extra[i]
+        if self._match_index is not None:
+            self._match_index = None
+        self.max_date = max_date
         self.player_codes.truncate(players)
         self.discipline_codes.truncate(disciplines)
         self.tournament_codes.truncate(tournaments)
