@@ -143,19 +143,27 @@ def print_table(table: Table, console) -> None:
 
     # Long explanations become numbered notes under the table, so the numbers keep their room.
     notes: list[str] = []
-    footnoted = [c.key for c in table.columns if c.kind == "footnote"]
+    # So do structured values (a pool, per-event figures): they read badly squeezed into a cell.
+    # All of a row's notes share one narrow "Notes" column of marks.
+    every_row = table.all_rows()
+    footnoted = [c for c in table.columns if c.kind == "footnote" or (
+        c.kind == "auto" and any(isinstance(row.get(c.key), dict) for row in every_row))]
     if footnoted:
         def with_marks(rows):
             out = []
             for row in rows:
-                row = dict(row)
-                for key in footnoted:
-                    if row.get(key):
-                        notes.append(f"[{len(notes) + 1}] {row.get('entry') or ''} {row[key]}".replace("  ", " "))
-                        row[key] = f"[{len(notes)}]"
+                row, marks = dict(row), []
+                for column in footnoted:
+                    if row.get(column.key):
+                        who = row.get("entry") or row.get("player") or ""
+                        label = "" if column.kind == "footnote" else f"{column.heading.lower()}: "
+                        notes.append(f"[{len(notes) + 1}] {who}: {label}{cell_text(row[column.key], column)}")
+                        marks.append(str(len(notes)))
+                row["notes"] = f"[{','.join(marks)}]" if marks else ""
                 out.append(row)
             return out
-        table = Table(table.title, table.columns, with_marks(table.rows),
+        columns = [c for c in table.columns if c not in footnoted] + [Column("notes", "Notes")]
+        table = Table(table.title, columns, with_marks(table.rows),
                       [(title, with_marks(rows)) for title, rows in table.sections], table.caption)
     # Columns that are empty everywhere are left out of the table view only.
     rows = table.all_rows()
