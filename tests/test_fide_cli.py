@@ -100,4 +100,4 @@ def test_fractional_adjustment_is_refused(tmp_path):
     club = make_club(tmp_path, journal, FIDE_2024_WITH_K.replace("k = 20\n", ""))
     result = CliRunner().invoke(app, ["check", "--club", str(club)], env=ENV)
     assert result.exit_code == 1
-    assert "whole ratings" in result.output
+    assert "keeps whole numbers; write 2000 instead of 2000.5" in result.output

@@ -102,6 +102,21 @@ class Engine:
         raise NotImplementedError
 
 
+def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]:
+    """Lists that publish whole numbers (mfsnb, fide) refuse an [[adjust]] with a fraction."""
+    if first_match:
+        return []
+    problems = []
+    for a in journal.adjusts:
+        if a.rating not in (None, rating.name):
+            continue
+        value = a.set if a.set is not None else a.delta
+        if value != int(value):
+            problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} ({rating.engine}) keeps whole "
+                                    f"numbers; write {round(value)} instead of {value:g}"))
+    return problems
+
+
 def score_text(score: float | None) -> str:
     return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "" if score is None else f"{score:g}")
 

@@ -70,15 +70,9 @@ class ChipsResult(CompactResult):
     end: date | None = None
 
     def match_events(self, record):
-        m = self.journal.matches
-        names = self.journal.player_codes.names
-        i = record[0]
-        day = date.fromordinal(m.dates[i])
-        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
-        if len(record) == 4:
-            _, ra, rb, reason = record
-            return (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
-                    HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
+        day, a, b, score_a, entry, unrated = self.match_facts(record)
+        if unrated:
+            return unrated
         _, ra, rb, ca, cb, chips = record
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, {"chips": chips}),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, {"chips": chips}))

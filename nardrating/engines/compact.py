@@ -13,6 +13,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from .base import HistoryEvent, RatingResult
@@ -73,6 +74,23 @@ class CompactResult(RatingResult):
     def match_events(self, record: tuple) -> tuple[HistoryEvent, HistoryEvent]:
         """The events of players a and b of the record's match."""
         raise NotImplementedError
+
+    def match_facts(self, record: tuple):
+        """(day, a, b, score_a, entry, unrated): the record's match, and its two events if it was not rated.
+
+        A 4-item record (i, rating a, rating b, reason) is an unrated match in every engine here.
+        """
+        m = self.journal.matches
+        names = self.journal.player_codes.names
+        i = record[0]
+        day = date.fromordinal(m.dates[i])
+        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
+        unrated = None
+        if len(record) == 4:
+            _, ra, rb, reason = record
+            unrated = (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
+                       HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
+        return day, a, b, score_a, entry, unrated
 
     def side_event(self, payload: Any) -> HistoryEvent:
         return payload  # adjustments are stored as ready HistoryEvents

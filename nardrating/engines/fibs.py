@@ -65,15 +65,9 @@ class FibsParams(Params):
 
 class FibsResult(CompactResult):
     def match_events(self, record):
-        m = self.journal.matches
-        names = self.journal.player_codes.names
-        i = record[0]
-        day = date.fromordinal(m.dates[i])
-        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
-        if len(record) == 4:
-            _, ra, rb, reason = record
-            return (HistoryEvent(day, entry, "match", b, score_a, ra, 0.0, ra, False, reason),
-                    HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
+        day, a, b, score_a, entry, unrated = self.match_facts(record)
+        if unrated:
+            return unrated
         _, rw, rl, base, bw, bl, pw, ew, el = record
         # Experience is a whole number of points or games; the cache stores it as a double.
         ew, el = (int(x) if float(x).is_integer() else x for x in (ew, el))

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..errors import Problem
 from ..periods import add_months
-from .base import Engine, HistoryEvent, RatingResult, Standing
+from .base import Engine, HistoryEvent, RatingResult, Standing, whole_number_adjusts
 from .fide_report import EventRecord, FideResult, ListRecord
 from .fide_rules import (FIDE_2024, FIDE_2024_TOP, FideParams, PoolEntry, inactive_on, initial_rating,
                          k_factor, list_in_force, list_on_or_after, reaches_list, round_robin_average,
@@ -58,17 +58,7 @@ class FideEngine(Engine):
 
     @classmethod
     def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
-        if first_match:
-            return []
-        problems = []
-        for a in journal.adjusts:
-            if a.rating not in (None, rating.name):
-                continue
-            value = a.set if a.set is not None else a.delta
-            if value != int(value):
-                problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} publishes whole ratings; "
-                                        f"write a whole number, not {value:g}"))
-        return problems
+        return whole_number_adjusts(rating, journal, first_match)
 
     def run(self, view) -> RatingResult:
         return _Replay(view).run()

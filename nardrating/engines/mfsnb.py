@@ -25,7 +25,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
 from ..periods import Period, add_months, months_between, period_containing, periods_from
-from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, timeline
+from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, timeline, whole_number_adjusts
 from .tables import expected_percent
 
 DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
@@ -324,17 +324,7 @@ class MfsnbEngine(Engine):
 
     @classmethod
     def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
-        if first_match:
-            return []
-        problems = []
-        for a in journal.adjusts:
-            if a.rating not in (None, rating.name):
-                continue
-            value = a.set if a.set is not None else a.delta
-            if value != int(value):
-                problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} keeps whole numbers "
-                                        f"(engine mfsnb); write {round(value)} instead of {value}"))
-        return problems
+        return whole_number_adjusts(rating, journal, first_match)
 
     def run(self, view) -> MfsnbResult:
         p: MfsnbParams = view.params
