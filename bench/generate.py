@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 CONFIG = """[club]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 from .config import ClubConfig, RatingList, display_path, find_club, load_config
 from .errors import LedgerError, Problem

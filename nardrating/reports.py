@@ -7,10 +7,9 @@ keeps numbers unrounded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
-from .engines.base import HistoryEvent, RatingResult, ReportRow, score_text
+from .engines.base import RatingResult, ReportRow
 from .periods import Period
 
 

@@ -3,7 +3,7 @@ import csv
 import io
 import json
 
-from nardrating.render import safe_csv_cell, to_csv, to_json, to_markdown
+from nardrating.render import safe_csv_cell, to_csv, to_json
 from nardrating.reports import Column, Table
 
 from .conftest import SAMPLES

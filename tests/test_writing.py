@@ -8,7 +8,7 @@ import pytest
 
 from nardrating.ledger import load_club
 
-from .conftest import ELO_CONFIG, make_club
+from .conftest import make_club
 
 PLAYERS = '# our club\n[[player]]\nid = "anna"   # founder\nname = "Анна"\n\n[[player]]\nid = "boris"\n'
 

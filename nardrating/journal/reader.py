@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from ..errors import Problem
 from ..tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import ENTRY_MODELS, parse_place, parse_result
+from .entries import ENTRY_MODELS, parse_place
 from .model import Adjust, Journal, Placing, Player, Tournament, Void
 
 
