@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 from datetime import date
 from pathlib import Path
@@ -80,7 +81,8 @@ def _format(value: str) -> str:
     return value
 
 
-BIG_JOURNAL = 5_000_000  # bytes of journal files: above this a full read takes about a second or more
+# Bytes of journal files above which a full read takes about a second or more.
+BIG_JOURNAL = int(os.environ.get("NARDRATING_PROGRESS_AFTER", 5_000_000))
 
 
 @contextlib.contextmanager
