@@ -1,0 +1,26 @@
+"""The README's sample outputs are golden files: each `$ nardrating ...` block must be what the
+command prints today (at 100 columns), so the README never shows numbers the program no longer gives."""
+import re
+import shlex
+
+import pytest
+
+from .conftest import ROOT
+
+BLOCKS = re.findall(r"```\n\$ nardrating ([^\n]+)\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip().splitlines()]
+
+
+def test_the_readme_has_sample_outputs():
+    assert len(BLOCKS) >= 4
+
+
+@pytest.mark.parametrize("command, shown", BLOCKS, ids=[c for c, _ in BLOCKS])
+def test_readme_output_is_current(cli, monkeypatch, command, shown):
+    monkeypatch.chdir(ROOT)
+    result = cli(*shlex.split(command))
+    assert result.exit_code == 0, result.output
+    assert lines(result.stdout) == lines(shown)
