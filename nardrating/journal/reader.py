@@ -213,6 +213,9 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
         read_csv_rows(text, label, source, journal, default_discipline, problems, line_offset, match_offset)
     finally:
         # What was just built lives as long as the journal: keep later collections from re-scanning it.
-        gc.freeze()
+        # Once per process only: freezing also pins any cyclic garbage of the moment for good, so a
+        # program that loads clubs again and again (a server, a test run) would grow without end.
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
         if gc_was_on:
             gc.enable()
