@@ -253,7 +253,8 @@ class Journal:
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
-    _sorted: tuple[int, bool] | None = None  # player → first CSV row naming it
+    _sorted: tuple[int, bool] | None = None
+    _scans: int = 0  # player → first CSV row naming it
 
     @property
     def matches(self) -> Matches:
@@ -279,9 +280,12 @@ class Journal:
         return self._match_index
 
     def has_match_id(self, match_id: str) -> bool:
-        if self._match_index is not None:
-            return match_id in self._match_index
-        return match_id in self.matches.ids  # one scan in C beats building the index for one question
+        # A scan (in C) beats building the index for a question or two; from the fifth on,
+        # the index (about as costly as eight scans) pays.
+        self._scans += 1
+        if self._match_index is None and self._scans <= 4:
+            return match_id in self.matches.ids
+        return match_id in self.match_index
 
     def checkpoint(self) -> tuple:
         """What a failed bulk read may have added to, for rollback()."""

@@ -69,9 +69,6 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         journal.files.append(label)
     journal.matches.growable()
     headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
-    if len(headers.get("match", ())) > 100:
-        # Many new ids: check them against an index (a few: a scan each is cheaper than the index).
-        journal.match_index  # noqa: B018
     for key in data:
         if key not in ENTRY_MODELS:
             line = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
