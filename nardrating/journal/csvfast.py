@@ -68,6 +68,8 @@ def read_csv_rows(text: str, label: str, source: int, journal, default_disciplin
             first_line += rows
             match_offset += rows
         if not trial:
+            if not snapshot[5]:  # the file holds every match so far: its id set is the journal's
+                journal._id_set = seen_ids
             return
         journal.rollback(snapshot)
         match_offset = first_offset

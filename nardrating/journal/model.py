@@ -254,7 +254,8 @@ class Journal:
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sorted: tuple[int, bool] | None = None
-    _scans: int = 0  # player → first CSV row naming it
+    _scans: int = 0
+    _id_set: set | None = None  # every match id, when a bulk read has built the set anyway  # player → first CSV row naming it
 
     @property
     def matches(self) -> Matches:
@@ -282,6 +283,8 @@ class Journal:
     def has_match_id(self, match_id: str) -> bool:
         # A scan (in C) beats building the index for a question or two; from the fifth on,
         # the index (about as costly as eight scans) pays.
+        if self._id_set is not None:
+            return match_id in self._id_set
         self._scans += 1
         if self._match_index is None and self._scans <= 4:
             return match_id in self.matches.ids
@@ -300,8 +303,7 @@ class Journal:
             del getattr(m, name)[matches:]
         for i in [i for i in m.extra if i >= matches]:
             del m.extra[i]
-        if self._match_index is not None:
-            self._match_index = None
+        self._match_index = self._id_set = None  # rebuilt when next needed
         self.max_date = max_date
         self.player_codes.truncate(players)
         self.discipline_codes.truncate(disciplines)

@@ -169,6 +169,8 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
     i = len(m.ids)
     if journal._match_index is not None:
         journal._match_index[match_id] = i
+    if journal._id_set is not None:
+        journal._id_set.add(match_id)
     m.ids.append(match_id)
     m.dates.append(ordinal)
     if ordinal > journal.max_date:
