@@ -216,8 +216,6 @@ def _save_cache(config, journal, states, lineage) -> str | None:
 def _load_cached(config) -> Ledger | None:
     """The club from the cache, plus anything appended since; None to read it all again."""
     from . import cache
-    from .journal.reader import read_csv_journal, read_toml_journal
-    from .journal.validate import finish_players, validate
 
     manifest = cache.read_manifest(config)
     if manifest is None:
@@ -233,6 +231,9 @@ def _load_cached(config) -> Ledger | None:
         ledger = Ledger(config, journal)
         ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest.get("lineage", []))
         return ledger
+    from .journal.reader import read_csv_journal, read_toml_journal
+    from .journal.validate import finish_players, validate
+
     states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
