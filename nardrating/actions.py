@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from .config import CONFIG_NAME
+from .config import CONFIG_NAME, display_path
 from .errors import ActionRefused, LedgerError, Problem, did_you_mean
 from .journal.entries import RESULT_HELP, SYSTEMS, parse_result, valid_id
 from .journal.writer import append_block, club_lock, entry_block, next_match_id
@@ -26,8 +26,6 @@ def target_journal(ledger) -> Path:
 
 
 def _refuse(ledger, message: str, entry: str | None = None):
-    from .ledger import display_path
-
     raise LedgerError([Problem(display_path(target_journal(ledger)), None, message, entry)])
 
 
@@ -171,8 +169,6 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
         # Check the entry in the club as it would be, before writing anything.
         problems: list[Problem] = []
         first = len(journal.matches.growable())
-        from .ledger import display_path
-
         label = display_path(path)
         source = journal.files.index(label) if label in journal.files else len(journal.files)
         if source == len(journal.files):

@@ -219,7 +219,22 @@ def read_journal(config, manifest: dict):
     journal._cached_count = count
     journal.max_date = meta["max_date"]
     d = lambda text: date.fromisoformat(text) if text else None  # noqa: E731
-    journal.files = meta["files"]
+    # File names as this command shows them (relative to today's current folder, not the one
+    # of the command that wrote the cache).
+    from .config import display_path
+
+    if len(meta["files"]) != len(config.journal_paths()):
+        raise ValueError("cache of other journal files")
+    relabel = dict(zip(meta["files"], (display_path(p) for p in config.journal_paths())))
+    journal.files = [relabel[f] for f in meta["files"]]
+    for player in meta["players"]:
+        player[6] = relabel.get(player[6], player[6])
+    for entry in meta["tournaments"]:
+        entry[8] = relabel.get(entry[8], entry[8])
+    for entry in meta["voids"]:
+        entry[3] = relabel.get(entry[3], entry[3])
+    for entry in meta["adjusts"]:
+        entry[7] = relabel.get(entry[7], entry[7])
     for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
         journal.players[pid] = Player(pid, name, alias, qual, title, d(joined), file, line, declared)
     for codes, names in ((journal.player_codes, meta["player_codes"]), (journal.discipline_codes, meta["discipline_codes"]),
