@@ -35,9 +35,17 @@ def _check_player(ledger, player: str) -> None:
                         f"add them first: nardrating add-player {player}")
 
 
-def _append(ledger, kind: str, entry: dict) -> None:
+def _append(ledger, kind: str, entry: dict, check) -> None:
+    """Append under the lock, after `check` passes on the journal as it is now.
+
+    The club was loaded before the lock was taken: another writer may have added the
+    same id in between, so the check runs again on a fresh load (cheap: the cache).
+    """
+    from .ledger import load_club
+
     path = target_journal(ledger)
     with club_lock(ledger.config.folder):
+        check(load_club(ledger.config.path))
         append_block(path, entry_block(kind, entry))
 
 
@@ -93,17 +101,20 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> lis
 
 def add_player(ledger, player_id: str, name=None, alias=None, qualification=None, title=None,
                joined: date | None = None, dry_run: bool = False) -> dict:
-    if not valid_id(player_id):
-        _refuse(ledger, f"player id {player_id!r} may hold only letters, digits, _ and -")
-    if player_id in ledger.journal.players:
-        p = ledger.journal.players[player_id]
-        _refuse(ledger, f"player id {player_id!r} is already used at {p.file}:{p.line}")
-    if qualification is not None and qualification not in ("MS", "KMS", "1", "2", "3"):
-        _refuse(ledger, f"qualification {qualification!r} must be one of MS, KMS, 1, 2, 3")
+    def check(current):
+        if not valid_id(player_id):
+            _refuse(current, f"player id {player_id!r} may hold only letters, digits, _ and -")
+        if player_id in current.journal.players:
+            p = current.journal.players[player_id]
+            _refuse(current, f"player id {player_id!r} is already used at {p.file}:{p.line}")
+        if qualification is not None and qualification not in ("MS", "KMS", "1", "2", "3"):
+            _refuse(current, f"qualification {qualification!r} must be one of MS, KMS, 1, 2, 3")
+
+    check(ledger)
     entry = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
              "title": title, "joined": joined}
     if not dry_run:
-        _append(ledger, "player", entry)
+        _append(ledger, "player", entry, check)
     return entry
 
 
@@ -203,34 +214,39 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
 
 def add_tournament(ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
                    discipline: str | None = None, official: bool = False, dry_run: bool = False) -> dict:
-    if not valid_id(tournament_id):
-        _refuse(ledger, f"tournament id {tournament_id!r} may hold only letters, digits, _ and -")
-    if tournament_id in ledger.journal.tournaments:
-        t = ledger.journal.tournaments[tournament_id]
-        _refuse(ledger, f"tournament id {tournament_id!r} is already used at {t.file}:{t.line}")
-    if system not in SYSTEMS:
-        _refuse(ledger, f"--system {system!r} must be one of {', '.join(SYSTEMS)}")
-    if end < start:
-        _refuse(ledger, f"--end {end} is before --start {start}")
+    def check(current):
+        if not valid_id(tournament_id):
+            _refuse(current, f"tournament id {tournament_id!r} may hold only letters, digits, _ and -")
+        if tournament_id in current.journal.tournaments:
+            t = current.journal.tournaments[tournament_id]
+            _refuse(current, f"tournament id {tournament_id!r} is already used at {t.file}:{t.line}")
+        if system not in SYSTEMS:
+            _refuse(current, f"--system {system!r} must be one of {', '.join(SYSTEMS)}")
+        if end < start:
+            _refuse(current, f"--end {end} is before --start {start}")
+
+    check(ledger)
     entry = {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
              "discipline": discipline or ledger.config.club.default_discipline,
              "official": True if official else None}
     if not dry_run:
-        _append(ledger, "tournament", entry)
+        _append(ledger, "tournament", entry, check)
     return entry
 
 
 def void_match(ledger, match_id: str, reason: str, day: date | None = None, dry_run: bool = False) -> dict:
-    journal = ledger.journal
-    i = journal.match_index.get(match_id)
-    if i is None:
-        _refuse(ledger, f"unknown match {match_id!r}{did_you_mean(match_id, journal.match_index)}")
-    if i in journal.voided:
-        v = journal.voided[i]
-        _refuse(ledger, f"match {match_id!r} is already voided at {v.file}:{v.line}")
-    if not reason.strip():
-        _refuse(ledger, "--reason must say why the match is voided")
+    def check(current):
+        journal = current.journal
+        if not journal.has_match_id(match_id):
+            _refuse(current, f"unknown match {match_id!r}{did_you_mean(match_id, journal.match_index)}")
+        void = next((v for v in journal.voids if v.match == match_id), None)
+        if void is not None:
+            _refuse(current, f"match {match_id!r} is already voided at {void.file}:{void.line}")
+        if not reason.strip():
+            _refuse(current, "--reason must say why the match is voided")
+
+    check(ledger)
     entry = {"match": match_id, "date": day or date.today(), "reason": reason}
     if not dry_run:
-        _append(ledger, "void", entry)
+        _append(ledger, "void", entry, check)
     return entry

@@ -167,7 +167,9 @@ def _remove_stale(folder: Path, keep: str) -> None:
 
     now = time.time()
     for path in folder.iterdir():
-        if path.name.startswith(("journal-", "matches-")) and keep not in path.name:
+        # Snapshots of other tokens, and temporary files a killed writer left.
+        if (path.name.startswith(("journal-", "matches-", ".")) and keep not in path.name) or \
+                path.name.endswith(".tmp"):
             try:
                 if now - path.stat().st_mtime > 120:
                     path.unlink()

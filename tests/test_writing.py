@@ -145,3 +145,14 @@ def test_concurrent_add_match_processes(club):
     data = tomllib.loads((club / "journal.toml").read_text())
     ids = [m["id"] for m in data["match"]]
     assert len(ids) == 10 and len(set(ids)) == 10
+
+
+def test_concurrent_add_player_with_one_id_lands_once(club):
+    # Both writers may check before either writes; the check under the lock lets one through.
+    env = {**os.environ, "NARDRATING_CLUB": str(club)}
+    procs = [subprocess.Popen([sys.executable, "-m", "nardrating", "add-player", "vera"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(6)]
+    codes = [p.wait(timeout=60) for p in procs]
+    assert sorted(codes) == [0, 1, 1, 1, 1, 1]
+    assert [p["id"] for p in tomllib.loads((club / "journal.toml").read_text())["player"]].count("vera") == 1
+    load_club(club)  # still a valid journal
