@@ -138,7 +138,11 @@ def _code(column) -> str:
     return column.typecode if isinstance(column, array) else column.format
 
 
-def write_journal(config, journal, states: list[dict], lineage: list | None = None) -> str:
+def new_token() -> str:
+    return os.urandom(6).hex()
+
+
+def write_journal(config, journal, states: list[dict], lineage: list | None = None, token: str | None = None) -> str:
     """Store the parsed journal; `states` are the file states it was read from.
 
     `lineage` lists the tokens of earlier snapshots this journal only appended
@@ -146,7 +150,7 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     """
     folder = cache_dir(config)
     folder.mkdir(exist_ok=True)
-    token = os.urandom(6).hex()
+    token = token or new_token()
     layout, blob = _pack_columns(journal.matches)
     _atomic_write(folder / f"matches-{token}.bin", blob)
     meta = _journal_meta(journal)

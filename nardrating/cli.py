@@ -271,18 +271,14 @@ def recalc(club: ClubOpt = None):
     """
     import time
 
-    from .ledger import load_club
+    from .ledger import replay_all
 
     started = time.perf_counter()
-    lines = []
     with _progress(club) as progress:
-        ledger = load_club(club, use_cache=False, progress=progress)  # read and replay everything, cache it anew
-        j = ledger.journal
-        for rating in ledger.config.ratings.values():
-            for discipline in ledger.disciplines(rating):
-                progress(f"replaying {rating.name} ({discipline})")
-                result = ledger.run(rating, discipline)
-                lines.append(f"  {rating.name} ({rating.engine}, {discipline}): {len(result.standings)} players")
+        ledger, replays = replay_all(club, progress)  # read and replay everything, cache it anew
+    j = ledger.journal
+    lines = [f"  {rating.name} ({rating.engine}, {discipline}): {players} players"
+             for rating, discipline, players in replays]
     out = _console()
     out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
               f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)

@@ -4,6 +4,7 @@ read → validate → (sort and replay, per rating list and discipline, on deman
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -204,13 +205,89 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, p
     return ledger
 
 
-def _save_cache(config, journal, states, lineage) -> str | None:
+def _save_cache(config, journal, states, lineage, token: str | None = None) -> str | None:
     from . import cache
 
     try:
-        return cache.write_journal(config, journal, states, lineage)
+        return cache.write_journal(config, journal, states, lineage, token)
     except OSError:
         return None  # a read-only club folder simply goes without a cache
+
+
+# Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all).
+PARALLEL_AFTER = int(os.environ.get("NARDRATING_PARALLEL_AFTER", 200_000))
+
+
+def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList, str, int]]]:
+    """Read everything, cache it anew, and replay every rating list and discipline.
+
+    Returns the ledger and (list, discipline, number of players) per replay. The
+    replays are independent, and so is writing the journal's cache: on a big journal
+    and a machine with several cores they run in forked processes, each writing its
+    own part of the cache; any that fails is simply done again here.
+    """
+    from . import cache
+
+    progress = progress or (lambda text: None)
+    config = load_config(find_club(club))
+    journal, problems, states = read_journal(config, progress)
+    if problems:
+        files = {name: k for k, name in enumerate(journal.files)}
+        problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
+        raise LedgerError(problems)
+    ledger = Ledger(config, journal)
+    jobs = [(rating, discipline) for rating in config.ratings.values() for discipline in ledger.disciplines(rating)]
+    done: dict[int, int] = {}
+    if not cache.enabled():
+        pass
+    elif len(journal.matches) >= PARALLEL_AFTER and hasattr(os, "fork") and (os.cpu_count() or 1) > 1:
+        token = cache.new_token()
+        ledger.cache_token = token
+        children = [_fork(lambda: _save_cache(config, journal, states, [], token) and 0)]
+        children += [_fork(lambda k=k: len(ledger.run(*jobs[k]).standings)) for k in range(1, len(jobs))]
+        if jobs:
+            progress(f"replaying {jobs[0][0].name} ({jobs[0][1]}) and the rest in parallel")
+            done[0] = len(ledger.run(*jobs[0]).standings)
+        results = [_join(child) for child in children]
+        if results[0] is None:  # the journal's cache was not written by the child: write it here
+            ledger.cache_token = _save_cache(config, journal, states, [], token)
+        done.update({k: n for k, n in enumerate(results[1:], start=1) if n is not None})
+    else:
+        ledger.cache_token = _save_cache(config, journal, states, [])
+    for k, (rating, discipline) in enumerate(jobs):
+        if k not in done:
+            progress(f"replaying {rating.name} ({discipline})")
+            done[k] = len(ledger.run(rating, discipline).standings)
+    return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
+
+
+def _fork(work):
+    """Run work() in a child process; (pid, pipe) to read its integer answer from."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: do the work, report a number, leave without cleanup
+        code = 1
+        try:
+            os.close(read_end)
+            answer = work()
+            os.write(write_end, str(int(answer)).encode())
+            code = 0
+        except BaseException:  # noqa: BLE001 - the parent does this work again itself
+            pass
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    return pid, read_end
+
+
+def _join(child) -> int | None:
+    pid, read_end = child
+    with os.fdopen(read_end, "rb") as pipe:
+        answer = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0 or not answer:
+        return None
+    return int(answer)
 
 
 def _load_cached(config) -> Ledger | None:

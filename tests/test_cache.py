@@ -144,3 +144,29 @@ def test_a_hostile_cache_is_ignored(tmp_path):
     for path in (tmp_path / ".nardrating").iterdir():
         path.write_bytes(b"\x80\x04 not json, not arrays" * 3)
     assert snapshot(tmp_path) == expected
+
+
+def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch):
+    # Big journals are replayed by forked processes, one per list and discipline, each writing
+    # its part of the cache; forcing that path on a small club must change nothing a user sees.
+    import nardrating.ledger as ledger_module
+
+    matches = [{"date": date(2009, 1, 1) + timedelta(days=k % 40), "players": [PLAYERS[k % 5], PLAYERS[(k + 2) % 5]],
+                "winner": PLAYERS[k % 5], "length": 1 + k % 7,
+                "discipline": "long-nardy" if k % 3 else "short-nardy"} for k in range(60)]
+    write_club(tmp_path, sorted(matches, key=lambda e: e["date"]))
+    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 0)
+    ledger, replays = ledger_module.replay_all(tmp_path)
+    assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club") for d in ("long-nardy", "short-nardy")}
+    assert len(list((tmp_path / ".nardrating").glob("result-*.state"))) == 2  # fibs, two disciplines
+    assert snapshot(tmp_path) == full_replay(tmp_path)
+    for rating, discipline, players in replays:
+        assert players == len(full_replay_result(tmp_path, rating.name, discipline).standings)
+
+
+def full_replay_result(folder, rating, discipline):
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    try:
+        return load_club(folder).run(rating, discipline)
+    finally:
+        del os.environ["NARDRATING_NO_CACHE"]
