@@ -194,15 +194,21 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, p
         ledger = _load_cached(config)
         if ledger is not None:
             return ledger
+    journal, states = _read_valid_journal(config, progress)
+    ledger = Ledger(config, journal)
+    if cache.enabled():
+        ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, []), []
+    return ledger
+
+
+def _read_valid_journal(config, progress=None) -> tuple[Journal, list[dict]]:
+    """The whole journal and its files' states; LedgerError with every problem, in file order."""
     journal, problems, states = read_journal(config, progress)
     if problems:
         files = {name: k for k, name in enumerate(journal.files)}
         problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
         raise LedgerError(problems)
-    ledger = Ledger(config, journal)
-    if cache.enabled():
-        ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, []), []
-    return ledger
+    return journal, states
 
 
 def _save_cache(config, journal, states, lineage, token: str | None = None) -> str | None:
@@ -230,11 +236,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
 
     progress = progress or (lambda text: None)
     config = load_config(find_club(club))
-    journal, problems, states = read_journal(config, progress)
-    if problems:
-        files = {name: k for k, name in enumerate(journal.files)}
-        problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
-        raise LedgerError(problems)
+    journal, states = _read_valid_journal(config, progress)
     ledger = Ledger(config, journal)
     jobs = [(rating, discipline) for rating in config.ratings.values() for discipline in ledger.disciplines(rating)]
     done: dict[int, int] = {}
