@@ -167,8 +167,10 @@ def print_table(table: Table, console) -> None:
                       [(title, with_marks(rows)) for title, rows in table.sections], table.caption)
     # Columns that are empty everywhere are left out of the table view only.
     rows = table.all_rows()
+    # So are an engine's extra columns that are zero throughout (no penalty this period, say).
     keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}, []) for row in rows)
-            and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))]
+            and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))
+            and not (c.kind == "auto" and all(row.get(c.key) in (0, None, "", [], {}) for row in rows))]
     table = Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
     render = build if len(table.rows) <= PLAIN_AFTER else plain
 
