@@ -99,7 +99,8 @@ class Ledger:
         discipline = self.discipline(rating_list, discipline)
         engine = engine_class(rating_list.engine)
         shown_as_of = as_of
-        if getattr(engine, "time_invariant", False) and (as_of is None or as_of.toordinal() >= self.journal.max_date):
+        latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
+        if getattr(engine, "time_invariant", False) and (as_of is None or as_of.toordinal() >= latest):
             as_of = None  # nothing after as_of: the same replay as the whole journal
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:
