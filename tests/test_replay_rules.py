@@ -121,3 +121,17 @@ def test_csv_bad_rows_are_reported_by_line(tmp_path, cli, monkeypatch):
     assert lines[0].startswith("games.csv:2: g1: date '2009-13-01' is not an ISO date")
     assert lines[1].startswith("games.csv:3: g2: winner 'c' is neither 'a' nor 'b'")
     assert lines[2].startswith("games.csv:4: the row has 4 cells, the header 5")
+
+
+def test_as_of_before_a_later_adjustment_under_a_time_invariant_engine(tmp_path):
+    # fibs replays are reused for any --as-of after the last entry; an [[adjust]] dated after the
+    # last match is such an entry: before its date, the rating is the one the matches gave.
+    # One 1-point match between new players at 1500: base 4·1·0.5 = 2, boost ×5 → winner 1510.
+    config = '[club]\njournal = ["journal.toml"]\ndefault_discipline = "long-nardy"\n[rating.fibs]\nengine = "fibs"\n'
+    journal = (match("m1", "2009-01-01", "a", "b", "1-0")
+               + '[[adjust]]\ndate = 2009-03-01\nplayer = "a"\nset = 1600\nreason = "commission"\n')
+    from datetime import date
+
+    ledger = load_club(make_club(tmp_path, PLAYERS + journal, config))
+    assert ledger.run(as_of=date(2009, 2, 1)).standings["a"].rating == 1510
+    assert ledger.run(as_of=date(2009, 3, 1)).standings["a"].rating == 1600
