@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .config import CONFIG_NAME, display_path
 from .errors import ActionRefused, LedgerError, Problem, did_you_mean
-from .journal.entries import RESULT_HELP, SYSTEMS, parse_result, valid_id
+from .journal.entries import QUALIFICATIONS, RESULT_HELP, SYSTEMS, parse_result, valid_id
 from .journal.writer import append_block, club_lock, entry_block, next_match_id
 
 
@@ -33,6 +33,14 @@ def _check_player(ledger, player: str) -> None:
     if player not in ledger.journal.players:
         _refuse(ledger, f"unknown player {player!r}{did_you_mean(player, ledger.journal.players)}; "
                         f"add them first: nardrating add-player {player}")
+
+
+def _check_new_id(ledger, kind: str, new_id: str, existing: dict) -> None:
+    if not valid_id(new_id):
+        _refuse(ledger, f"{kind} id {new_id!r} may hold only letters, digits, _ and -")
+    if new_id in existing:
+        first = existing[new_id]
+        _refuse(ledger, f"{kind} id {new_id!r} is already used at {first.file}:{first.line}")
 
 
 def _append(ledger, kind: str, entry: dict, check) -> None:
@@ -102,13 +110,9 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> lis
 def add_player(ledger, player_id: str, name=None, alias=None, qualification=None, title=None,
                joined: date | None = None, dry_run: bool = False) -> dict:
     def check(current):
-        if not valid_id(player_id):
-            _refuse(current, f"player id {player_id!r} may hold only letters, digits, _ and -")
-        if player_id in current.journal.players:
-            p = current.journal.players[player_id]
-            _refuse(current, f"player id {player_id!r} is already used at {p.file}:{p.line}")
-        if qualification is not None and qualification not in ("MS", "KMS", "1", "2", "3"):
-            _refuse(current, f"qualification {qualification!r} must be one of MS, KMS, 1, 2, 3")
+        _check_new_id(current, "player", player_id, current.journal.players)
+        if qualification is not None and qualification not in QUALIFICATIONS:
+            _refuse(current, f"qualification {qualification!r} must be one of {', '.join(QUALIFICATIONS)}")
 
     check(ledger)
     entry = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
@@ -215,11 +219,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
 def add_tournament(ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
                    discipline: str | None = None, official: bool = False, dry_run: bool = False) -> dict:
     def check(current):
-        if not valid_id(tournament_id):
-            _refuse(current, f"tournament id {tournament_id!r} may hold only letters, digits, _ and -")
-        if tournament_id in current.journal.tournaments:
-            t = current.journal.tournaments[tournament_id]
-            _refuse(current, f"tournament id {tournament_id!r} is already used at {t.file}:{t.line}")
+        _check_new_id(current, "tournament", tournament_id, current.journal.tournaments)
         if system not in SYSTEMS:
             _refuse(current, f"--system {system!r} must be one of {', '.join(SYSTEMS)}")
         if end < start:
