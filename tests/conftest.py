@@ -1,8 +1,18 @@
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
+
+# Fixed examples (the same on every run) and no example database in the source tree.
+settings.register_profile("nardrating", derandomize=True, database=None)
+settings.load_profile("nardrating")
+
+# Derived data (the cache) goes to a folder of this test run, never into the source tree.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="nardrating-test-cache-")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_ledgers"

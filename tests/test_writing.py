@@ -133,6 +133,7 @@ def test_club_found_by_env_and_upward(cli, club, monkeypatch):
     assert result.exit_code == 0 and '"anna"' in result.stdout
 
 
+@pytest.mark.slow
 def test_concurrent_add_match_processes(club):
     # Ten writers at once: ten whole entries, ten distinct ids.
     env = {**os.environ, "NARDRATING_CLUB": str(club)}
@@ -147,6 +148,7 @@ def test_concurrent_add_match_processes(club):
     assert len(ids) == 10 and len(set(ids)) == 10
 
 
+@pytest.mark.slow
 def test_concurrent_add_player_with_one_id_lands_once(club):
     # Both writers may check before either writes; the check under the lock lets one through.
     env = {**os.environ, "NARDRATING_CLUB": str(club)}
