@@ -28,7 +28,7 @@ from pathlib import Path
 from . import __version__
 
 CACHE_DIR = ".nardrating"
-FORMAT = 2  # bump whenever what is stored changes shape
+FORMAT = 3  # bump whenever what is stored changes shape
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -94,7 +94,7 @@ def _journal_meta(journal) -> dict:
                          t.file, t.line, t.seq] for t in journal.tournaments.values()],
         "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
         "adjusts": [[a.date.isoformat(), a.player, a.rating, a.discipline, a.set, a.delta, a.reason,
-                     a.file, a.line, a.seq] for a in journal.adjusts],
+                     a.file, a.line, a.seq, a.k, a.games, a.rd, a.volatility] for a in journal.adjusts],
         "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
                   for i, e in journal.matches.extra.items()],
         "next_seq": journal.next_seq,

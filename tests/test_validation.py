@@ -145,3 +145,18 @@ def test_missing_club_is_a_plain_error(cli, tmp_path):
 def test_usage_error_exit_2(cli):
     result = cli("report", "--period", "2009-Q5", "--club", ".")
     assert result.exit_code == 2
+
+
+def test_engine_fields_of_an_adjust_only_for_the_engines_that_take_them(cli, tmp_path):
+    # k and games are fide's, rd and volatility glicko's: an elo list takes none of them.
+    club = make_club(tmp_path, PLAYERS + '\n[[adjust]]\ndate = 2009-01-01\nplayer = "anna"\nset = 1300\nk = 40\n'
+                     'reason = "imported"\n')
+    code, lines = check(cli, club)
+    assert code == 1
+    assert lines == ["journal.toml:7: k is not used by rating list 'club' (elo); leave it out"]
+
+
+def test_adjust_k_must_be_one_of_fides_values(cli, tmp_path):
+    club = make_club(tmp_path, PLAYERS + '\n[[adjust]]\ndate = 2009-01-01\nplayer = "anna"\nset = 1300\nk = 30\n')
+    code, lines = check(cli, club)
+    assert code == 1 and lines[0].startswith("journal.toml:7: k:")

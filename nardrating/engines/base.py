@@ -88,6 +88,8 @@ class Engine:
     name: ClassVar[str]
     Params: ClassVar[type[Params]]
     version: ClassVar[str] = "1"
+    # Engine-specific [[adjust]] fields this engine takes (of k, games, rd, volatility).
+    adjust_fields: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def parse_params(cls, raw: dict) -> Params:

@@ -133,6 +133,12 @@ class AdjustEntry(Entry):
     set: float | None = Field(default=None, allow_inf_nan=False)
     delta: float | None = Field(default=None, allow_inf_nan=False)
     reason: str = ""
+    # Engine-specific state carried over from an imported list; each engine says which it takes
+    # (Engine.adjust_fields): fide's K and rated games so far, glicko's deviation and volatility.
+    k: Literal[10, 20, 40] | None = None
+    games: int | None = Field(default=None, ge=0, le=100_000)
+    rd: float | None = Field(default=None, gt=0, le=1000, allow_inf_nan=False)
+    volatility: float | None = Field(default=None, gt=0, le=10, allow_inf_nan=False)
 
     @model_validator(mode="after")
     def _set_or_delta(self):

@@ -77,6 +77,17 @@ class Adjust:
     file: str = ""
     line: int | None = None
     seq: int = 0
+    k: int | None = None               # engine-specific fields; see AdjustEntry
+    games: int | None = None
+    rd: float | None = None
+    volatility: float | None = None
+
+    def engine_fields(self) -> dict:
+        """The engine-specific fields this adjustment gives (k, games, rd, volatility)."""
+        return {name: getattr(self, name) for name in ADJUST_ENGINE_FIELDS if getattr(self, name) is not None}
+
+
+ADJUST_ENGINE_FIELDS = ("k", "games", "rd", "volatility")
 
 
 @dataclass(frozen=True, slots=True)

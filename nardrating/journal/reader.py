@@ -155,7 +155,8 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
         journal.voids.append(Void(entry.match, entry.date, entry.reason, label, line, seq))
     elif kind == "adjust":
         journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
-                                      entry.delta, entry.reason, label, line, seq))
+                                      entry.delta, entry.reason, label, line, seq,
+                                      entry.k, entry.games, entry.rd, entry.volatility))
 
 
 def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discipline, tournament,

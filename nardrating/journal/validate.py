@@ -101,6 +101,18 @@ def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
         elif adjust.rating is not None and adjust.rating not in ratings:
             problems.append(Problem(adjust.file, adjust.line, f"adjustment of an unknown rating list {adjust.rating!r}"
                                     f"{did_you_mean(adjust.rating, ratings)}; the lists are: {', '.join(ratings)}"))
+        else:
+            target = ratings[adjust.rating] if adjust.rating is not None else next(iter(ratings.values()), None)
+            given = adjust.engine_fields()
+            if target is not None and given:
+                taken = engine_class(target.engine).adjust_fields
+                refused = [name for name in given if name not in taken]
+                if refused:
+                    problems.append(Problem(adjust.file, adjust.line,
+                        f"{', '.join(refused)} {'is' if len(refused) == 1 else 'are'} not used by rating list "
+                        f"{target.name!r} ({target.engine}); "
+                        + (f"it takes {', '.join(sorted(taken))}" if taken
+                           else "leave it out" if len(refused) == 1 else "leave them out")))
 
     for rating in ratings.values():
         problems += engine_class(rating.engine).check(rating, journal, 0)
