@@ -1,0 +1,172 @@
+"""One error boundary: known problems exit 1 with FILE:LINE, usage errors exit 2, and
+anything unexpected is one plain paragraph and exit 2, a traceback only with
+NARDRATING_DEBUG=1. Dates outside 1900-01-01..2999-12-31 are usage errors."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from nardrating import cli as cli_module
+from nardrating.periods import parse_period
+
+from .conftest import SAMPLES, make_club
+
+JOURNAL = '[[player]]\nid = "anna"\n\n[[player]]\nid = "boris"\n'
+
+
+def _boom(*args, **kwargs):
+    raise RuntimeError("deep trouble\nin two lines")
+
+
+def _paragraph(stderr: str) -> str:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr  # one paragraph, one line: no traceback, no box
+    return lines[0]
+
+
+def test_an_unexpected_error_is_one_paragraph_and_exit_2(tmp_path, cli, monkeypatch):
+    club = make_club(tmp_path / "club", JOURNAL)
+    monkeypatch.setattr("nardrating.reports.leaderboard", _boom)
+    result = cli("leaderboard", "--club", club, "--as-of", "2020-01-01")
+    assert result.exit_code == 2
+    text = _paragraph(result.stderr)
+    assert text.startswith("nardrating leaderboard failed unexpectedly (RuntimeError: deep trouble in two lines). "
+                           "Nothing was written")
+    assert "NARDRATING_DEBUG=1" in text and "NARDRATING_NO_CACHE=1" in text
+    assert "Traceback" not in result.output
+
+
+def test_debug_shows_the_traceback_before_the_paragraph(tmp_path, cli, monkeypatch):
+    club = make_club(tmp_path / "club", JOURNAL)
+    monkeypatch.setattr("nardrating.reports.leaderboard", _boom)
+    result = cli("leaderboard", "--club", club, env={"NARDRATING_DEBUG": "1"})
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Traceback (most recent call last):")
+    assert "in _boom" in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("nardrating leaderboard failed unexpectedly")
+
+
+def test_deep_in_the_journal_reader_and_nothing_is_written(tmp_path, cli, monkeypatch):
+    club = make_club(tmp_path / "club", JOURNAL)
+    before = (club / "journal.toml").read_bytes()
+    monkeypatch.setattr("nardrating.journal.reader.read_toml_journal", _boom)
+    result = cli("add-player", "vera", "--club", club, env={"NARDRATING_NO_CACHE": "1"})
+    assert result.exit_code == 2
+    assert _paragraph(result.stderr).startswith("nardrating add-player failed unexpectedly (RuntimeError")
+    assert (club / "journal.toml").read_bytes() == before
+
+
+def test_a_failure_after_the_write_says_what_was_written(tmp_path, cli, monkeypatch):
+    club = make_club(tmp_path / "club", JOURNAL)
+    monkeypatch.setattr("nardrating.render.cell_text", _boom)  # the printing after add-match's append
+    result = cli("add-match", "anna", "boris", "--winner", "anna", "--date", "2020-01-01", "--club", club)
+    assert result.exit_code == 2
+    text = _paragraph(result.stderr)
+    assert f"Before it failed it had written its entry, whole, to {club / 'journal.toml'}; nothing else" in text
+    assert "Nothing was written" not in text
+    assert 'id = "m0001"' in (club / "journal.toml").read_text()
+
+
+def test_main_catches_what_escapes_the_commands(monkeypatch, capsys):
+    monkeypatch.setattr(cli_module, "app", _boom)
+    monkeypatch.setattr(sys, "argv", ["nardrating", "leaderboard", "--as-of", "2020-01-01"])
+    with pytest.raises(SystemExit) as exit_:
+        cli_module.main()
+    assert exit_.value.code == 2
+    assert _paragraph(capsys.readouterr().err).startswith("nardrating leaderboard failed unexpectedly")
+
+
+def test_the_installed_command_prints_no_traceback(tmp_path):
+    """The whole process: typer's own exception printer never gets to show a traceback."""
+    club = make_club(tmp_path / "club", JOURNAL)
+    code = ("import sys, nardrating.reports as r\n"
+            "def boom(*a, **k): raise KeyError('x')\n"
+            "r.leaderboard = boom\n"
+            "from nardrating.cli import main\n"
+            f"sys.argv = ['nardrating', 'leaderboard', '--club', {str(club)!r}]\n"
+            "main()\n")
+    env = {**os.environ, "NARDRATING_CLUB": "", "COLUMNS": "100"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert _paragraph(done.stderr).startswith("nardrating leaderboard failed unexpectedly (KeyError: 'x')")
+    done = subprocess.run([sys.executable, "-c", code], env={**env, "NARDRATING_DEBUG": "1"},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback (most recent call last)" in done.stderr
+
+
+def test_known_problems_and_usage_errors_keep_their_codes(tmp_path, cli):
+    club = make_club(tmp_path / "club", JOURNAL + '\n[[match]]\ndate = 2020-01-01\nplayers = ["anna", "borsi"]\nresult = "1-0"\n')
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1
+    assert "journal.toml:7: " in result.stderr and "unknown player 'borsi'" in result.stderr
+    club = make_club(tmp_path / "valid", JOURNAL)
+    result = cli("leaderboard", "--club", club, "--as-of", "2020-13-01")
+    assert result.exit_code == 2 and "'2020-13-01' is not a date; write YYYY-MM-DD" in result.stderr
+
+
+# --- dates outside 1900-01-01..2999-12-31 --------------------------------------
+
+OUTSIDE = "is outside the dates nardrating handles (1900-01-01 to 2999-12-31)"
+
+
+@pytest.fixture
+def samples(tmp_path):
+    for name in ("federation-2009", "fide-club"):
+        shutil.copytree(SAMPLES / name, tmp_path / name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("club", ["federation-2009", "fide-club"])
+@pytest.mark.parametrize("args", [("leaderboard", "--as-of", "9999-12-31"), ("report", "--period", "9999"),
+                                  ("leaderboard", "--as-of", "1899-12-31"), ("report", "--period", "2009..3000")])
+def test_dates_out_of_range_are_usage_errors(samples, cli, club, args):
+    result = cli(*args, "--club", samples / club)
+    assert result.exit_code == 2, result.output
+    value = args[2].split("..")[-1]
+    assert f"'{value}' {OUTSIDE}" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("club", ["federation-2009", "fide-club"])
+@pytest.mark.parametrize("args", [("leaderboard", "--as-of", "2999-12-31"), ("report", "--period", "2999"),
+                                  ("report", "--period", "1900..2999-12-31"), ("leaderboard", "--as-of", "1900-01-01")])
+def test_the_edges_of_the_range_compute(samples, cli, club, args):
+    """The engines step months and days past the last list date: at 2999-12-31 that stays a date."""
+    result = cli(*args, "--club", samples / club)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("args", [
+    ("add-player", "vera", "--joined", "1899-12-31"),
+    ("add-match", "anna", "boris", "--winner", "anna", "--date", "3000-01-01"),
+    ("add-tournament", "cup", "--name", "Cup", "--system", "swiss", "--start", "9999-01-01", "--end", "9999-01-02"),
+    ("add-tournament", "cup", "--name", "Cup", "--system", "swiss", "--start", "2020-01-01", "--end", "9999-01-02"),
+    ("void", "m1", "--reason", "x", "--date", "0001-01-01"),
+])
+def test_writers_refuse_dates_out_of_range_and_write_nothing(tmp_path, cli, args):
+    club = make_club(tmp_path / "club", JOURNAL)
+    before = (club / "journal.toml").read_bytes()
+    result = cli(*args, "--club", club)
+    assert result.exit_code == 2, result.output
+    assert OUTSIDE in result.stderr
+    assert (club / "journal.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("text, message", [
+    ("9999", f"'9999' {OUTSIDE}"),
+    ("0000-Q1", f"'0000-Q1' {OUTSIDE}"),
+    ("1899-12", f"'1899-12' {OUTSIDE}"),
+    ("2009-01-01..3000-01-01", f"'3000-01-01' {OUTSIDE}"),
+    ("2009-13", "'2009-13' is not a period; write 2009, 2009-Q1"),      # not the library's "month must be in 1..12"
+    ("2009-02-30", "'2009-02-30' is not a period; write 2009, 2009-Q1"),
+])
+def test_parse_period_refuses_in_plain_words(text, message):
+    with pytest.raises(ValueError) as refused:
+        parse_period(text)
+    assert str(refused.value).startswith(message)
+
+
+def test_the_range_itself_parses():
+    assert str(parse_period("1900..2999")) == "1900-01-01..2999-12-31"
