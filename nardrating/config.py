@@ -125,7 +125,8 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
         elif err["type"] == "missing":
             msg = f"[{table}] needs the key {key!r}"
         else:
-            msg = f"[{table}] {key}: {err['msg']} (got {shown(err.get('input'))})"
+            reason = err["msg"].removeprefix("Value error, ")  # our validator's own sentence, not pydantic's label
+            msg = f"[{table}] {key}: {reason} (got {shown(err.get('input'))})"
         problems.append(Problem(label, line, msg))
     return problems
 

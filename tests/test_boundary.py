@@ -170,3 +170,22 @@ def test_parse_period_refuses_in_plain_words(text, message):
 
 def test_the_range_itself_parses():
     assert str(parse_period("1900..2999")) == "1900-01-01..2999-12-31"
+
+
+def test_mfsnb_month_counts_stay_within_the_dates(samples, cli):
+    """A break of 100,000,000 months would step past year 9999; 1200 months (100 years) is the most."""
+    config = samples / "federation-2009" / "nardrating.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("exclude_after_months = 24 ", "exclude_after_months = 100000000 "), encoding="utf-8")
+    result = cli("leaderboard", "--club", config.parent, "--as-of", "2999-12-31")
+    assert result.exit_code == 1
+    assert "nardrating.toml:21: [rating.federation] exclude_after_months: " in result.stderr
+    config.write_text(text.replace("[18, 150]]", "[18, 150], [1300, 200]]"), encoding="utf-8")
+    result = cli("leaderboard", "--club", config.parent, "--as-of", "2999-12-31")
+    assert result.exit_code == 1
+    assert ("nardrating.toml:20: [rating.federation] inactivity: months must be from 1 to 1200 and strictly "
+            "increasing") in result.stderr
+    longest = text.replace("[18, 150]]", "[18, 150], [1200, 200]]").replace("exclude_after_months = 24 ",
+                                                                          "exclude_after_months = 1200 ")
+    config.write_text(longest, encoding="utf-8")
+    assert cli("leaderboard", "--club", config.parent, "--as-of", "2999-12-31").exit_code == 0

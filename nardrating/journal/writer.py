@@ -5,7 +5,9 @@ written to a temporary file beside the journal, flushed to disk and renamed
 over the journal in one step, so a crash leaves either the old file or the
 new one, never half an entry. A lock file in the club folder serialises
 concurrent writers (each one re-reads the journal under the lock) and lets
-the next writer remove the temporary file of one that was killed.
+the next writer remove the temporary file of one that was killed. A journal
+that is a symlink is written through: the temporary file goes beside its
+target, inside the club folder, and replaces the target, so the link stays.
 """
 from __future__ import annotations
 
