@@ -17,7 +17,7 @@ JOURNAL = '[[player]]\nid = "anna"\n\n[[player]]\nid = "boris"\n'
 
 
 def _boom(*args, **kwargs):
-    raise RuntimeError("deep trouble\nin two lines")
+    raise RuntimeError("deep trouble\nin two lines \x1b[31mred")
 
 
 def _paragraph(stderr: str) -> str:
@@ -32,8 +32,8 @@ def test_an_unexpected_error_is_one_paragraph_and_exit_2(tmp_path, cli, monkeypa
     result = cli("leaderboard", "--club", club, "--as-of", "2020-01-01")
     assert result.exit_code == 2
     text = _paragraph(result.stderr)
-    assert text.startswith("nardrating leaderboard failed unexpectedly (RuntimeError: deep trouble in two lines). "
-                           "Nothing was written")
+    assert text.startswith("nardrating leaderboard failed unexpectedly (RuntimeError: deep trouble in two lines "
+                           "\\x1b[31mred). Nothing was written")  # the escape shown, not sent to the terminal
     assert "NARDRATING_DEBUG=1" in text and "NARDRATING_NO_CACHE=1" in text
     assert "Traceback" not in result.output
 

@@ -113,6 +113,17 @@ def test_a_fifo_journal_is_an_error_at_once(tmp_path, command):
                                 "a journal must be a regular file\n")
 
 
+def test_a_fifo_journal_behind_a_cache_is_an_error_at_once(tmp_path, cli):
+    """The cache has seen the journal: a FIFO put in its place is still never opened to read."""
+    club = _club(tmp_path / "club", "journal.toml")
+    assert cli("leaderboard", "--club", club, "--as-of", "2020-01-01").exit_code == 0
+    (club / "journal.toml").unlink()
+    os.mkfifo(club / "journal.toml")
+    done = _run(["leaderboard", "--club", club, "--as-of", "2020-01-01"])
+    assert done.returncode == 1 and done.stderr.endswith("journal.toml: is a named pipe (FIFO), not a regular "
+                                                         "file; a journal must be a regular file\n"), done.stderr
+
+
 def test_a_fifo_config_is_an_error_at_once(tmp_path):
     club = tmp_path / "club"
     club.mkdir()
