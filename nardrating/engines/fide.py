@@ -307,10 +307,11 @@ class _Replay:
                 self.note(player, HistoryEvent(date.fromordinal(m.dates[i]), m.ids[i], "match", opponent,
                                                half / 2, erec.rating, None, None, False,
                                                "the opponent is unrated on the list in force"))
-            self.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points), running,
-                                           float(erec.change), float(running + erec.change), True, None,
-                                           {"event": event.key, "k": k, "k_rule": k_rule,
-                                            "expected": float(erec.expected), "performance": erec.performance}))
+            extra = {"event": event.key, "k": k, "expected": float(erec.expected), "performance": erec.performance}
+            if p.fide:
+                extra["k_rule"] = k_rule
+            self.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points), float(running),
+                                           float(erec.change), float(running + erec.change), True, None, extra))
             running += erec.change
         before = s.rating
         if p.fide:

@@ -143,6 +143,14 @@ def k_factor(params: FideParams, games_before: int, established: bool, reached_t
     return k_and_rule(params, state, games_this_list)[0]
 
 
+def _past_30(state: KState) -> str:
+    if state.games >= FIDE_2024_NEW_UNTIL_GAMES:
+        return f"{state.games} rated games"
+    if state.listed_k is not None:
+        return f"K {state.listed_k} on the imported list"
+    return "a rating set by [[adjust]] counts as past 30 games"
+
+
 def k_and_rule(params: FideParams, state: KState, games_this_list: int) -> tuple[int, str]:
     """K and why. Seed: the configured K. FIDE: 40 until 30 games, then 20, 10 once a published
     rating reached 2400; lowered to the largest whole K with K × games on this list ≤ 700."""
@@ -156,7 +164,7 @@ def k_and_rule(params: FideParams, state: KState, games_this_list: int) -> tuple
     elif state.reached_top:
         k, why = FIDE_2024_K_TOP, "10: a published rating has reached 2400 (§8.3.3)"
     else:
-        k, why = FIDE_2024_K, "20: 30 rated games or more, never published at 2400 (§8.3.3)"
+        k, why = FIDE_2024_K, f"20: {_past_30(state)}, never published at 2400 (§8.3.3)"
     n = games_this_list
     if n and k * n > FIDE_2024_K_TIMES_GAMES:
         capped = FIDE_2024_K_TIMES_GAMES // n
