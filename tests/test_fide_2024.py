@@ -210,8 +210,40 @@ def test_fide_2025_below_2650_keeps_the_cap(tmp_path):
     assert res.standings["top"].rating == 2650
 
 
-def test_k_and_games_are_refused_for_lists_of_other_engines(tmp_path):
-    from nardrating.engines.elo import EloEngine
-    from nardrating.engines.fide import FideEngine
-    assert FideEngine.adjust_fields == frozenset({"k", "games"})
-    assert "k" not in EloEngine.adjust_fields
+def test_report_details_show_k_and_why(tmp_path):
+    # The same 18 draws as above through the command line: --details prints K 38 and its reason.
+    import json
+
+    from typer.testing import CliRunner
+
+    from nardrating.cli import app
+    from tests.conftest import make_club
+    from tests.test_fide_engine import config
+
+    j = FideJournal().imported("2024-01-01", "x", 2000, k=40, games=0).rated("2024-01-01", y=2000, z=2000)
+    j.tournament("t", "2024-01-10", "2024-01-12").games(
+        "2024-01-10", *[("x", "y" if n % 2 else "z", "1/2-1/2") for n in range(18)], tournament="t")
+    club = str(make_club(tmp_path, j.text(), config(ruleset="fide-2024")))
+    runner = CliRunner()
+    result = runner.invoke(app, ["report", "--club", club, "--period", "2024-02", "--player", "x", "--details"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "K rule" in result.output and "so K = 38 (684 ≤ 700, §8.3.3)" in result.output
+    result = runner.invoke(app, ["report", "--club", club, "--period", "2024-02", "--format", "json"])
+    [row] = [r for r in json.loads(result.output)["rows"] if r["player"] == "x"]
+    # 18 draws between equals: ΣΔR = 0, so the period's change is 0.00 → 0.
+    assert row["rounding"] == ["2024-02-01: +0.00 → +0 (§8.3.4)"]
+    assert row["competitions"][0]["k"] == 38
+
+
+def test_k_in_an_adjustment_is_refused_for_an_elo_list(tmp_path):
+    from typer.testing import CliRunner
+
+    from nardrating.cli import app
+    from tests.conftest import make_club
+
+    journal = '[[player]]\nid = "a"\n\n[[adjust]]\ndate = 2024-01-01\nplayer = "a"\nset = 1500\nk = 40\n'
+    club = str(make_club(tmp_path, journal))          # the default config: one elo list
+    result = CliRunner().invoke(app, ["check", "--club", club], env={"COLUMNS": "200"})
+    assert result.exit_code == 1
+    assert "k is not used by rating list" in result.output
