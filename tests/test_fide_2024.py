@@ -247,3 +247,19 @@ def test_k_in_an_adjustment_is_refused_for_an_elo_list(tmp_path):
     result = CliRunner().invoke(app, ["check", "--club", club], env={"COLUMNS": "200"})
     assert result.exit_code == 1
     assert "k is not used by rating list" in result.output
+
+
+def test_a_match_begun_while_unrated_stays_unrated_after_publication(tmp_path):
+    # t1 (ends 21 January → list of 1 February): 4½ of 9 against three 2000s. §8.2.2:
+    # Ra = (9·2000 + 2·1800)/11 = 21600/11 = 1963.64, p = 5½/11 = .50 → dp 0 → 1964, published.
+    # The match began on 27 January, while new was unrated: §6.1 leaves it unrated for both, even
+    # though new is published before it is rated (§8.2.4 would otherwise rate new's win at K 40:
+    # D = −36 → .45, 40·.55 = +22).
+    j = Journal().rated("2024-01-01", r1=2000, r2=2000, r3=2000).players("new")
+    j.tournament("t1", "2024-01-20", "2024-01-21").games(
+        "2024-01-20", *[("new", r, res) for r in ("r1", "r2", "r3") for res in ("1-0", "0-1", "1/2-1/2")],
+        tournament="t1")
+    j.tournament("m", "2024-01-27", "2024-02-03", system="match").games(
+        "2024-02-03", ("new", "r1", "1-0"), tournament="m")
+    res = run(tmp_path, j, date(2024, 3, 1), ruleset="fide-2024")
+    assert (res.standings["new"].rating, res.standings["r1"].rating) == (1964, 2000)

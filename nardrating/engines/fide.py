@@ -229,6 +229,8 @@ class _Replay:
                 s.last_game = max(s.last_game or last, last)
                 # Published since the event began: rated with that rating (seed, last paragraph).
                 own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
+                if unrated_match and snap[player] is None:
+                    own = None       # §6.1 also when published since the match began (§8.2.4)
                 if own is not None:
                     erec, parts = self.rated_part(event, player, own, games, snap)
                     rated_parts.setdefault(player, []).append((event, erec, parts))

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from .base import RatingResult, ReportRow
 from .fide_rules import InitialRating
+from .fide_tables import round_half_away
 
 
 @dataclass
@@ -61,14 +62,10 @@ def _number(value):
 
 def period_rounding(records: list[ListRecord]) -> list[str] | None:
     """FIDE rulesets: each list's K × ΣΔR and the whole number it is rounded to (§8.3.4)."""
-    rounded = [f"{r.list_date}: {float(r.period_change):+.2f} → {_round(r.period_change):+d} (§8.3.4)"
+    rounded = [f"{r.list_date}: {float(r.period_change):+.2f} → {round_half_away(r.period_change):+d} (§8.3.4)"
                for r in records if r.period_change is not None]
     return rounded or None
 
-
-def _round(value: Fraction) -> int:
-    from .fide_tables import round_half_away
-    return round_half_away(value)
 
 
 @dataclass
@@ -91,7 +88,7 @@ class FideResult(RatingResult):
                 change = after - before
             elif rated:
                 change = sum(e.change for e in rated)
-                change = _round(change) if isinstance(change, Fraction) else change
+                change = round_half_away(change) if isinstance(change, Fraction) else change
             else:
                 change = None
             pools = [r.pool for r in inside if r.pool is not None]
