@@ -20,8 +20,9 @@ from ..errors import Problem
 from ..periods import add_months
 from .base import Engine, HistoryEvent, RatingResult, Standing, whole_number_adjusts
 from .fide_report import EventRecord, FideResult, ListRecord
-from .fide_rules import (FIDE_2024_TOP, FideParams, KState, PoolEntry, inactive_on, initial_rating, k_and_rule,
-                         list_in_force, list_on_or_after, reaches_list, round_robin_average, within_pool_window)
+from .fide_rules import (FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP, FideParams, KState, PoolEntry, inactive_on,
+                         initial_rating, k_and_rule, list_in_force, list_on_or_after, reaches_list,
+                         round_robin_average, within_pool_window)
 from .fide_tables import dp_for_score, expected_hundredths, round_half_away, round_half_up
 
 TITLED_UNRATED = "titled-unrated"
@@ -268,12 +269,15 @@ class _Replay:
         """
         dates = self.view.journal.matches.dates
         parts, skipped = [], []
+        capped = uncapped = 0      # games more than 400 apart (§8.3.1)
         for i, opponent, half in games:
             opp = snap[opponent]
             if opp is None:
                 skipped.append((i, opponent, half))
                 continue
             cap = self.p.cap_for(own, date.fromordinal(dates[i]))
+            if self.p.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP:
+                capped, uncapped = (capped + 1, uncapped) if cap is not None else (capped, uncapped + 1)
             parts.append((i, opponent, half, opp, expected_hundredths(own, opp, cap)))
         n = len(parts)
         points = Fraction(sum(h for _, _, h, _, _ in parts), 2)
@@ -283,6 +287,11 @@ class _Replay:
             mean = Fraction(sum(o for _, _, _, o, _ in parts), n)
             perf = round_half_up(mean + dp_for_score(points, n))
         erec = EventRecord(event.key, event.name, own, n, points, expected, None, None, perf)
+        notes = [f"{capped} game(s) over 400 apart counted as 400 (§8.3.1)"] if capped else []
+        if uncapped:
+            notes.append(f"{uncapped} game(s) over 400 apart at the real difference, rated 2650 or more "
+                         "(§8.3.1 from 1 October 2025)")
+        erec.difference_rule = "; ".join(notes) or None
         return erec, (parts, skipped)
 
     def apply_changes(self, player: str, list_date: date, parts, rec: ListRecord) -> None:

@@ -25,6 +25,7 @@ class EventRecord:
     ignored: str | None = None     # why the event does not count toward a first rating
     k_rule: str | None = None      # why this K
     exact_change: Fraction | None = None  # K × Σ(S − P_D) before rounding
+    difference_rule: str | None = None   # FIDE rulesets: games whose D was capped at 400, or not (§8.3.1)
 
 
 @dataclass
@@ -52,6 +53,8 @@ def competition(rec: ListRecord, e: EventRecord) -> dict:
            "rc": None if e.rc is None else round(float(e.rc), 2), "ignored": e.ignored}
     if e.k_rule is not None and "§" in e.k_rule:      # FIDE's rulesets: K and the paragraph behind it
         row["k_rule"] = e.k_rule
+    if e.difference_rule is not None:
+        row["d_rule"] = e.difference_rule
     return row
 
 
