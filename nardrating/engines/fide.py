@@ -58,6 +58,7 @@ class PlayerState:
 class FideEngine(Engine):
     name = "fide"
     Params = FideParams
+    version = "2"                   # 2: fide-2024 to the letter of the 2024 text, fide-2025
     adjust_fields = frozenset({"k", "games"})
 
     @classmethod
