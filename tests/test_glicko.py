@@ -99,6 +99,21 @@ def test_glicko2_papers_steps():
     assert abs(math.sqrt(phi * phi + sigma * sigma) - 1.152862) < 0.00002
 
 
+@pytest.mark.parametrize("phi, v, delta", [
+    (200 / 173.7178, 1.7785, -0.4834),   # the paper's example: σ' hardly moves
+    (50 / 173.7178, 0.9, 2.5),           # a big surprise (Δ² > φ² + v, the paper's first branch): σ' grows
+    (1.5, 3.0, 0.1),                     # a dull period: σ' shrinks
+])
+def test_glicko2_new_volatility_solves_the_papers_equation(phi, v, delta):
+    # Step 5 defines σ' = e^(A/2) where A solves f(x) = 0,
+    # f(x) = e^x(Δ² − φ² − v − e^x) / (2(φ² + v + e^x)²) − (x − ln σ²)/τ²; σ = 0.06, τ = 0.5.
+    sigma, tau = 0.06, 0.5
+    x = math.log(new_volatility(sigma, phi, v, delta, tau) ** 2)
+    f = (math.exp(x) * (delta ** 2 - phi ** 2 - v - math.exp(x)) / (2 * (phi ** 2 + v + math.exp(x)) ** 2)
+         - (x - math.log(sigma ** 2)) / tau ** 2)
+    assert abs(f) < 1e-5
+
+
 def test_glicko2_papers_example_in_a_journal(tmp_path):
     result = run(tmp_path, example_journal(volatility=True), config("glicko2"))
     a = result.standings["a"]
