@@ -46,7 +46,7 @@ def _elo(result, params, a: str, b: str, length: int) -> Prediction:
         new_a, new_b, e_a = update(ra, rb, score, params.k)
         outcomes[key] = (new_a - ra, new_b - rb)
     return Prediction(e_a, ({"rating": ra, "k": params.k}, {"rating": rb, "k": params.k}), outcomes,
-                      "E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not matter")
+                      "E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not count")
 
 
 def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
@@ -65,9 +65,8 @@ def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
                 "b_wins": (-win_b * da["boost"], win_b * db["boost"]),
                 "draw": None}
     return Prediction(p_a, (da, db), outcomes,
-                      f"P(A) = 1/(1 + 10^(−(R(A) − R(B))·√{length}/{params.scale:g})); the winner gains "
-                      f"{params.factor:g}·√{length}·(1 − P(winner)) × their boost, the loser loses it × theirs; "
-                      "no draws (FIBS rates only won matches)")
+                      f"P(A) = 1/(1 + 10^(−(R(A) − R(B))·√{length}/{params.scale:g})); "
+                      f"±{params.factor:g}·√{length}·(1 − P(winner)) × each one's boost; no draws")
 
 
 def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
@@ -89,8 +88,7 @@ def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
             d["volatility"] = s.sigma
         details.append(d)
     return Prediction(expected_pair(sa.mu, sa.phi, sb.mu, sb.phi), tuple(details), outcomes,
-                      "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); the changes are those of a "
-                      "rating period holding this one game; a match counts as one game whatever its length")
+                      "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
 
 
 def _fide(result, params, a: str, b: str, length: int) -> Prediction:
@@ -106,8 +104,7 @@ def _fide(result, params, a: str, b: str, length: int) -> Prediction:
     expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100
     return Prediction(expected, ({"rating": ratings[0]}, {"rating": ratings[1]}),
                       {"a_wins": None, "b_wins": None, "draw": None},
-                      "expected score from table (b) of seed 002; the change comes with the next list, from all "
-                      "the period's games together, so none is given for one game")
+                      "expected score: table (b) of seed 002; changes come with the next list, from the period")
 
 
 PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide}
