@@ -258,3 +258,23 @@ def test_engines_params_defaults():
     p = Glicko2Params()
     assert (p.start, p.rd, p.sigma, p.tau, p.period) == (1500, 350, 0.06, 0.5, "month")
     assert State(0.0, 1.0, 0.06).last is None
+
+
+@pytest.mark.parametrize("engine, period", [("glicko", "week"), ("glicko2", "month"), ("glicko2", "day")])
+def test_leaderboard_is_the_last_after_of_every_history(tmp_path, engine, period):
+    # The nardy club's three months of matches (with a voided one) under both engines.
+    import shutil
+
+    from .conftest import SAMPLES
+
+    shutil.copy(SAMPLES / "nardy-club" / "journal.toml", tmp_path / "journal.toml")
+    (tmp_path / "nardrating.toml").write_text(config(engine, period=period).replace('"chess"', '"long-nardy"'))
+    result = load_club(tmp_path).run("g")
+    assert len(result.standings) == 12
+    for player, standing in result.standings.items():
+        events = result.history(player)
+        assert events[-1].after == standing.rating
+        rated = [e for e in events if e.rated]
+        assert all(math.isclose(e.before + e.change, e.after) for e in rated)
+        assert all(b.before == a.after for a, b in zip(events, events[1:]))
+        assert standing.games == sum(e.kind == "match" for e in rated)

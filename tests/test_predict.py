@@ -147,3 +147,12 @@ def test_table_view(tmp_path, cli):
     result = cli("predict", "anna", "boris", "--club", club, "--as-of", "2024-01-05")
     assert result.exit_code == 0
     assert "If anna wins" in result.stdout and "If drawn" in result.stdout and "+15.19" in result.stdout
+
+
+def test_glicko_prediction_uses_the_deviation_grown_to_the_as_of_date(tmp_path, cli):
+    # RD 50 set in January 2024; predicted on 5 April: t = 3 monthly periods, c = 34.6:
+    # RD = √(50² + 34.6²·3) = √6091.48 = 78.05. Boris, new, keeps RD 350.
+    club = make_club(tmp_path, PLAYERS + adjust("anna", 1500, rd=50, day="2024-01-15"), config("glicko"))
+    result = cli("predict", "anna", "boris", "--club", club, "--as-of", "2024-04-05", "-f", "json")
+    out = json.loads(result.stdout)
+    assert round(out["a"]["rd"], 2) == 78.05 and out["b"]["rd"] == 350
