@@ -156,3 +156,13 @@ def test_glicko_prediction_uses_the_deviation_grown_to_the_as_of_date(tmp_path, 
     result = cli("predict", "anna", "boris", "--club", club, "--as-of", "2024-04-05", "-f", "json")
     out = json.loads(result.stdout)
     assert round(out["a"]["rd"], 2) == 78.05 and out["b"]["rd"] == 350
+
+
+def test_nardy_site_preset(tmp_path, cli):
+    # Seed 001's Elo (README): 1600 beats 1400, L = 1, both new: 10/(1 + 10^(200/400)) = 2.40, ×5 = 12.01.
+    # P(1600) = 1/(1 + 10^(−200/400)) = 0.7597.
+    club = make_club(tmp_path, PLAYERS + adjust("anna", 1600) + adjust("boris", 1400),
+                     config("fibs", "long-nardy", 'preset = "nardy-site"\n'))
+    out = predict(cli, club, "anna", "boris")
+    assert round(out["probability"], 4) == 0.7597
+    assert (round(out["if_a_wins"]["a"], 2), round(out["if_a_wins"]["b"], 2)) == (12.01, -12.01)
