@@ -226,10 +226,8 @@ class _Replay:
         self.events.setdefault(a.player, []).append(HistoryEvent(
             a.date, None, "adjust", None, None, before, after - before, after, True, a.reason, self.extra(s)))
 
-    def extra(self, s: State, phi: float | None = None) -> dict:
+    def extra(self, s: State) -> dict:
         out = {"rd": s.phi * self.engine.scale}
-        if phi is not None:
-            out = {"rd_before": phi * self.engine.scale, **out}
         if self.engine.has_volatility:
             out["volatility"] = s.sigma
         return out
@@ -238,46 +236,46 @@ class _Replay:
         """Rate the current period: everyone against the others' state at its start, then all move."""
         if not self.pending:
             return
-        engine, p, index = self.engine, self.p, self.current
+        engine, p, index, states = self.engine, self.p, self.current, self.states
+        scale, volatility = engine.scale, engine.has_volatility
         games: dict[str, list[tuple[float, float, float]]] = {}
         onset: dict[str, float] = {}
         for _, a, b, score, reason in self.pending:
             if reason is None:
                 for player in (a, b):
                     if player not in onset:
-                        onset[player] = engine.onset_phi(self.states[player], index, p)
-        for _, a, b, score, reason in self.pending:
-            if reason is None:
-                sa, sb = self.states[a], self.states[b]
-                games.setdefault(a, []).append((sb.mu, onset[b], score))
-                games.setdefault(b, []).append((sa.mu, onset[a], 1.0 - score))
-        updates = {player: engine.rate(self.states[player], onset[player], own, p) for player, own in games.items()}
+                        onset[player] = engine.onset_phi(states[player], index, p)
+                games.setdefault(a, []).append((states[b].mu, onset[b], score))
+                games.setdefault(b, []).append((states[a].mu, onset[a], 1.0 - score))
+        updates = {player: engine.rate(states[player], onset[player], own, p) for player, own in games.items()}
         # Each player's games in order, the period's change split over them (see the module's doc).
-        ratings = {player: engine.rating(self.states[player]) for player in {x for t in self.pending for x in t[1:3]}}
+        ratings: dict[str, float] = {}
         seen: dict[str, int] = {}
         label = period_label(index, p.period)
         m = self.view.journal.matches
         for i, a, b, score, reason in self.pending:
             day = date.fromordinal(m.dates[i])
             for player, opponent, s in ((a, b, score), (b, a, 1.0 - score)):
-                before = ratings[player]
+                state = states[player]
+                before = ratings.get(player)
+                if before is None:
+                    before = ratings[player] = engine.rating(state)
                 if reason is not None:
                     self.events.setdefault(player, []).append(HistoryEvent(
                         day, m.ids[i], "match", opponent, s, before, 0.0, before, False, reason))
                     continue
                 k = seen[player] = seen.get(player, -1) + 1
                 up = updates[player]
-                change = up.shares[k] * engine.scale
+                change = up.shares[k] * scale
                 ratings[player] = after = before + change
-                state = self.states[player]
                 state.games += 1
                 state.last_played = day
-                last = k == len(up.shares) - 1
-                if last:
-                    state.mu, state.phi, state.sigma, state.last = (after - 1500) / engine.scale, up.phi, up.sigma, index
-                extra = {"expected": up.expected[k], "period": label, **self.extra(state, onset[player])}
-                if not last:
-                    extra.pop("rd"), extra.pop("volatility", None)   # known once the period is rated
+                extra = {"expected": up.expected[k], "period": label, "rd_before": onset[player] * scale}
+                if k == len(up.shares) - 1:     # the period's last game: the new deviation is known
+                    state.mu, state.phi, state.sigma, state.last = (after - 1500) / scale, up.phi, up.sigma, index
+                    extra["rd"] = up.phi * scale
+                    if volatility:
+                        extra["volatility"] = up.sigma
                 self.events.setdefault(player, []).append(HistoryEvent(
                     day, m.ids[i], "match", opponent, s, before, change, after, True, None, extra))
         self.pending = []
