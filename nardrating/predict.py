@@ -77,17 +77,17 @@ def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
     sa, sb = engine.prediction_state(result, a, params), engine.prediction_state(result, b, params)
 
     def change(s, other, score):
-        return engine.rate(s, s.phi, [(other.mu, other.phi, score)], params).shares[0] * engine.scale
+        return engine.rate(s, s.phi, [(engine.mu(other), other.phi, score)], params).shares[0] * engine.scale
 
     outcomes = {key: (change(sa, sb, score), change(sb, sa, 1.0 - score))
                 for key, score in (("a_wins", 1.0), ("b_wins", 0.0), ("draw", 0.5))}
     details = []
     for s in (sa, sb):
-        d = {"rating": engine.rating(s), "rd": s.phi * engine.scale}
+        d = {"rating": s.r, "rd": s.phi * engine.scale}
         if engine.has_volatility:
             d["volatility"] = s.sigma
         details.append(d)
-    return Prediction(expected_pair(sa.mu, sa.phi, sb.mu, sb.phi), tuple(details), outcomes,
+    return Prediction(expected_pair(engine.mu(sa), sa.phi, engine.mu(sb), sb.phi), tuple(details), outcomes,
                       "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
 
 

@@ -16,7 +16,7 @@ import math
 
 import pytest
 
-from nardrating.engines.glicko import GlickoEngine, Glicko1Params, State, expected, g, period_sums
+from nardrating.engines.glicko import GlickoEngine, Glicko1Params, expected, g, period_sums
 from nardrating.engines.glicko2 import Glicko2Engine, Glicko2Params, new_volatility
 from nardrating.ledger import load_club
 
@@ -220,11 +220,24 @@ def test_draws_forfeits_unrated_and_voided(tmp_path):
     assert result.standings["c"].extra["rd"] == 350
 
 
+def test_adjust_in_a_period_with_games_is_the_state_they_are_rated_from(tmp_path):
+    # b's set to 1700/RD 30 on the 20th comes before January is rated: a's win of the 10th is
+    # scored against 1700/RD 30: E(a) = 1/(1 + 10^(−g(30)·(1500 − 1700)/400)), g(30) = 0.9955:
+    # 10^(0.9955·0.5) = 10^0.49775 = 3.1459, E = 1/4.1459 = 0.2412.
+    journal = PLAYERS + match("m1", "2024-01-10", "a", "b", "1-0") + adjust("2024-01-20", "b", 1700, rd=30)
+    result = run(tmp_path, journal, config("glicko"))
+    win = result.history("a")[-1]
+    assert round(win.extra["expected"], 4) == 0.2412
+    kinds = [e.kind for e in result.history("b")]
+    assert kinds == ["adjust", "match"] and result.history("b")[-1].after == result.standings["b"].rating
+
+
 def test_adjust_rd_on_glicko_and_refused_on_elo(tmp_path, cli):
     club = make_club(tmp_path / "g", PLAYERS + adjust("2024-01-01", "a", 1700, rd=80), config("glicko"))
     assert cli("check", "--club", club).exit_code == 0
     result = load_club(club).run("g")
     assert result.standings["a"].extra["rd"] == 80 and result.standings["a"].rating == 1700
+    assert result.history("a")[-1].after == 1700
     elo = make_club(tmp_path / "e", PLAYERS + adjust("2024-01-01", "a", 1700, rd=80), config("elo"))
     refused = cli("check", "--club", elo)
     assert refused.exit_code == 1
@@ -257,7 +270,6 @@ def test_engines_params_defaults():
     assert Glicko1Params().c == 34.6 and Glicko1Params().period == "month" and Glicko1Params().max_rd == 350
     p = Glicko2Params()
     assert (p.start, p.rd, p.sigma, p.tau, p.period) == (1500, 350, 0.06, 0.5, "month")
-    assert State(0.0, 1.0, 0.06).last is None
 
 
 @pytest.mark.parametrize("engine, period", [("glicko", "week"), ("glicko2", "month"), ("glicko2", "day")])

@@ -103,9 +103,10 @@ class Glicko1Params(GlickoParams):
 
 @dataclass(slots=True)
 class State:
-    """A player on the Glicko-2 scale (μ, φ, σ) and the last period that set φ (None: never)."""
+    """A player: rating r (kept as is, so that history and leaderboard agree to the last digit),
+    φ and σ on the Glicko-2 scale, and the last period that set φ (None: never)."""
 
-    mu: float
+    r: float
     phi: float
     sigma: float
     last: int | None = None
@@ -115,9 +116,8 @@ class State:
 
 @dataclass
 class Update:
-    """A player's period: their new state and each game's share of the rating change."""
+    """A player's period: the new φ and σ, and each game's share of the rating change."""
 
-    mu: float
     phi: float
     sigma: float
     shares: list[float]        # on the Glicko-2 scale; × scale = rating points
@@ -152,10 +152,10 @@ class GlickoFamily(Engine):
                 for a in journal.adjusts if a.rating in (None, rating.name) and a.rd is not None and a.rd > limit]
 
     def new_state(self, p) -> State:
-        return State((p.start - 1500) / self.scale, p.rd / self.scale, getattr(p, "sigma", 0.0))
+        return State(p.start, p.rd / self.scale, getattr(p, "sigma", 0.0))
 
-    def rating(self, s: State) -> float:
-        return 1500 + s.mu * self.scale
+    def mu(self, s: State) -> float:
+        return (s.r - 1500) / self.scale
 
     def run(self, view) -> RatingResult:
         return _Replay(self, view).run()
@@ -199,26 +199,26 @@ class _Replay:
                 self.pending.append((item, a, b, m.score_a[item], view.exclusion(item)))
         self.close()
         as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
+        # As of a date, the deviation has grown over the idle periods up to it.
+        states = {player: _grown(s, engine.onset_phi(s, as_of, p)) if as_of is not None else s
+                  for player, s in self.states.items()}
         standings = {}
-        for player, s in self.states.items():
-            phi = engine.onset_phi(s, as_of, p) if as_of is not None else s.phi
-            rd = phi * engine.scale
+        for player, s in states.items():
+            rd = s.phi * engine.scale
             extra = {"rd": rd, "volatility": s.sigma} if engine.has_volatility else {"rd": rd}
-            standings[player] = Standing(player, engine.rating(s), s.games,
+            standings[player] = Standing(player, s.r, s.games,
                                          "established" if s.games and rd <= p.provisional_rd else "provisional",
                                          s.last_played, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
         result = RatingResult(view.rating.name, view.discipline, engine.name, standings, self.events,
                               columns=columns, as_of=view.as_of)
-        result.states = {player: _grown(s, engine.onset_phi(s, as_of, p)) if as_of is not None else s
-                         for player, s in self.states.items()}
+        result.states = states
         return result
 
     def adjust(self, a, index: int) -> None:
         s = self.state(a.player)
-        before = self.engine.rating(s)
-        after = a.set if a.set is not None else before + a.delta
-        s.mu = (after - 1500) / self.engine.scale
+        before = s.r
+        after = s.r = a.set if a.set is not None else before + a.delta
         if a.rd is not None:
             s.phi, s.last = a.rd / self.engine.scale, index
         if a.volatility is not None:
@@ -245,8 +245,8 @@ class _Replay:
                 for player in (a, b):
                     if player not in onset:
                         onset[player] = engine.onset_phi(states[player], index, p)
-                games.setdefault(a, []).append((states[b].mu, onset[b], score))
-                games.setdefault(b, []).append((states[a].mu, onset[a], 1.0 - score))
+                games.setdefault(a, []).append((engine.mu(states[b]), onset[b], score))
+                games.setdefault(b, []).append((engine.mu(states[a]), onset[a], 1.0 - score))
         updates = {player: engine.rate(states[player], onset[player], own, p) for player, own in games.items()}
         # Each player's games in order, the period's change split over them (see the module's doc).
         ratings: dict[str, float] = {}
@@ -259,7 +259,7 @@ class _Replay:
                 state = states[player]
                 before = ratings.get(player)
                 if before is None:
-                    before = ratings[player] = engine.rating(state)
+                    before = ratings[player] = state.r
                 if reason is not None:
                     self.events.setdefault(player, []).append(HistoryEvent(
                         day, m.ids[i], "match", opponent, s, before, 0.0, before, False, reason))
@@ -272,7 +272,7 @@ class _Replay:
                 state.last_played = day
                 extra = {"expected": up.expected[k], "period": label, "rd_before": onset[player] * scale}
                 if k == len(up.shares) - 1:     # the period's last game: the new deviation is known
-                    state.mu, state.phi, state.sigma, state.last = (after - 1500) / scale, up.phi, up.sigma, index
+                    state.r, state.phi, state.sigma, state.last = after, up.phi, up.sigma, index
                     extra["rd"] = up.phi * scale
                     if volatility:
                         extra["volatility"] = up.sigma
@@ -282,7 +282,7 @@ class _Replay:
 
 
 def _grown(s: State, phi: float) -> State:
-    return State(s.mu, phi, s.sigma, s.last, s.games, s.last_played)
+    return State(s.r, phi, s.sigma, s.last, s.games, s.last_played)
 
 
 class GlickoEngine(GlickoFamily):
@@ -298,6 +298,6 @@ class GlickoEngine(GlickoFamily):
         return min(rd, p.max_rd) / self.scale
 
     def rate(self, s: State, phi: float, games, p) -> Update:
-        v, terms, es = period_sums(s.mu, games)
+        v, terms, es = period_sums(self.mu(s), games)
         phi_new = new_deviation(phi, v)
-        return Update(s.mu, phi_new, 0.0, [phi_new * phi_new * t for t in terms], es)
+        return Update(phi_new, 0.0, [phi_new * phi_new * t for t in terms], es)

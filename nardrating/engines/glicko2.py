@@ -70,7 +70,7 @@ class Glicko2Engine(GlickoFamily):
         return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
 
     def rate(self, s: State, phi: float, games, p: Glicko2Params) -> Update:
-        v, terms, es = period_sums(s.mu, games)
+        v, terms, es = period_sums(self.mu(s), games)
         sigma = new_volatility(s.sigma, phi, v, v * sum(terms), p.tau)
         phi_new = new_deviation(math.sqrt(phi * phi + sigma * sigma), v)
-        return Update(s.mu, phi_new, sigma, [phi_new * phi_new * t for t in terms], es)
+        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es)
