@@ -2,8 +2,9 @@
 
 The changes come from each engine's own update arithmetic, applied to the
 players' state on the as-of date (elo's `update`, a one-game period of the
-Glicko engines); fibs's formula is written out as its README section states
-it. Engines whose ratings do not move match by match say why (ActionRefused).
+Glicko engines, mfsnb's `compute` of a single match); fibs's formula is
+written out as its README section states it. Engines whose ratings do not
+move match by match say why (ActionRefused).
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ NO_SINGLE_MATCH = {
                  "rating, so there is no match to predict",
     "chips": "the chips engine adds and subtracts chips won and lost; it has no expected score and the change "
              "is the match's chips, not a function of the ratings",
-    "mfsnb": "the mfsnb engine rates whole competitions on period lists (R = 10·(P − E), rounded, with the "
-             "150-point and first-place protections) once the period ends; see `report --period`",
+    "mfsnb-official": "this mfsnb list counts official tournaments only (official_only = true): a single "
+                      "match moves no rating",
 }
 
 
@@ -107,7 +108,34 @@ def _fide(result, params, a: str, b: str, length: int) -> Prediction:
                       "expected score: table (b) of seed 002; changes come with the next list, from the period")
 
 
-PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide}
+def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
+    """A single match outside a tournament is a competition of its own: R = 10·(P − Pe), rounded."""
+    from fractions import Fraction
+
+    from .engines.mfsnb import compute
+
+    if params.official_only:
+        raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "
+                            + NO_SINGLE_MATCH["mfsnb-official"])
+    ratings = []
+    for player in (a, b):
+        standing = result.standings.get(player)
+        if standing is None or standing.rating is None:
+            raise ActionRefused(f"{player} is not on list {result.rating!r} yet; the first rating comes from "
+                                "their qualification when they first play")
+        ratings.append(standing.rating)
+    ra, rb = ratings
+    outcomes = {}
+    for key, points in (("a_wins", 1), ("b_wins", 0), ("draw", Fraction(1, 2))):
+        for_a = compute(ra, [rb], Fraction(points), "match", 2)
+        for_b = compute(rb, [ra], 1 - Fraction(points), "match", 2)
+        outcomes[key] = (for_a.change, for_b.change)
+    return Prediction(float(for_a.pe), ({"rating": ra}, {"rating": rb}), outcomes,
+                      "Pe from seed 000's table at D = R(A) − R(B); a single match: R = 10·(P − Pe), rounded, "
+                      "on the next list")
+
+
+PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide, "mfsnb": _mfsnb}
 
 
 def predict(ledger, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,

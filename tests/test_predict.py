@@ -126,10 +126,25 @@ def test_engines_without_a_single_match_prediction_say_why(tmp_path, cli, rating
     assert f"rating list {rating!r} cannot predict a single match" in result.stderr and words in result.stderr
 
 
-def test_mfsnb_says_why(tmp_path, cli):
+def test_mfsnb_single_match_from_the_seeds_table(tmp_path, cli):
+    # After 2009-Q1 (the README's report): Авакян 2354, Багиров 2427, D = −73: seed 000's table gives
+    # the stronger 60 % (band 69–76), so Pe(Авакян) = 0.40. A single match is a competition of its own:
+    # win 10·(1 − 0.4) = +6, loss 10·(0 − 0.4) = −4, draw 10·(½ − 0.4) = +1; Багиров +4, −6, −1.
     club = shutil.copytree(SAMPLES / "federation-2009", tmp_path / "club")
-    result = cli("predict", "avakyan", "bagirov", "--club", club)
-    assert result.exit_code == 1 and "whole competitions on period lists" in result.stderr
+    result = cli("predict", "avakyan", "bagirov", "--club", club, "--as-of", "2009-04-01", "-f", "json")
+    out = json.loads(result.stdout)
+    assert (out["a"]["rating"], out["b"]["rating"], out["expected"]) == (2354, 2427, 0.4)
+    assert [out[k]["a"] for k in ("if_a_wins", "if_b_wins", "if_draw")] == [6, -4, 1]
+    assert [out[k]["b"] for k in ("if_a_wins", "if_b_wins", "if_draw")] == [-6, 4, -1]
+
+
+def test_mfsnb_official_only_says_why(tmp_path, cli):
+    club = shutil.copytree(SAMPLES / "federation-2009", tmp_path / "club")
+    config_file = club / "nardrating.toml"
+    text = config_file.read_text(encoding="utf-8")
+    config_file.write_text(text.replace("official_only = false", "official_only = true"), encoding="utf-8")
+    result = cli("predict", "avakyan", "bagirov", "--club", club, "--as-of", "2009-04-01")
+    assert result.exit_code == 1 and "official tournaments only" in result.stderr
 
 
 def test_unknown_player_and_same_player(tmp_path, cli):
