@@ -92,16 +92,21 @@ def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
                       "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
 
 
+def _listed(result, players: tuple[str, str], why: str) -> list[int]:
+    """The published ratings of both players on a list engine; refused when one has none."""
+    ratings = []
+    for player in players:
+        standing = result.standings.get(player)
+        if standing is None or standing.rating is None:
+            raise ActionRefused(f"{player} has no published rating in list {result.rating!r}; {why}")
+        ratings.append(standing.rating)
+    return ratings
+
+
 def _fide(result, params, a: str, b: str, length: int) -> Prediction:
     from .engines.fide_tables import expected_hundredths
 
-    ratings = []
-    for player in (a, b):
-        standing = result.standings.get(player)
-        if standing is None or standing.rating is None:
-            raise ActionRefused(f"{player} has no published rating in list {result.rating!r}; FIDE's table (b) "
-                                "needs the ratings of both players")
-        ratings.append(standing.rating)
+    ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
     expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100
     return Prediction(expected, ({"rating": ratings[0]}, {"rating": ratings[1]}),
                       {"a_wins": None, "b_wins": None, "draw": None},
@@ -117,14 +122,7 @@ def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
     if params.official_only:
         raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "
                             + NO_SINGLE_MATCH["mfsnb-official"])
-    ratings = []
-    for player in (a, b):
-        standing = result.standings.get(player)
-        if standing is None or standing.rating is None:
-            raise ActionRefused(f"{player} is not on list {result.rating!r} yet; the first rating comes from "
-                                "their qualification when they first play")
-        ratings.append(standing.rating)
-    ra, rb = ratings
+    ra, rb = _listed(result, (a, b), "the first rating comes from the qualification when the player first plays")
     outcomes = {}
     for key, points in (("a_wins", 1), ("b_wins", 0), ("draw", Fraction(1, 2))):
         for_a = compute(ra, [rb], Fraction(points), "match", 2)

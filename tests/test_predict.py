@@ -115,6 +115,9 @@ def test_fide_gives_the_table_expectation_only(tmp_path, cli):
     out = json.loads(result.stdout)
     assert out["expected"] == 0.52
     assert out["if_a_wins"] is None and out["if_b_wins"] is None and out["if_draw"] is None
+    # Петров, an FM without a rating, has no row in table (b).
+    result = cli("predict", "petrov", "belov", "--club", club, "--as-of", "2025-04-01")
+    assert result.exit_code == 1 and "petrov has no published rating in list 'fide'" in result.stderr
 
 
 @pytest.mark.parametrize("rating, words", [
