@@ -422,6 +422,26 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
             emit(detail, fmt, _console())
 
 
+
+@app.command()
+@handles_errors
+def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
+            b: Annotated[str, typer.Argument(metavar="B", help="Second player.")],
+            length: Annotated[int, typer.Option(help="Match length in points (fibs: it matters).")] = 1,
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A's expected score against B and each player's change on a win, a loss and a draw.
+
+    Example: nardrating predict anna boris --length 7 --format json
+    """
+    from .predict import predict as do
+    from .render import emit
+
+    fmt = _format(fmt)
+    table = do(_load(club), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
+    emit(table, fmt, _console())
+
+
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
