@@ -6,6 +6,7 @@ keeps numbers unrounded.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -277,7 +278,9 @@ def report_totals(rows: list[dict]) -> dict:
     """The commission's totals: games, points, expected (of the rows that have it) and change."""
     def total(key):
         values = [row[key] for row in rows if row.get(key) is not None]
-        return sum(values) if values else None
+        if not values:
+            return None
+        return sum(values) if all(isinstance(v, int) for v in values) else math.fsum(values)
 
     return {"games": total("games") or 0, "points": total("points") or 0.0,
             "expected": total("expected"), "change": total("change")}
@@ -285,23 +288,22 @@ def report_totals(rows: list[dict]) -> dict:
 
 def empty_report_reason(ledger, result: RatingResult, period: Period, player: str | None) -> str:
     """Why a report has no rows: no rated games in the period, and where the entries or lists are."""
-    who = f"{player} has" if player else "there are"
-    text = f"{who} no rated games of {result.discipline} in {period.start}..{period.end}"
+    who = f"{player} has no" if player else "No"
+    text = f"{who} rated games of {result.discipline} in {period.start}..{period.end}"
     dates = list_dates(result)
     if dates:
         before = [d for d in dates if d < period.start]
         after = [d for d in dates if d > period.end]
-        near = ([f"the last before it {before[-1]}"] if before else []) + (
-            [f"the first after it {after[0]}"] if after else [])
-        text += (f"; {result.rating} ({result.engine}) lists reach results on list dates; no list with "
-                 f"results is dated in the period" + (f" ({', '.join(near)})" if near else ""))
+        near = ([f"{before[-1]} before it"] if before else []) + ([f"{after[0]} after it"] if after else [])
+        text += (f": {result.rating} ({result.engine}) reports the lists dated in the period, and no list "
+                 f"with results is" + (f" (nearest: {', '.join(near)})" if near else ""))
     else:
         sources = [result.history(player)] if player else result.events.values()
         days = sorted(e.date for events in sources for e in events if played(e))
         if days:
-            text += f"; the list's games run from {days[0]} to {days[-1]}"
+            text += f": the rated games run from {days[0]} to {days[-1]}"
         else:
-            text += f"; the journal has no games of {result.discipline} this list rates"
+            text += f": {result.rating} has no rated games of {result.discipline} at all"
     return text
 
 
