@@ -160,6 +160,9 @@ def history(ledger, result: RatingResult, player: str, day: AsOf | None = None, 
                 row[key] = value
                 extra_keys.add(key)
         rows.append(row)
+    for row in rows:  # every row has every column's key, as CSV has
+        for key in extra_keys:
+            row.setdefault(key, None)
     columns = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("kind", "Kind"),
                Column("opponent", "Opponent"), Column("result", "Result", "score"),
                Column("before", "Before", "rating"), Column("change", "Change", "change"),
