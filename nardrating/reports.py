@@ -184,7 +184,7 @@ def history_summary(events: list[HistoryEvent]) -> str:
     wins = sum(e.result == 1.0 for e in games)
     draws = sum(e.result == 0.5 for e in games)
     points = sum(e.result for e in games)
-    text = f"{len(games)} games: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} points"
+    text = f"{len(games)} game{'' if len(games) == 1 else 's'}: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} points"
     net = net_change(events)
     if net is not None:
         text += f"; net change {net:+.2f}" if isinstance(net, float) else f"; net change {net:+d}"
@@ -298,8 +298,8 @@ def empty_report_reason(ledger, result: RatingResult, period: Period, player: st
         before = [d for d in dates if d < period.start]
         after = [d for d in dates if d > period.end]
         near = ([f"{before[-1]} before it"] if before else []) + ([f"{after[0]} after it"] if after else [])
-        text += (f": {result.rating} ({result.engine}) reports the lists dated in the period, and no list "
-                 f"with results is" + (f" (nearest: {', '.join(near)})" if near else ""))
+        text += (f": {result.rating} ({result.engine}) reports the lists dated in the period, and none "
+                 f"with results is" + (f"; the nearest: {', '.join(near)}" if near else ""))
     else:
         sources = [result.history(player)] if player else result.events.values()
         days = sorted(e.date for events in sources for e in events if played(e))

@@ -95,7 +95,7 @@ def test_report_empty_period_says_why(cli):
         in result.stdout
     result = cli("report", "--club", FEDERATION, "--period", "2005")
     # the first list with results is the imported 2008 list, of 2008-Q4 (dated 2008-12-31)
-    assert "reports the lists dated in the period" in result.stdout and "nearest: 2008-12-31 after it" in result.stdout
+    assert "reports the lists dated in the period" in result.stdout and "the nearest: 2008-12-31 after it" in result.stdout
 
 
 # --- history filters ------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_history_filters(cli, cli_json):
                                          "--to", "2009-01-25")] == ["m0003"]
     # Against Вера only: a loss from 1210.00 to 1199.71 (seed 003, game 3).
     text = cli("history", "anna", "--club", CHESS, "--opponent", "vera").stdout
-    assert "1 games: 0 W, 0 D, 1 L; 0 points; net change -10.29" in text
+    assert "1 game: 0 W, 0 D, 1 L; 0 points; net change -10.29" in text
 
 
 def test_history_unknown_opponent(cli):
