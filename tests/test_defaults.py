@@ -163,16 +163,17 @@ def test_leaderboard_agrees_with_every_history_command(cli_json, club, rating, d
         assert_history_ends_at_rating(row, cli_json("history", row["player"], *where))
 
 
+def four_player_club(folder, rating: str, engine: str, entries: str):
+    """Players a, b, c, d and one long-nardy list of the engine."""
+    config = f'[club]\ndefault_discipline = "long-nardy"\n[rating.{rating}]\nengine = "{engine}"\n'
+    journal = "".join(f'[[player]]\nid = "{p}"\n' for p in "abcd") + entries
+    return make_club(folder, journal, config=config)
+
+
 def test_chips_history_decays_up_to_the_default_date(cli_json, tmp_path):
     # a and b play on 1 March; c and d on 11 March (the last entry). a won 5 chips: 5.
     # On 11 March a has decayed 10 days: 5 × 0.95^10 = 2.9937 (0.95^10 = 0.598737).
-    config = """
-[club]
-default_discipline = "long-nardy"
-[rating.chips]
-engine = "chips"
-"""
-    journal = "".join(f'[[player]]\nid = "{p}"\n' for p in "abcd") + """
+    club = four_player_club(tmp_path / "club", "chips", "chips", """
 [[match]]
 date = 2025-03-01
 players = ["a", "b"]
@@ -183,8 +184,7 @@ date = 2025-03-11
 players = ["c", "d"]
 winner = "c"
 chips = 1
-"""
-    club = make_club(tmp_path / "club", journal, config=config)
+""")
     board = {row["player"]: row["rating"] for row in cli_json("leaderboard", "--club", club)}
     assert board["a"] == pytest.approx(2.9937, abs=1e-4)
     history = cli_json("history", "a", "--club", club)
@@ -195,13 +195,7 @@ chips = 1
 def test_placement_history_halves_up_to_the_default_date(cli_json, tmp_path):
     # A two-player tournament ends 2025-01-20: the winner gets 10·log2(2)/1 = 10. The last entry
     # is a match on 2025-03-05: halved on 1 February and 1 March, 10 → 5 → 2.5.
-    config = """
-[club]
-default_discipline = "long-nardy"
-[rating.tournament]
-engine = "placement"
-"""
-    journal = "".join(f'[[player]]\nid = "{p}"\n' for p in "abcd") + """
+    club = four_player_club(tmp_path / "club", "tournament", "placement", """
 [[tournament]]
 id = "cup"
 name = "Cup"
@@ -217,8 +211,7 @@ tournament = "cup"
 date = 2025-03-05
 players = ["c", "d"]
 winner = "c"
-"""
-    club = make_club(tmp_path / "club", journal, config=config)
+""")
     board = {row["player"]: row["rating"] for row in cli_json("leaderboard", "--club", club)}
     assert board["a"] == 2.5
     history = cli_json("history", "a", "--club", club)
