@@ -160,15 +160,14 @@ def history(ledger, result: RatingResult, player: str, day: AsOf | None = None, 
                 row[key] = value
                 extra_keys.add(key)
         rows.append(row)
-    for row in rows:  # every row has every column's key, as CSV has
-        for key in extra_keys:
-            row.setdefault(key, None)
     columns = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("kind", "Kind"),
                Column("opponent", "Opponent"), Column("result", "Result", "score"),
                Column("before", "Before", "rating"), Column("change", "Change", "change"),
                Column("after", "After", "rating")]
     columns += [Column(key, heading(key), "number") for key in sorted(extra_keys, key=_event_key_order)]
     columns.append(Column("reason", "Reason", "footnote"))
+    # Every row has every column's key, in the columns' order, as CSV has; `rated` (JSON only) stays.
+    rows = [{**{c.key: row.get(c.key) for c in columns}, "rated": row["rated"]} for row in rows]
     name = ledger.journal.player_name(player)
     title = f"{name} ({player}) · {result.rating} · {result.discipline}" + (f" · {day}" if day else "")
     captions = [history_summary(events)]
