@@ -323,8 +323,8 @@ def game_details(ledger, result: RatingResult, player: str, period: Period) -> l
     params = ledger.rating(result.rating).params
     out = []
     for e in result.history(player):
-        if not (period.start <= e.date <= period.end) or e.change is None and e.after is None:
-            continue
+        if not (period.start <= e.date <= period.end and e.rated) or e.change is None and e.after is None:
+            continue  # only what moved the rating: rated games, tournaments, decays, adjustments
         row = {"date": e.date, "entry": e.entry, "kind": e.kind, "opponent": e.opponent, "result": e.result,
                "before": e.before}
         row.update({k: v for k, v in e.extra.items() if k not in row})
@@ -385,6 +385,8 @@ def report_details(table: Table) -> list[Table]:
         if not records:
             continue
         keys = list(dict.fromkeys(k for record in records for k in record))
+        tail = [k for k in ("change", "after", "reason") if k in keys]   # the outcome last, as in history
+        keys = [k for k in keys if k not in tail] + tail
         kinds = {"date": "date", "result": "score", "before": "rating", "after": "rating", "change": "change"}
         columns = [Column(k, heading(k), kinds.get(k, "auto")) for k in keys]
         details.append(Table(f"{row['name']} ({row['player']})", columns, records))
