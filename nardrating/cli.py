@@ -160,11 +160,16 @@ def check(club: ClubOpt = None):
 
     Example: nardrating check --club sample_ledgers/chess-club
     """
+    from .reports import last_entry_date
+
     ledger = _load(club)
     j = ledger.journal
+    last = last_entry_date(j)
     _console().print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
                      f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                     f"rating lists: {', '.join(ledger.config.ratings)}", markup=False)
+                     f"rating lists: {', '.join(ledger.config.ratings)}"
+                     + (f"; last entry {last} (the date commands mean without --as-of)"
+                        if last and ledger.config.club.as_of == "last-entry" else ""), markup=False)
 
 
 @app.command("add-player")

@@ -225,3 +225,9 @@ def test_players_count_up_to_the_date(cli_json):
     assert rows["anna"]["games"] == {"chess": 2}
     rows = {r["player"]: r for r in cli_json("players", "--club", SAMPLES / "chess-club")}
     assert rows["anna"]["games"] == {"chess": 3}
+
+
+def test_check_names_the_default_date(cli):
+    result = cli("check", "--club", SAMPLES / "federation-2009")
+    assert result.exit_code == 0
+    assert "last entry 2011-06-11 (the date commands mean without --as-of)" in result.stdout
