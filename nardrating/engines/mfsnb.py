@@ -46,7 +46,7 @@ class MfsnbParams(Params):
     protect_win_gap: int = Field(150, ge=0, description="whole points")
     protect_direction: Literal["any", "stronger"] = Field("any", description='"any": opponent above or below; "stronger": only above')
     inactivity: tuple[tuple[int, int], ...] = Field(DEFAULT_INACTIVITY, description="[months of break, total penalty]")
-    exclude_after_months: int = Field(24, ge=0, description="a longer break takes the player off the list; 0 = never")
+    exclude_after_months: int = Field(24, ge=0, le=1200, description="a longer break takes the player off the list; 0 = never")
     official_only: bool = Field(False, description="only tournaments with official = true count")
 
     @field_validator("start_by_qualification")
@@ -65,8 +65,8 @@ class MfsnbParams(Params):
     def _growing_table(cls, value):
         months = [m for m, _ in value]
         totals = [t for _, t in value]
-        if any(m < 1 for m in months) or months != sorted(set(months)):
-            raise ValueError("months must be positive and strictly increasing, like [[3, 25], [6, 50]]")
+        if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
+            raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
         if any(t < 0 for t in totals) or totals != sorted(totals):
             raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
         return value
