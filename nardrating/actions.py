@@ -137,9 +137,8 @@ def engine_template(engine: str) -> str:
 
 ENGINE_DISCIPLINE = {"elo": "chess", "fide": "chess"}
 
-NEXT_STEPS = """next steps:
-  cd {folder}
-  nardrating add-player anna --name "Анна Петрова"     # each player once
+NEXT_STEPS = """next steps:{cd}
+  nardrating add-player anna --name "Анна Петрова"      # each player once
   nardrating add-match anna boris --winner anna         # after each game
   nardrating leaderboard                                # the list as of the last entry
   nardrating check                                      # after editing the journal by hand"""
@@ -149,6 +148,13 @@ JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardr
 # `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
 # [[void]] and [[adjust]] tables (see the README's "Journal" section).
 '''
+
+
+def next_steps(folder: Path) -> str:
+    import shlex
+
+    here = folder.resolve() == Path.cwd().resolve()
+    return NEXT_STEPS.format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
 
 
 def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:

@@ -203,11 +203,11 @@ def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
     """
-    from .actions import NEXT_STEPS, init_club
+    from .actions import init_club, next_steps
 
     for path in init_club(folder, engine, name):
         _console().print(f"created {path}", markup=False)
-    _console().print(NEXT_STEPS.format(folder=folder), markup=False)
+    _console().print(next_steps(folder), markup=False)
 
 
 @app.command()
