@@ -35,7 +35,22 @@ ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or i
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
 RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
 DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: today).", show_default=False)]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
+                    'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"nardrating {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False):
+    pass  # the options every command shares (the app's help is above)
 
 
 def _console(stderr: bool = False):
@@ -188,10 +203,11 @@ def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
     """
-    from .actions import init_club
+    from .actions import init_club, next_steps
 
     for path in init_club(folder, engine, name):
         _console().print(f"created {path}", markup=False)
+    _console().print(next_steps(folder), markup=False)
 
 
 @app.command()
@@ -201,11 +217,16 @@ def check(club: ClubOpt = None):
 
     Example: nardrating check --club sample_ledgers/chess-club
     """
+    from .reports import last_entry_date
+
     ledger = _load(club)
     j = ledger.journal
+    last = last_entry_date(j)
     _console().print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
                      f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                     f"rating lists: {', '.join(ledger.config.ratings)}", markup=False)
+                     f"rating lists: {', '.join(ledger.config.ratings)}"
+                     + (f"; last entry {last} (the date commands mean without --as-of)"
+                        if last and ledger.config.club.as_of == "last-entry" else ""), markup=False)
 
 
 @app.command("add-player")
@@ -308,15 +329,18 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
 
 @app.command()
 @handles_errors
-def players(club: ClubOpt = None, fmt: FormatOpt = "table"):
-    """List players: ids, names, aliases, qualifications, games per discipline.
+def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """List players: ids, names, aliases, qualifications, games per discipline (as the leaderboard counts them).
 
     Example: nardrating players --format csv
     """
     from . import reports
     from .render import emit
 
-    emit(reports.players(_load(club)), _format(fmt), _console())
+    fmt = _format(fmt)
+    ledger = _load(club)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    emit(reports.players(ledger, rating, day), fmt, _console())
 
 
 @app.command()
@@ -361,36 +385,47 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
 
     fmt = _format(fmt)
     ledger = _load(club)
-    day = _date(as_of, "--as-of") or date.today()
-    result = ledger.run(rating, discipline, day)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
     if daily:
         daily_view = getattr(result, "daily", None)
         if daily_view is None:
             _fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
-        result = daily_view(day)
-    emit(reports.leaderboard(ledger, result, show_all, public), fmt, _console())
+        result = daily_view(day.day)
+    emit(reports.leaderboard(ledger, result, show_all, public, day), fmt, _console())
 
 
 @app.command()
 @handles_errors
 def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None,
+            since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
+                                                         show_default=False)] = None,
+            until: Annotated[Optional[str], typer.Option("--to", help="Only events on or before this date.",
+                                                         show_default=False)] = None,
+            last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
+                                                        show_default=False, min=1)] = None,
+            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
+                                                            show_default=False)] = None,
             fmt: FormatOpt = "table"):
-    """Every event of a player: date, entry, opponent, result, before, change, after.
+    """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
-    Example: nardrating history anna --format json
+    Example: nardrating history anna --from 2009-01-01 --opponent boris
     """
     from . import reports
-    from .errors import LedgerError, Problem, did_you_mean
     from .render import emit
 
     fmt = _format(fmt)
+    since_day, until_day = _date(since, "--from"), _date(until, "--to")
     ledger = _load(club)
-    if player not in ledger.journal.players:
-        raise LedgerError([Problem(str(ledger.config.path), None, f"unknown player {player!r}"
-                                   f"{did_you_mean(player, ledger.journal.players)}")])
-    result = ledger.run(rating, discipline)
-    emit(reports.history(ledger, result, player), fmt, _console())
+    for who in (player, opponent):
+        if who is not None:
+            reports.known_player(ledger, who)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
+    emit(reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
+                         opponent=opponent), fmt, _console())
 
 
 @app.command()
@@ -398,7 +433,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
 def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
            player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
-           details: Annotated[bool, typer.Option("--details", help="Per-competition arithmetic.")] = False,
+           details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
+                                                 "or per game (elo, fibs, chips, placement).")] = False,
            fmt: FormatOpt = "table"):
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
@@ -414,12 +450,17 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--period") from None
     ledger = _load(club)
+    if player is not None:
+        reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
-    table = reports.report(ledger, result, span, player)
-    emit(table, fmt, _console())
-    if details and fmt == "table":
+    table = reports.report(ledger, result, span, player, details)
+    out = _console()
+    emit(table, fmt, out)
+    if details and fmt in ("table", "md"):
         for detail in reports.report_details(table):
-            emit(detail, fmt, _console())
+            if fmt == "md":
+                out.file.write("\n")
+            emit(detail, fmt, out)
 
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -24,6 +25,7 @@ class ClubSection(BaseModel):
     name: str = ""
     journal: list[str] = ["journal.toml"]
     default_discipline: str = "chess"
+    as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
 
 
 @dataclass(frozen=True)
