@@ -39,7 +39,8 @@ AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # Whatever it prints is data: no markup, no emoji codes, no highlighting, no wrapping.
+    return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
 
 
 def _fail(lines: list[str]) -> None:
@@ -109,7 +110,7 @@ def _progress(club):
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                   console=_console(stderr=True), transient=True) as bar:
         task = bar.add_task("loading", total=stages)
         yield lambda text: bar.update(task, description=text, advance=1)
