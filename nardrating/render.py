@@ -96,8 +96,13 @@ def _number_text(value: int | float, column: Column, decimals: int | None) -> st
 def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
     """A value as a table cell: numbers with the column's decimals (see column_decimals; a lone
     value decides them alone), changes signed, scores as 1/½/0, dates ISO, booleans yes/no."""
+    kind = type(value)
+    if kind is str:
+        return value
     if value is None:
         return ""
+    if kind is int or kind is float:  # the common case first (bool is neither)
+        return score_text(value) if column.kind == "score" else _number_text(value, column, decimals)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, date):
@@ -224,12 +229,19 @@ def fold_rank(column: Column) -> int:
     return FOLD_ORDER.index(column.key) if column.key in FOLD_ORDER else len(FOLD_ORDER)
 
 
-def _cell_width(text: str) -> int:
-    if text.isascii():
-        return len(text)
-    from rich.cells import cell_len  # wide (CJK) and zero-width characters
+# Characters that may not take exactly one cell (wide CJK, combining, emoji): only a column
+# with some of them is measured character by character.
+_MAYBE_NOT_ONE_CELL = re.compile(
+    "[^\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2190-\u21ff\u2500-\u25fc]")
 
-    return cell_len(text)
+
+def _cell_widths(texts: list[str]) -> list[int]:
+    """How many terminal cells each text takes."""
+    if not _MAYBE_NOT_ONE_CELL.search("".join(texts)):
+        return list(map(len, texts))
+    from rich.cells import cell_len
+
+    return list(map(cell_len, texts))
 
 
 def table_width(console) -> int | None:
@@ -261,21 +273,18 @@ def fold(columns: list[Column], widths: list[int], limit: int | None) -> list[Co
 
 def _lines(title: str, columns: list[Column], cells: list[list[str]]) -> list[tuple[str, str]]:
     """A titled table as (line, style) pairs; cells are per column. No line ends in a space."""
-    headings = [visible(c.heading) for c in columns]
-    widths = [max([_cell_width(h)] + [_cell_width(t) for t in texts]) for h, texts in zip(headings, cells)]
-    right = [c.kind in RIGHT_ALIGNED for c in columns]
-
-    def line(values):
-        padded = []
-        for text, w, r in zip(values, widths, right):
-            pad = " " * (w - _cell_width(text))
-            padded.append(pad + text if r else text + pad)
-        return GAP.join(padded).rstrip()
-
-    out = [(title, "italic"), (line(headings), "bold"),
-           ("─" * (sum(widths) + len(GAP) * (len(widths) - 1)), "")]
-    out += [(line(values), "") for values in zip(*cells)]
-    return out
+    padded, widths = [], []
+    for column, texts in zip(columns, [[visible(c.heading)] + texts for c, texts in zip(columns, cells)]):
+        sizes = _cell_widths(texts)
+        width = max(sizes)
+        if column.kind in RIGHT_ALIGNED:
+            padded.append([" " * (width - n) + t for t, n in zip(texts, sizes)])
+        else:
+            padded.append([t + " " * (width - n) for t, n in zip(texts, sizes)])
+        widths.append(width)
+    lines = [GAP.join(values).rstrip() for values in zip(*padded)]
+    rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
+    return [(title, "italic"), (lines[0], "bold"), (rule, "")] + [(line, "") for line in lines[1:]]
 
 
 def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
@@ -328,8 +337,7 @@ def table_lines(table: Table, width: int | None) -> list[tuple[str, str]]:
     for key, column_texts in texts.items():
         if any(map(_CONTROL.search, column_texts)):
             texts[key] = [visible(t) for t in column_texts]
-    widths = [max([_cell_width(visible(c.heading))] + [_cell_width(t) for t in texts[c.key]])
-              for c in table.columns]
+    widths = [max(_cell_widths([visible(c.heading)] + texts[c.key])) for c in table.columns]
     shown = fold(table.columns, widths, width)
     out, start = [], 0
     for title, rows in [(table.title, table.rows)] + table.sections:
