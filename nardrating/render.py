@@ -87,10 +87,10 @@ def _number_text(value: int | float, column: Column, decimals: int | None) -> st
         return str(value)
     if decimals is None:
         decimals = column_decimals(column, [value])
-    text = str(value) if isinstance(value, int) and decimals == 0 else f"{value:.{decimals}f}"
-    if text.startswith("-") and not text.strip("-0."):
-        text = text[1:]  # -0.00 is 0.00
-    return "+" + text if column.kind == "change" and not text.startswith("-") else text
+    sign = "+" if column.kind == "change" else ""
+    if isinstance(value, int):  # exact, however large
+        return f"{value:{sign}d}" + ("." + "0" * decimals if decimals else "")
+    return f"{round(value, decimals) + 0.0:{sign}.{decimals}f}"  # + 0.0: never -0.00
 
 
 def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
@@ -125,7 +125,7 @@ def _column_texts(table: Table) -> dict[str, list[str]]:
     for c in table.columns:
         values = [row.get(c.key) for row in rows]
         decimals = column_decimals(c, values)
-        texts[c.key] = [cell_text(v, c, decimals) for v in values]
+        texts[c.key] = [v if type(v) is str else "" if v is None else cell_text(v, c, decimals) for v in values]
     return texts
 
 
