@@ -1,7 +1,9 @@
 """The command line: parse options, call the library, render. Nothing else.
 
 Errors from the library (LedgerError, ActionRefused) become plain messages on
-stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2).
+stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2);
+anything else is a bug, reported by `report_unexpected` as one paragraph, exit 2
+(from each command's `handles_errors`, and from `main` for what escapes those).
 """
 from __future__ import annotations
 
@@ -43,20 +45,64 @@ def _console(stderr: bool = False):
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
 
 
+def _plain(text: str) -> str:
+    """A message as data for the terminal: control and format characters shown escaped."""
+    import unicodedata
+
+    return "".join(c if c == "\t" or unicodedata.category(c)[0] != "C" else repr(c)[1:-1] for c in text)
+
+
 def _fail(lines: list[str]) -> None:
-    err = _console(stderr=True)
     for line in lines:
-        err.print(line, markup=False)
+        typer.echo(_plain(line), err=True)
     raise typer.Exit(1)
 
 
+def _journals_written() -> list:
+    """Journal files this process has replaced so far (none if it never loaded the writer)."""
+    writer = sys.modules.get("nardrating.journal.writer")
+    return list(writer.appended) if writer else []
+
+
+def report_unexpected(exc: BaseException, command: str | None, written_before: int = 0) -> None:
+    """The one message for an error nobody foresaw: one paragraph on stderr, no traceback.
+
+    NARDRATING_DEBUG=1 puts the traceback before it, for a bug report.
+    """
+    import traceback
+
+    if os.environ.get("NARDRATING_DEBUG", "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    what = " ".join(f"{type(exc).__name__}: {exc}".split())
+    what = what if len(what) <= 300 else what[:300] + "…"
+    written = _journals_written()[written_before:]
+    if written:
+        wrote = (f"Before it failed it had written its entry, whole, to {', '.join(map(str, written))}; "
+                 "nothing else was written.")
+    else:
+        wrote = "Nothing was written: the journal is only ever replaced whole, so it is as it was."
+    name = f"nardrating {command}" if command else "nardrating"
+    sys.stderr.write(_plain(
+        f"{name} failed unexpectedly ({what}). {wrote} This is a bug in nardrating; to report it, run the "
+        "same command again with NARDRATING_DEBUG=1, which also prints the traceback, and send that with "
+        "the command you ran. Running it with NARDRATING_NO_CACHE=1 rules out the cache.") + "\n")
+
+
+# How typer (or click, under older typers) ends a command or reports a usage error.
+_TYPER_EXITS = (typer.Exit, typer.Abort,
+                next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"))
+
+
 def handles_errors(command):
-    """Turn the library's refusals into messages and exit 1; never a traceback."""
+    """Known problems become their messages and exit 1; anything else report_unexpected and exit 2."""
+
+    name = command.__name__.replace("_", "-")  # as typer names the command
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         from .errors import ActionRefused, LedgerError
 
+        written_before = len(_journals_written())
         try:
             return command(*args, **kwargs)
         except LedgerError as exc:
@@ -65,17 +111,28 @@ def handles_errors(command):
             _fail([str(exc)])
         except (RecursionError, MemoryError) as exc:
             _fail([f"nardrating: the input is too large or too deeply nested to process ({type(exc).__name__})"])
+        except _TYPER_EXITS:
+            raise  # usage errors (exit 2) and exits already decided
+        except Exception as exc:  # noqa: BLE001 - the boundary: one paragraph, never a traceback
+            report_unexpected(exc, name, written_before)
+            raise typer.Exit(2) from None
 
     return wrapper
 
 
 def _date(value: str | None, option: str) -> date | None:
+    from .periods import check_day
+
     if value is None:
         return None
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD", param_hint=option) from None
+    try:
+        return check_day(day, value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
 def _format(value: str) -> str:
@@ -367,8 +424,13 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
 
 
 def main() -> None:
+    """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; nothing was written\n")
         sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - e.g. raised while typer builds or parses a command
+        command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+        report_unexpected(exc, command)
+        sys.exit(2)

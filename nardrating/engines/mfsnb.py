@@ -45,7 +45,7 @@ class MfsnbParams(Params):
     protect_win_gap: int = Field(150, ge=0)
     protect_direction: Literal["any", "stronger"] = "any"
     inactivity: tuple[tuple[int, int], ...] = DEFAULT_INACTIVITY
-    exclude_after_months: int = Field(24, ge=0)   # 0: never excluded
+    exclude_after_months: int = Field(24, ge=0, le=1200)   # 0: never excluded; at most 100 years, as dates go
     official_only: bool = False
 
     @field_validator("start_by_qualification")
@@ -64,8 +64,8 @@ class MfsnbParams(Params):
     def _growing_table(cls, value):
         months = [m for m, _ in value]
         totals = [t for _, t in value]
-        if any(m < 1 for m in months) or months != sorted(set(months)):
-            raise ValueError("months must be positive and strictly increasing, like [[3, 25], [6, 50]]")
+        if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
+            raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
         if any(t < 0 for t in totals) or totals != sorted(totals):
             raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
         return value
