@@ -43,7 +43,9 @@ _NEWLINE = re.compile("\r\n|\r|\n")
 
 def _escape_control(match: re.Match) -> str:
     char = match.group()
-    return _NAMED_CONTROLS.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+    if char in _NAMED_CONTROLS:
+        return _NAMED_CONTROLS[char]
+    return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
 
 
 def visible(text: str) -> str:
@@ -96,12 +98,12 @@ def _number_text(value: int | float, column: Column, decimals: int | None) -> st
 def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
     """A value as a table cell: numbers with the column's decimals (see column_decimals; a lone
     value decides them alone), changes signed, scores as 1/½/0, dates ISO, booleans yes/no."""
-    kind = type(value)
-    if kind is str:
+    value_type = type(value)
+    if value_type is str:
         return value
     if value is None:
         return ""
-    if kind is int or kind is float:  # the common case first (bool is neither)
+    if value_type is int or value_type is float:  # the common cases first (bool is neither)
         return score_text(value) if column.kind == "score" else _number_text(value, column, decimals)
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -361,15 +363,11 @@ def print_table(table: Table, console) -> None:
         return
     from rich.text import Text
 
-    plain: list[str] = []
-    for line, style in lines + [("", "flush")]:
-        if not style:
-            plain.append(line + "\n")
-            continue
-        console.file.write("".join(plain))
-        plain.clear()
-        if style != "flush":
+    for line, style in lines:
+        if style:
             console.print(Text(line, style=style), soft_wrap=True)
+        else:
+            console.file.write(line + "\n")
 
 
 def emit(table: Table, fmt: str, console) -> None:
