@@ -76,35 +76,41 @@ def column_decimals(column: Column, values: list) -> int:
     """Decimals of every number in a column: ratings and changes 2, or 0 when all are whole numbers
     (engines that keep whole numbers give ints); expected 2; other numbers the fewest (0 to 2) that
     show each value of the column to two decimals."""
-    floats = [v for v in values if isinstance(v, float) and math.isfinite(v)]
     if column.kind in ("rating", "change"):
-        return 2 if floats else 0
+        return 2 if any(isinstance(v, float) and math.isfinite(v) for v in values) else 0
     if column.key == "expected":
         return 2
-    return max(map(_decimals_needed, floats), default=0)
+    return max((_decimals_needed(v) for v in values if isinstance(v, float) and math.isfinite(v)), default=0)
 
 
-def _number_text(value: int | float, column: Column, decimals: int | None) -> str:
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if decimals is None:
-        decimals = column_decimals(column, [value])
+def _number_format(column: Column, decimals: int):
+    """How the numbers of a column are written: changes signed, ints exact however large."""
     sign = "+" if column.kind == "change" else ""
-    if isinstance(value, int):  # exact, however large
-        return f"{value:{sign}d}" + ("." + "0" * decimals if decimals else "")
-    return f"{round(value, decimals) + 0.0:{sign}.{decimals}f}"  # + 0.0: never -0.00
+    int_spec, float_spec, zeros = sign + "d", f"{sign}.{decimals}f", "." + "0" * decimals if decimals else ""
+
+    def text(value: int | float) -> str:
+        if isinstance(value, int):
+            return format(value, int_spec) + zeros
+        if math.isfinite(value):
+            return format(round(value, decimals) + 0.0, float_spec)  # + 0.0: never -0.00
+        return str(value)
+
+    return text
 
 
 def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
     """A value as a table cell: numbers with the column's decimals (see column_decimals; a lone
     value decides them alone), changes signed, scores as 1/½/0, dates ISO, booleans yes/no."""
-    value_type = type(value)
-    if value_type is str:
+    if isinstance(value, str):
         return value
     if value is None:
         return ""
-    if value_type is int or value_type is float:  # the common cases first (bool is neither)
-        return score_text(value) if column.kind == "score" else _number_text(value, column, decimals)
+    if column.kind == "score":
+        return score_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if decimals is None:
+            decimals = column_decimals(column, [value])
+        return _number_format(column, decimals)(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, date):
@@ -113,10 +119,6 @@ def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return "; ".join(str(v) for v in value)
-    if column.kind == "score":
-        return score_text(value)
-    if isinstance(value, (int, float)):
-        return _number_text(value, column, decimals)
     return str(value)
 
 
@@ -127,7 +129,10 @@ def _column_texts(table: Table) -> dict[str, list[str]]:
     for c in table.columns:
         values = [row.get(c.key) for row in rows]
         decimals = column_decimals(c, values)
-        texts[c.key] = [v if type(v) is str else "" if v is None else cell_text(v, c, decimals) for v in values]
+        number = _number_format(c, decimals) if c.kind != "score" else None
+        texts[c.key] = [v if type(v) is str else "" if v is None else
+                        number(v) if number and type(v) in (int, float) else cell_text(v, c, decimals)
+                        for v in values]
     return texts
 
 
@@ -337,7 +342,7 @@ def table_lines(table: Table, width: int | None) -> list[tuple[str, str]]:
     table = _without_empty_columns(table)
     texts = _column_texts(table)
     for key, column_texts in texts.items():
-        if any(map(_CONTROL.search, column_texts)):
+        if _CONTROL.search("".join(column_texts)):
             texts[key] = [visible(t) for t in column_texts]
     widths = [max(_cell_widths([visible(c.heading)] + texts[c.key])) for c in table.columns]
     shown = fold(table.columns, widths, width)
