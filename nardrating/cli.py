@@ -56,7 +56,8 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_version, 
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # Whatever it prints is data: no markup, no emoji codes, no highlighting, no wrapping.
+    return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
 
 
 def _plain(text: str) -> str:
@@ -181,7 +182,7 @@ def _progress(club):
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                   console=_console(stderr=True), transient=True) as bar:
         task = bar.add_task("loading", total=stages)
         yield lambda text: bar.update(task, description=text, advance=1)

@@ -174,7 +174,7 @@ def _table(ledger, result, a: str, b: str, day: date, length: int, found: Predic
     extra_keys = [k for k in found.details[0] if k != "rating"]
     columns = [Column("player", "Player"), Column("name", "Name"), Column("rating", "Rating", "rating")]
     columns += [Column(k, k.upper() if k in ("k", "rd") else k.capitalize(), "number") for k in extra_keys]
-    columns.append(Column("expected", "Expected", "number"))
+    columns.append(Column("expected", "Expected", "probability"))
     headings = {"a_wins": f"If {a} wins", "b_wins": f"If {b} wins", "draw": "If drawn"}
     columns += [Column(key, headings[key], "change") for key, pair in found.outcomes.items() if pair is not None]
     rows = []

@@ -20,7 +20,7 @@ from .periods import Period
 class Column:
     key: str
     heading: str
-    kind: str = "text"  # text | rating (2 decimals in tables) | number | int | date | score | spark
+    kind: str = "text"  # text | rating | change | number | probability (one game's, 4 decimals) | int | date | score
 
 
 @dataclass
@@ -164,7 +164,8 @@ def history(ledger, result: RatingResult, player: str, day: AsOf | None = None, 
                Column("opponent", "Opponent"), Column("result", "Result", "score"),
                Column("before", "Before", "rating"), Column("change", "Change", "change"),
                Column("after", "After", "rating")]
-    columns += [Column(key, heading(key), "number") for key in sorted(extra_keys, key=_event_key_order)]
+    columns += [Column(key, heading(key), "probability" if key in ("expected", "probability") else "number")
+                for key in sorted(extra_keys, key=_event_key_order)]
     columns.append(Column("reason", "Reason", "footnote"))
     # Every row has every column's key, in the columns' order, as CSV has; `rated` (JSON only) stays.
     rows = [{**{c.key: row.get(c.key) for c in columns}, "rated": row["rated"]} for row in rows]
