@@ -247,3 +247,16 @@ def test_damaged_cache_in_real_processes(club, how, tmp_path):
             shutil.copytree(pristine, cache_folder(club), symlinks=True)
             mutate_cache(cache_folder(club), pick, how, seed=seed * 131 + pick, other=cache_folder(other))
             assert run_all() == expected, (name, how, seed)
+
+
+@pytest.mark.parametrize("what", ["fifo", "file"])
+def test_a_cache_folder_that_is_no_folder_is_ignored_at_once(tmp_path, what):
+    write_club(tmp_path, [{"date": cache_date(1), "players": ["a", "b"], "winner": "a"}])
+    snapshot(tmp_path)
+    shutil.rmtree(cache_folder(tmp_path))
+    if what == "fifo":
+        os.mkfifo(cache_folder(tmp_path))
+    else:
+        cache_folder(tmp_path).write_text("not a folder")
+    assert snapshot(tmp_path) == full_replay(tmp_path)  # no hang, no traceback: no cache
+    os.unlink(cache_folder(tmp_path))
