@@ -310,14 +310,15 @@ def _join(child) -> int | None:
 def _load_cached(config) -> Ledger | None:
     """The club from the cache, plus anything appended since; None (or any exception) to read it all again."""
     from . import cache
-    from .journal.reader import read_csv_journal, read_toml_journal
-    from .journal.validate import finish_players, validate
 
     manifest, journal, grown = cache.load(config)
     if not grown:
         ledger = Ledger(config, journal)
         ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         return ledger
+    from .journal.reader import read_csv_journal, read_toml_journal
+    from .journal.validate import finish_players, validate
+
     states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
