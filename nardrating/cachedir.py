@@ -30,7 +30,11 @@ OWN_NAME = re.compile(r"manifest\.json|journal-[0-9a-f]{12}\.json|matches-[0-9a-
 def root() -> Path:
     """The user's cache directory for nardrating (XDG base directory rules)."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "nardrating"
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(base):  # no home directory known: no cache, rather than one in "./~"
+            raise FileNotFoundError("no home directory for a cache")
+    return Path(base) / "nardrating"
 
 
 def club_key(config) -> str:
