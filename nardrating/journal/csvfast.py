@@ -318,7 +318,7 @@ def _date_refused(text: str) -> str:
         date.fromisoformat(text.strip())
     except ValueError:
         return f"date {text!r} is not an ISO date like 2009-01-15"
-    return f"date {text.strip()!r} is not {RULES['date'].replace('a TOML date', 'an ISO date')}"
+    return f"date {text.strip()!r} is not {RULES['date']}"
 
 
 def _length(text: str):

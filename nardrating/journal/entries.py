@@ -40,7 +40,7 @@ ID_RULE = (f"an id is 1 to {MAX_ID} characters: letters of any alphabet (with th
 # What each field holds, in plain words: "<value> is not <rule>" for any value refused.
 RULES = {
     "length": f"a match length; write a whole number of points from 1 to {MAX_LENGTH}",
-    "score": f"a score; write two whole numbers from 0 to {MAX_SCORE}, like [7, 4]",
+    "score": f"a score; write two whole numbers from 0 to {MAX_SCORE}, like [7, 4] (on the command line 7-4)",
     "chips": f"a number of chips; write a number from 0 to {MAX_CHIPS}",
     "set": f"a rating; write a number from {-MAX_RATING} to {MAX_RATING}",
     "delta": f"a rating change; write a number from {-MAX_RATING} to {MAX_RATING}",
@@ -51,12 +51,13 @@ RULES = {
     "standings": 'a list of placings, like [{player = "anna", place = 1}, {player = "boris", place = "2-3"}]',
     "place": f'a place; write 1 or a shared range like "2-3" (places up to {MAX_PLACE})',
     **dict.fromkeys(("date", "joined", "start", "end"),
-                    f"a date from {FIRST_DAY} to {LAST_DAY}; write a TOML date like 2009-01-15"),
+                    f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
     **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
     **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline"), f"an id; {ID_RULE}"),
     **dict.fromkeys(("name", "alias", "title", "result", "rating"),
                     f"a text of at most {MAX_TEXT} characters; write it in quotes"),
-    **dict.fromkeys(("note", "reason"), f"a text of at most {MAX_NOTE} characters; write it in quotes"),
+    "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
+    "reason": f"a reason; say why, in 1 to {MAX_NOTE} characters",
 }
 
 
