@@ -92,7 +92,8 @@ def journal_after(ledger, path: Path, kind: str, block: str):
                       source=source, line_offset=old_lines + 2)
     finish_players(journal)
     if not problems:
-        problems = validate(journal, config, first_match if kind == "match" else 0)
+        match = kind == "match"
+        problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
     if problems:
         raise LedgerError([Problem(p.file, p.line if p.line is None or p.line <= old_lines else None,
                                    p.message, p.entry) for p in problems])
