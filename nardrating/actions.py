@@ -15,8 +15,9 @@ from pathlib import Path
 
 from .config import CONFIG_NAME, display_path
 from .errors import ActionRefused, LedgerError, Problem, did_you_mean
-from .journal.entries import ENTRY_MODELS, RESULT_HELP, Entry, entry_errors, parse_result
+from .journal.entries import ENTRY_MODELS, RESULT_HELP, RULES, Entry, entry_errors, parse_result
 from .journal.writer import append_block, club_lock, entry_block, next_match_id
+from .tomlsource import shown
 
 
 def target_journal(ledger) -> Path:
@@ -199,9 +200,11 @@ class Change:
 def parse_score(text: str | None) -> list[int] | None:
     if text is None:
         return None
-    parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-        raise ActionRefused(f"--score {text!r} must be two whole numbers like 7-4")
+    parts = [part.strip() for part in text.replace(":", "-").split("-")]
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ActionRefused(f"--score {shown(text)} must be two whole numbers like 7-4")
+    if max(map(len, parts)) > 9:  # no score; and int() refuses thousands of digits
+        raise ActionRefused(f"--score: {shown(text)} is not {RULES['score']}")
     return [int(parts[0]), int(parts[1])]
 
 
@@ -215,7 +218,7 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
     if (winner is None) == (result is None):
         _refuse(ledger, "say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2")
     if result is not None and parse_result(result) is None:
-        _refuse(ledger, f"--result {result!r} is not a result; write {RESULT_HELP}")
+        _refuse(ledger, f"--result {shown(result)} is not a result; write {RESULT_HELP}")
     points = parse_score(score)
 
     def fields(club, path):

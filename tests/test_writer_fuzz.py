@@ -91,6 +91,8 @@ def run_and_judge(cli, club: Path, args: list[str]):
     (["void", "m0001", "--reason", "\x00"], "--reason: character 1 is a control character"),
     (["void", "m0001", "--reason", "   "], "--reason: '   ' is not a reason; say why"),
     (["void", "m0001\n", "--reason", "typo"], "MATCH_ID: 'm0001\\n' is not an id"),
+    (["add-match", "anna", "boris", "--winner", "anna", "--score", "1" * 5000 + "-1"], "--score: '111"),
+    (["add-match", "anna", "boris", "--result", "1" * 5000], "--result '111"),
 ])
 def test_writers_refuse_what_a_full_read_would_refuse(cli, club, args, message):
     # Each of these exited 0 on the old writers (or ended in a traceback: --length 10^20) and left
@@ -112,6 +114,13 @@ def test_writers_accept_what_a_full_read_accepts(cli, club):
     journal = load_club(club, use_cache=False).journal
     assert journal.match_by_id("m0002").note == 'line 1\n\tline 2 """ [[match]]'
     assert journal.players["Пётр"].name == 'Пётр "the \\ Great" """x"""'
+
+
+def test_a_note_that_looks_like_a_huge_match_id_does_not_break_the_next_id(cli, club):
+    with open(club / "journal.toml", "a", encoding="utf-8") as journal:
+        journal.write('\n[[void]]\nmatch = "m0001"\ndate = 2009-01-16\nreason = """typo\nid = "m' + "9" * 1900 + '"\n"""\n')
+    result = run_and_judge(cli, club, ["add-match", "anna", "boris", "--winner", "boris"])
+    assert result.exit_code == 0 and "added match m0002 " in result.stdout, result.output
 
 
 # --- Random arguments ------------------------------------------------------------------
