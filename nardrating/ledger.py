@@ -20,8 +20,10 @@ RESAVE_AFTER = 5000
 
 def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Problem], list[dict]]:
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
+    from .errors import unreadable
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
+    from .safefile import read_regular
 
     journal = Journal()
     problems: list[Problem] = []
@@ -29,14 +31,13 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
     for path in config.journal_paths():
         label = display_path(path)
         try:
-            stat = path.stat()
-            raw = path.read_bytes()
+            raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
         except FileNotFoundError:
             problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
                                     "or fix [club] journal in nardrating.toml"))
             continue
         except OSError as exc:
-            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            problems.append(unreadable(label, path, exc, "a journal"))
             continue
         states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal

@@ -1,0 +1,183 @@
+"""Warnings: entries that are valid but probably not what the organiser meant.
+
+`check` shows them (exit 0) and `check --strict` fails on them (exit 1). A
+journal with warnings still replays: each of these can be on purpose (two
+players called Иванов, a discipline that has no list yet), but each is also
+the usual way a typo forks the data without anyone noticing.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from datetime import date
+
+from ..errors import Problem
+from .model import Journal
+
+# Latin letters that look like Cyrillic ones, folded to the Cyrillic letter, so that
+# "Ivanov" typed with a Latin "o" in a Cyrillic name still meets its twin.
+_LOOKALIKES = str.maketrans("aceopxykmthb", "асеорхукмтнв")
+
+
+def folded(text: str) -> str:
+    """A name as a reader would compare it: case, ё/е, accents and look-alike letters folded."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))  # ё → е, й → и, é → e
+    return " ".join(text.translate(_LOOKALIKES).split())
+
+
+def _one_edit_apart(x: str, y: str) -> bool:
+    """One insertion, deletion, substitution or swap of neighbours turns x into y."""
+    if x == y or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) > len(y):
+        x, y = y, x
+    i = 0
+    while i < len(x) and x[i] == y[i]:
+        i += 1
+    if len(x) == len(y) and x[i + 2:] == y[i + 2:] and x[i:i + 2] == y[i:i + 2][::-1]:
+        return True  # borsi for boris
+    return x[i + (len(x) == len(y)):] == y[i + 1:]
+
+
+def _differ_only_in_digits(x: str, y: str) -> bool:
+    """p00001 and p00002, cup-2008 and cup-2009: numbered on purpose, not a typo."""
+    return [ch for ch in x if not ch.isdigit()] == [ch for ch in y if not ch.isdigit()]
+
+
+def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Pairs of keys whose names are alike: (key, earlier key, how).
+
+    `names` maps a key (a player id) to a text to compare (the id or the name).
+    Same after folding → "differ only in case, ё/е or look-alike letters"; else one
+    edit apart after folding (names of four letters or more) → "one letter apart".
+    Linear in the number of names: candidates meet through their one-deletion variants.
+    """
+    found: list[tuple[str, str, str]] = []
+    by_fold: dict[str, str] = {}
+    by_deletion: dict[str, list[str]] = defaultdict(list)
+    for key, text in names.items():
+        f = folded(text)
+        if not f:
+            continue
+        twin = by_fold.get(f)
+        if twin is not None:
+            found.append((key, twin, "differ only in case, ё/е or look-alike letters"))
+            continue
+        by_fold[f] = key
+        if len(f) < 4:
+            continue
+        variants = {f} | {f[:k] + f[k + 1:] for k in range(len(f))}
+        partners: list[str] = []
+        for variant in variants:
+            partners += by_deletion.get(variant, ())
+        for other in dict.fromkeys(partners):
+            g = folded(names[other])
+            if _one_edit_apart(f, g) and not _differ_only_in_digits(f, g):
+                found.append((key, other, "one letter apart"))
+                break
+        for variant in variants:
+            by_deletion[variant].append(key)
+    return found
+
+
+def lint(journal: Journal, config) -> list[Problem]:
+    """Every warning, in the order of the entries they concern."""
+    warnings: list[Problem] = []
+    players = journal.players
+
+    undeclared = [p for p in players.values() if not p.declared]
+    first_rows = _first_rows(journal, {p.id for p in undeclared}) if undeclared else {}
+    for p in undeclared:
+        line = journal.line_of(first_rows[p.id]) if p.id in first_rows else p.line
+        warnings.append(Problem(p.file, line, f"player {p.id!r} is named by a CSV row but not declared; "
+                                "if it is a new player, add a [[player]] entry (`nardrating add-player`)"
+                                + _alike_hint(p.id, players)))
+
+    for key, other, how in near_duplicates({p.id: p.id for p in players.values()}):
+        p = players[key]
+        warnings.append(Problem(p.file, p.line, f"player ids {key!r} and {other!r} {how}: the same person "
+                                "entered twice? (merge them, or ignore this if they are two people)", key))
+    named = {p.id: p.name for p in players.values() if p.name != p.id}
+    for key, other, how in near_duplicates(named):
+        p = players[key]
+        warnings.append(Problem(p.file, p.line, f"player names {p.name!r} ({key}) and {players[other].name!r} "
+                                f"({other}) {how}", key))
+
+    rated = [d for d in journal.disciplines() if any(r.rates(d) for r in config.ratings.values())]
+    for d in journal.disciplines():
+        if d not in rated:
+            where = _first_use_of_discipline(journal, d)
+            lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or ['all'])})" for r in config.ratings.values())
+            warnings.append(Problem(where[0], where[1], f"discipline {d!r} is rated by no list (lists: {lists})"
+                                    + _alike_hint(d, rated), where[2]))
+
+    m = journal.matches
+    for void in journal.voids:
+        i = journal.match_index.get(void.match)
+        if i is not None and void.date.toordinal() < m.dates[i]:
+            warnings.append(Problem(void.file, void.line, f"the void is dated {void.date}, before its match "
+                                    f"{void.match!r} ({date.fromordinal(m.dates[i])})"))
+
+    joined = {p.id: p.joined for p in players.values() if p.joined is not None}
+    names = journal.player_codes.names
+    for i in range(len(m.ids)):
+        day = m.dates[i]
+        for code in (m.a[i], m.b[i]):
+            player = names[code]
+            since = joined.get(player)
+            if since is not None and day < since.toordinal():
+                warnings.append(Problem(journal.files[m.source[i]], journal.line_of(i),
+                                        f"the match is dated {date.fromordinal(day)}, before {player!r} joined "
+                                        f"({since})", m.ids[i]))
+    for i, extra in sorted(m.extra.items()):
+        score = extra.get("score")
+        if score is None:
+            continue
+        label, line, entry = journal.files[m.source[i]], journal.line_of(i), m.ids[i]
+        mine, theirs = score
+        won = m.score_a[i]
+        if (won == 1.0 and mine <= theirs) or (won == 0.0 and mine >= theirs) or (won == 0.5 and mine != theirs):
+            warnings.append(Problem(label, line, f"score {mine}-{theirs} contradicts the result "
+                                    f"({_result_words(won)})", entry))
+        length = m.length[i]
+        if length > 1 and min(mine, theirs) >= length:
+            warnings.append(Problem(label, line, f"score {mine}-{theirs}: both players reached the match "
+                                    f"length {length}", entry))
+    return warnings
+
+
+def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:
+    """The first match naming each of these players, in one pass over the columns."""
+    codes = {journal.player_codes.index[name]: name for name in wanted if name in journal.player_codes.index}
+    first: dict[str, int] = {}
+    m = journal.matches
+    for i, (a, b) in enumerate(zip(m.a, m.b)):
+        for code in (a, b):
+            name = codes.pop(code, None)
+            if name is not None:
+                first[name] = i
+        if not codes:
+            break
+    return first
+
+
+def _alike_hint(word: str, known) -> str:
+    close = [k for k in known if k != word and (folded(k) == folded(word) or _one_edit_apart(folded(k), folded(word)))]
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, int | None, str | None]:
+    code = journal.discipline_codes.index[discipline]
+    m = journal.matches
+    for i, d in enumerate(m.discipline):
+        if d == code:
+            return journal.files[m.source[i]], journal.line_of(i), m.ids[i]
+    for t in journal.tournaments.values():
+        if t.discipline == discipline:
+            return t.file, t.line, t.id
+    return (journal.files[0] if journal.files else ""), None, None
+
+
+def _result_words(score_a: float) -> str:
+    return {1.0: "the first player won", 0.0: "the second player won"}.get(score_a, "a draw")
