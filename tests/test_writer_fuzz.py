@@ -54,6 +54,7 @@ def run_and_judge(cli, club: Path, args: list[str]):
     result = cli(*args, "--club", club)
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
     assert "Traceback" not in result.output, args
+    assert "failed unexpectedly" not in result.output, (args, result.output)  # the error boundary's word for a bug
     if result.exit_code == 0:
         load_club(club, use_cache=False)  # raises LedgerError if a full read refuses the journal
         checked = cli("check", "--club", club, env={"NARDRATING_NO_CACHE": "1"})
