@@ -209,6 +209,18 @@ def test_csv_applies_the_entry_models_limits_on_both_paths(cli, tmp_path, row, m
         assert code == 1 and lines and lines[0].startswith(message), (text, lines)
 
 
+def test_csv_rows_without_ids_and_ids_at_the_length_limit(cli, tmp_path):
+    club = csv_club(tmp_path, "  ,2009-01-01,anna,boris,1-0,,,,\n,2009-01-02,anna,boris,1-0,,,,\n")
+    assert cli("check", "--club", club).exit_code == 0  # ids games-1, games-2, derived as for TOML
+    club = csv_club(tmp_path / "2", f"{'g' * 100},2009-01-01,anna,boris,1-0,,,,\n"
+                                    f"{'h' * 101},2009-01-02,anna,boris,1-0,,,,\n")
+    code, lines = check_lines(cli, club)
+    shortened = "h" * 37 + "..." + "h" * 38  # a long value is quoted shortened
+    assert code == 1 and lines == [f"games.csv:3: id: '{shortened}' is not an id: it is 101 characters long, "
+                                   "more than 100; an id is 1 to 100 characters: letters of any alphabet "
+                                   "(with their accents), digits 0-9, _ and -"]
+
+
 def test_a_player_named_in_a_csv_can_be_declared_later(cli, tmp_path):
     # A full read creates CSV-named players last, so a [[player]] appended later declares it.
     club = csv_club(tmp_path, "g1,2009-01-01,anna,vera,1-0,,,,\n", PLAYERS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import date
 from pathlib import Path
 
@@ -130,12 +131,14 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
     stem = Path(label).stem
 
     ids = list(columns[col["id"]]) if "id" in col else [""] * n
-    if "id" in col and not _plain_ids([x for x in ids if x] if "" in ids else ids):
+    missing = "" in ids
+    if "id" in col and not _plain_ids([x for x in ids if x] if missing else ids):
         for k, given in enumerate(ids):
             ids[k] = given = given.strip()
             if given and id_problem(given):
                 bad(k, f"id: {id_message(given)}")
-    if "" in ids:  # no id: derived from the file and the row's position, as for TOML
+        missing = "" in ids
+    if missing:  # no id: derived from the file and the row's position, as for TOML
         for k in [k for k, match_id in enumerate(ids) if not match_id]:
             ids[k] = f"{stem}-{match_offset + k + 1}"
 
@@ -285,17 +288,24 @@ _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z"
     bytes(range(ord("a"), ord("z") + 1)) + b"_-"
 
 
+_LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
+
+
 def _plain_ids(ids: list[str]) -> bool:
     """Are all these ids (none empty) plain ASCII ids, the usual bulk case? Decided in C, not id by id.
 
     False when some may not be: id_problem then judges each (the id rule is that function's).
     """
+    if not ids:
+        return True
     blob = "\n".join(ids)
     if not blob.isascii():
         return False
-    # What is left are the separators, and nothing else (not even a newline inside a quoted cell).
-    others = blob.encode("ascii").translate(None, _ID_BYTES)
-    return len(others) == len(ids) - 1 and max(map(len, ids), default=0) <= MAX_ID
+    data = blob.encode("ascii")
+    # What is left are the separators, and nothing else (not even a newline inside a quoted cell);
+    # then no id is longer than MAX_ID (one pass over contiguous bytes, not a million len() calls).
+    return (len(data.translate(None, _ID_BYTES)) == len(ids) - 1 and len(ids[0]) <= MAX_ID
+            and _LONG_ID.search(data) is None)
 
 
 def _player_refused(column: str, name: str) -> str:
