@@ -560,8 +560,8 @@ def _history_chart(ledger, result, players, chart, chart_file, since, until) -> 
     title = f"{result.rating} · {result.discipline}"
     if chart_file is None:
         width = shutil.get_terminal_size((80, 24)).columns
-        for line in [title] + charts.text_plot(series, width=min(max(width, 40), 160)):
-            typer.echo(_plain(line))
+        lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
+        _console().file.write("\n".join(map(_plain, lines)) + "\n")
         return
     charts.write(series, chart_file, title)
     _console().print(f"wrote {chart_file}", markup=False)

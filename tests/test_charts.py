@@ -55,6 +55,7 @@ def test_history_chart_svg_file(cli, tmp_path):
     assert root.tag == SVG_NS + "svg" and len(root.findall(SVG_NS + "polyline")) == 2
 
 
+@pytest.mark.slow   # matplotlib's first import and font cache take seconds
 def test_history_chart_png_file(cli, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "ivanov.png"

@@ -84,8 +84,8 @@ class Site:
         taken: set[str] = set()
         self.player_path = {p: f"players/{file_stem(p, taken)}.html" for p in sorted(journal.players)}
         self.tournament_path = {t: f"tournaments/{file_stem(t, taken)}.html" for t in sorted(journal.tournaments)}
-        self.list_pages = [(result, list_day, f"lists/{file_stem(f'{result.rating}-{result.discipline}-{list_day}', taken)}.html")
-                           for result in self.results for list_day in reports.list_dates(result)]
+        self.list_pages = [(result, span, f"lists/{file_stem(f'{result.rating}-{result.discipline}-{span.end}', taken)}.html")
+                           for result in self.results for span in list_periods(result)]
 
     def name(self, player: str) -> str:
         return self.ledger.journal.player_name(player, self.public)
@@ -127,7 +127,8 @@ class Site:
             section = Section(f"{result.rating} · {result.discipline}")
             section.tables.append(self.html_table(table, page))
             section.tables += [self.html_table(table, page, n) for n in range(len(table.sections))]
-            section.links = [(page.root + path, f"List of {d}") for res, d, path in self.list_pages if res is result]
+            section.links = [(page.root + path, f"List of {span.end}") for res, span, path in self.list_pages
+                             if res is result]
             page.sections.append(section)
         if self.tournament_path:
             tournaments = self.ledger.journal.tournaments
@@ -198,14 +199,22 @@ class Site:
         return HtmlTable(f"Crosstable of {t.name}: row player's scores against column player (F: forfeit)",
                          headers, rows, sortable=False)
 
-    def list_page(self, result, list_day: date, path: str) -> Page:
-        page = Page(path, f"{result.rating} · {result.discipline} · list of {list_day}", [])
-        table = reports.report(self.ledger, result, Period(list_day, list_day), details=True)
+    def list_page(self, result, span: Period, path: str) -> Page:
+        page = Page(path, f"{result.rating} · {result.discipline} · list of {span.end}", [])
+        table = reports.report(self.ledger, result, span, details=True)
         section = Section("The commission's report", [self.html_table(table, page)])
         for detail in reports.report_details(table):
             section.tables.append(self.html_table(detail, page))
         page.sections.append(section)
         return page
+
+
+def list_periods(result) -> list[Period]:
+    """The lists of a period engine, each as the span its report covers: mfsnb's period (a quarter…)
+    ending on the list's date; a fide list, its date alone (its report is that list's)."""
+    if callable(getattr(result, "lists", None)):
+        return [period for period, rows in result.lists() if rows]
+    return [Period(day, day) for day in reports.list_dates(result)]
 
 
 def tournament_games(journal, tournament_id: str, until: date) -> list[Any]:
