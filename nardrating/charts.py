@@ -57,8 +57,10 @@ def _label(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
-def svg(series: list[Series], title: str, width: int = 720, height: int = 300) -> str:
-    """A line chart as an <svg> element: an accessible title, axes, one polyline and markers per series."""
+def svg(series: list[Series], title: str, width: int = 720, height: int = 300, chart_id: str = "chart") -> str:
+    """A line chart as an <svg> element: an accessible title, axes, one polyline and markers per series.
+
+    `chart_id` names its title element: unique on a page that holds several charts."""
     first, last, ticks = _bounds(series)
     left, right, top, bottom = 60, 16, 16, 44 + 22 * (len(series) > 1)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -71,8 +73,8 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300) -
         return top + (ticks[-1] - value) / (ticks[-1] - ticks[0]) * plot_h
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-           f'aria-labelledby="chart-title" class="chart" font-family="sans-serif" font-size="15">',
-           f'<title id="chart-title">{escape(title)}</title>',
+           f'aria-labelledby="{chart_id}-title" class="chart" font-family="sans-serif" font-size="15">',
+           f'<title id="{chart_id}-title">{escape(title)}</title>',
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>']
     for value in ticks:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#ddd"/>'

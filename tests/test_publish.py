@@ -32,6 +32,9 @@ def test_a_page_per_player_and_tournament_no_external_urls(cli, tmp_path, club):
     result = cli("publish", out, "--club", SAMPLES / club)
     assert result.exit_code == 0, result.output
     assert len(list((out / "players").glob("*.html"))) == entries(club, "player")
+    for page in (out / "players").glob("*.html"):   # ids are unique on a page, charts' titles too
+        ids = re.findall(r' id="([^"]+)"', page.read_text("utf-8"))
+        assert len(ids) == len(set(ids)), page
     tournaments = entries(club, "tournament")
     assert len(list(out.glob("tournaments/*.html"))) == tournaments
     for page in html_files(out):
@@ -64,7 +67,7 @@ def test_player_page_explains_each_change(cli, tmp_path):
     assert cli("publish", out, "--club", SAMPLES / "chess-club").exit_code == 0
     anna = (out / "players" / "anna.html").read_text("utf-8")
     assert "<h1>Анна (anna)</h1>" in anna
-    assert "<svg" in anna and "<title id=\"chart-title\">Rating of Анна" in anna
+    assert "<svg" in anna and "<title id=\"chart-1-title\">Rating of Анна" in anna
     for number in ("0.5000", "0.5144", "1210.00", "1199.71", "10.29"):
         assert f">{number}<" in anna or f">+{number}<" in anna or f">−{number}<" in anna or f">-{number}<" in anna, number
     assert ">Expected</button>" in anna

@@ -152,7 +152,7 @@ class Site:
             points = charts.rating_points(result, player)
             if points:
                 title = f"Rating of {name}, {result.rating} · {result.discipline}"
-                section.chart = charts.svg([(name, points)], title)
+                section.chart = charts.svg([(name, points)], title, chart_id=f"chart-{len(page.sections) + 1}")
                 section.chart_text = (f"{title}: from {charts._label(points[0][1])} on {points[0][0]} to "
                                       f"{charts._label(points[-1][1])} on {points[-1][0]}; lowest "
                                       f"{charts._label(min(v for _, v in points))}, highest "
