@@ -393,7 +393,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from . import reports
     from .render import emit
 
-    fmt = _spreadsheet_target(output) if fmt == "xlsx" else _format(fmt)
+    fmt = _spreadsheet_target(fmt, output)
     ledger = _load(club)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
@@ -567,8 +567,12 @@ def _history_chart(ledger, result, players, chart, chart_file, since, until) -> 
     _console().print(f"wrote {chart_file}", markup=False)
 
 
-def _spreadsheet_target(output) -> str:
-    """--format xlsx goes to --output FILE, or to stdout when that is not a terminal."""
+def _spreadsheet_target(fmt: str, output) -> str:
+    """--format xlsx goes to --output FILE, or to stdout when that is not a terminal; text formats to stdout."""
+    if fmt != "xlsx":
+        if output is not None:
+            raise typer.BadParameter("--output is for --format xlsx; text formats go to stdout", param_hint="--output")
+        return _format(fmt)
     if output is None and sys.stdout.isatty():
         _fail(["--format xlsx writes a binary spreadsheet, not text for a terminal: "
                "add --output FILE.xlsx (or redirect: > FILE.xlsx)"])

@@ -59,3 +59,9 @@ def test_xlsx_refused_without_openpyxl(cli, tmp_path, monkeypatch):
     out = tmp_path / "board.xlsx"
     result = cli("leaderboard", "--club", SAMPLES / "chess-club", "--format", "xlsx", "-o", out)
     assert result.exit_code == 1 and "pip install 'nardrating[xlsx]'" in result.stderr and not out.exists()
+
+
+def test_output_is_for_xlsx_only(cli, tmp_path):
+    out = tmp_path / "board.csv"
+    result = cli("leaderboard", "--club", SAMPLES / "chess-club", "--format", "csv", "--output", out)
+    assert result.exit_code == 2 and "--output is for --format xlsx" in result.output and not out.exists()
