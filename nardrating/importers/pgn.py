@@ -58,7 +58,8 @@ def _take(headers, number: int, line: int, parsed: Parsed) -> None:
     white, black = _known(headers.get("White")), _known(headers.get("Black"))
     if white is None or black is None:
         parsed.problem(line, f"game {number} names no {'White' if white is None else 'Black'} player "
-                             "(a [White \"...\"] and a [Black \"...\"] tag); is this text part of a game?")
+                             "(a [White \"...\"] and a [Black \"...\"] tag): is the file cut short, or is this text "
+                             "not a game?")
         return
     if white == black:
         parsed.problem(line, f"game {number}: {white!r} plays against themself")
