@@ -406,9 +406,11 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
              "table", out)
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
-        out.print(f"{summary.file}: {summary.read} matches, {summary.added} to add, "
+        out.print(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
                   f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else ""),
                   markup=False)
+        for note in summary.notes:
+            out.print(f"{summary.file}: {note}", markup=False)
     for entry in plan.entries:
         if entry.kind == "tournament":
             t = entry.data

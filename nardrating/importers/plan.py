@@ -29,6 +29,7 @@ class Entry:
 @dataclass
 class FileSummary:
     file: str
+    notes: list[str] = field(default_factory=list)
     read: int = 0
     added: int = 0
     duplicates: int = 0
@@ -107,7 +108,7 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
     games_of: Counter = Counter()
     matches: list[Entry] = []
     for parsed in parsed_files:
-        summary = FileSummary(parsed.file, read=len(parsed.games), skipped=Counter(parsed.skipped))
+        summary = FileSummary(parsed.file, parsed.notes, read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
         for game in parsed.games:
             def problem(message, line=game.line):
@@ -160,8 +161,8 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
     if problems:
         raise LedgerError(problems)
     plan.entries = entries + matches
-    for pid in players.chosen.values():
-        if games_of[pid] or players.how[pid] != "new":
+    for pid in dict.fromkeys(players.chosen.values()):
+        if games_of[pid]:
             data = players.new.get(pid) or {"name": journal.players[pid].name}
             plan.players.append({"player": pid, "name": data.get("name") or pid, "status": players.how[pid],
                                  "title": data.get("title"), "games": games_of[pid]})

@@ -55,6 +55,7 @@ class Parsed:
     skipped: Counter = field(default_factory=Counter)  # reason → how many records were not taken
     problems: list[Problem] = field(default_factory=list)
     discipline: str | None = None  # the format's own discipline (chess for PGN and TRF)
+    notes: list[str] = field(default_factory=list)  # what the preview should tell (a date assumed, …)
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(self.file, line, message))

@@ -60,6 +60,11 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
         return parsed
     rounds = max((len(cells) for _, _, cells in players.values()), default=0)
     round_days = _round_days(head.get("132"), rounds, start, parsed)
+    undated = [str(r + 1) for r, day in enumerate(round_days) if day is None]
+    if len(undated) == rounds and rounds:
+        parsed.notes.append(f"no round dates (the 132 line): every game is dated the start, {start}")
+    elif undated:
+        parsed.notes.append(f"no date for round {', '.join(undated)} on the 132 line: dated the start, {start}")
     key = name
     parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
     for r in range(rounds):
