@@ -9,12 +9,18 @@ from .import_support import REAL, entries, expected, needs_real
 pytestmark = needs_real
 
 
+def imported(cli, tmp_path, name, *options):
+    """A fresh club with the real file imported; the club and what the command printed."""
+    club = make_club(tmp_path / "club")
+    result = cli("import", REAL / name, *options, "--club", club)
+    assert result.exit_code == 0, result.output
+    return club, result.stdout
+
+
 def test_mat_gnubg_match(cli, tmp_path):
     name = "charlot1-charlot2_7p_2025-11-08-2305.mat"
     facts = expected(name)
-    club = make_club(tmp_path / "club")
-    result = cli("import", REAL / name, "--club", club)
-    assert result.exit_code == 0, result.output
+    club, output = imported(cli, tmp_path, name)
     [match] = entries(club, "match")
     assert match["players"] == facts["players"]
     assert match["length"] == facts["match_length"]
@@ -28,8 +34,7 @@ def test_mat_gnubg_match(cli, tmp_path):
 def test_mat_per_game(cli, tmp_path):
     name = "charlot1-charlot2_7p_2025-11-08-2305.mat"
     facts = expected(name)
-    club = make_club(tmp_path / "club")
-    assert cli("import", REAL / name, "--per-game", "--club", club).exit_code == 0
+    club, _ = imported(cli, tmp_path, name, "--per-game")
     games = entries(club, "match")
     assert len(games) == facts["number_of_games"]
     for game, fact in zip(games, facts["games"]):
@@ -40,9 +45,7 @@ def test_mat_per_game(cli, tmp_path):
 
 def test_pgn_world_championship(cli, tmp_path):
     facts = expected("wch08ak.pgn")
-    club = make_club(tmp_path / "club")
-    result = cli("import", REAL / "wch08ak.pgn", "--club", club)
-    assert result.exit_code == 0, result.output
+    club, output = imported(cli, tmp_path, "wch08ak.pgn")
     games = entries(club, "match")
     assert len(games) == facts["number_of_games"]
     results = Counter(g["result"] for g in games)
@@ -65,9 +68,7 @@ def test_pgn_world_championship(cli, tmp_path):
 
 def test_pgn_lichess_utcdate_only(cli, tmp_path):
     facts = expected("10-games.pgn")
-    club = make_club(tmp_path / "club")
-    result = cli("import", REAL / "10-games.pgn", "--club", club)
-    assert result.exit_code == 0, result.output
+    club, output = imported(cli, tmp_path, "10-games.pgn")
     games = entries(club, "match")
     assert len(games) == facts["number_of_games"]
     assert {g["date"].strftime("%Y.%m.%d") for g in games} == {"2012.12.31"}  # from UTCDate
@@ -81,9 +82,7 @@ def test_pgn_lichess_utcdate_only(cli, tmp_path):
 
 def test_trf_fide_example(cli, tmp_path):
     facts = expected("example1.trf")
-    club = make_club(tmp_path / "club")
-    result = cli("import", REAL / "example1.trf", "--club", club)
-    assert result.exit_code == 0, result.output
+    club, output = imported(cli, tmp_path, "example1.trf")
     games = entries(club, "match")
     played = [g for g in games if not g.get("forfeit")]
     assert len(played) == facts["played_games"]
@@ -98,7 +97,7 @@ def test_trf_fide_example(cli, tmp_path):
     assert tournament["name"] == facts["tournament_name"]
     assert tournament["start"].strftime("%d. %m. %Y") == facts["start_date"]
     assert tournament["end"].strftime("%d. %m. %Y") == facts["end_date"]
-    assert "left out: 1 × full-point bye, 1 × zero-point bye or absence" in result.stdout
+    assert "left out: 1 × full-point bye, 1 × zero-point bye or absence" in output
     vasquez = next(p for p in entries(club, "player") if p["name"] == "Vasquez,Rodrigo")
     assert vasquez == {"id": "vasquez-rodrigo", "name": "Vasquez,Rodrigo", "title": "GM"}
     # Points per player: wins + draws/2 + forfeit wins; the first three by start rank
@@ -115,17 +114,15 @@ def test_trf_fide_example(cli, tmp_path):
 
 def test_trf_lichess_non_standard(cli, tmp_path):
     facts = expected("2020_06.trf")
-    club = make_club(tmp_path / "club")
-    result = cli("import", REAL / "2020_06.trf", "--club", club)
-    assert result.exit_code == 0, result.output
+    club, output = imported(cli, tmp_path, "2020_06.trf")
     games = entries(club, "match")
     assert len(games) == facts["played_games"]
     assert sum(g["result"] == "1/2-1/2" for g in games) == facts["played_games_drawn"]
     assert {g["date"].isoformat() for g in games} == {"2020-05-29"}  # "May 29, 2020"
     byes = {key[0]: n for key, n in facts["byes_and_other_non_games_excluded"].items()}
-    assert f"{byes['H']} × half-point bye" in result.stdout
-    assert f"{byes['U']} × pairing-allocated bye" in result.stdout
-    assert f"{byes['-']} × zero-point bye or absence" in result.stdout
+    assert f"{byes['H']} × half-point bye" in output
+    assert f"{byes['U']} × pairing-allocated bye" in output
+    assert f"{byes['-']} × zero-point bye or absence" in output
     assert len(entries(club, "player")) == facts["number_of_player_lines_001"]
     assert max(int(g["note"].split()[1]) for g in games) == facts["number_of_rounds"]
 
