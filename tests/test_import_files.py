@@ -261,3 +261,17 @@ def test_csv_bad_rows(cli, tmp_path):
     err = refused(cli, club, write(tmp_path, "s.csv", sheet))
     assert "s.csv:3: date '2024-13-05' is not a date" in err and "result '2-0' is not a result" in err
     assert "s.csv:4: 2 cells, but the header has 4" in err
+
+
+def test_trf_2025_comments_titles_and_letter_case(cli, tmp_path):
+    # TRF-2025/TRF26: '###' comment lines, titles written out, letter codes in either case, and
+    # National Rating Support lines (a federation code in place of 001) beside the player lines.
+    lines = TRF.split("\n")
+    lines.insert(1, "### written by a pairing program")
+    lines = [line.replace("    g Петров", "   GM Петров").replace("     - H", "     - h") for line in lines]
+    lines.insert(6, "RUS    1      Петров, Пётр                      2410")
+    club = make_club(tmp_path / "club")
+    result = cli("import", write(tmp_path, "new.trf", "\n".join(lines)), "--club", club)
+    assert result.exit_code == 0, result.output
+    assert entries(club, "player")[0]["title"] == "GM"
+    assert len(entries(club, "match")) == 2 and "1 × half-point bye" in result.stdout

@@ -1,4 +1,4 @@
-"""FIDE Tournament Report Files (TRF16; TRF-2025 keeps the same 001 player lines).
+"""FIDE Tournament Report Files (TRF16, and TRF-2025/TRF26, which keep the 001 player lines).
 
 Fixed columns (1-based, as FIDE's description numbers them): 012 tournament name,
 042/052 start and end dates, 132 the rounds' dates (8 characters per round from
@@ -12,6 +12,10 @@ match (kept in the record, rated by no list); byes (H, F, U, Z, + or - without a
 opponent, "spielfrei" dummies) → nothing, as a journal match needs two players:
 they are counted in the preview. Other header records (XXR, XXC, 013 teams, …) are
 read past; a line that is no record at all is an error.
+
+Where TRF-2025 differs it is read too: `###` comment lines, titles written out (GM,
+WFM), letter codes in either case, National Rating Support lines (a federation code
+instead of 001, read past).
 """
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     head: dict[str, tuple[int, str]] = {}
     players: dict[int, tuple[int, str, list[tuple[int, str, str]]]] = {}  # rank → (line, name, cells)
     for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
+        if not line.strip() or line.startswith("###"):
             continue
         m = _RECORD.match(line)
         if not m:
@@ -123,7 +127,7 @@ def _player(line: str, number: int, players: dict, parsed: Parsed) -> None:
     body = line.rstrip()
     for r, start in enumerate(range(91, len(body), 10)):
         cell = body[start:start + 8].ljust(8)
-        opponent, colour, result = cell[:4].strip(), cell[5], cell[7]
+        opponent, colour, result = cell[:4].strip(), cell[5].lower(), cell[7].upper()
         if (opponent and not opponent.isdigit()) or colour not in "wb- " or (result == " " and opponent.strip("0")):
             parsed.problem(number, f"player {rank}, round {r + 1}: {cell.strip()!r} is not a round cell "
                                    "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?")
