@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import io
+import re
 
 from ..errors import ActionRefused
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
@@ -17,6 +18,7 @@ from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse
 MISSING_EXTRA = "PGN import needs the pgn extra: pip install 'nardrating[pgn]'"
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 _UNKNOWN = ("", "?", "-", "*")
+_TEXT = re.compile(r"\S")
 
 
 def _known(value: str | None) -> str | None:
@@ -32,7 +34,7 @@ def parse_pgn(raw: bytes, label: str) -> Parsed:
     text = decode_text(raw, parsed)
     if text is None:
         return parsed
-    newlines = [k for k, ch in enumerate(text) if ch == "\n"]
+    newlines = [m.start() for m in re.finditer("\n", text)]
     handle = io.StringIO(text)
     number = 0
     while True:
@@ -44,8 +46,8 @@ def parse_pgn(raw: bytes, label: str) -> Parsed:
             break
         if headers is None:
             break
-        start = offset + len(text[offset:]) - len(text[offset:].lstrip())
-        line = bisect.bisect(newlines, start) + 1
+        first = _TEXT.search(text, offset)
+        line = bisect.bisect(newlines, first.start() if first else offset) + 1
         number += 1
         _take(headers, number, line, parsed)
     if number == 0 and not parsed.problems:
