@@ -11,7 +11,7 @@ from typing import Any
 from .engines.base import score_text
 from .reports import Column, Table
 
-FORMATS = ("table", "csv", "json", "md")
+FORMATS = ("table", "csv", "json", "md", "fide-list")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_AFTER = 60  # rows; longer tables are laid out without rich's cell-by-cell layout (2 ms a row)
 WRAPPING = {"name", "reason", "note", "status", "games", "ignored", "pool", "ratings", "protected"}
@@ -196,5 +196,8 @@ def emit(table: Table, fmt: str, console) -> None:
         console.file.write(to_json(table) + "\n")
     elif fmt == "csv":
         console.file.write(to_csv(table))
+    elif fmt == "fide-list":
+        from .fide_list import to_fide_list
+        console.file.write(to_fide_list(table))
     else:
         console.file.write(to_markdown(table))
