@@ -2,6 +2,8 @@
 counted, one atomic append checked as a full read would check it, --dry-run writes nothing."""
 from datetime import date
 
+import pytest
+
 from nardrating.importers.records import derive_id
 
 from .conftest import make_club
@@ -146,3 +148,49 @@ def test_unknown_format_and_missing_file(cli, tmp_path):
     assert result.exit_code == 1
     assert "a.doc: cannot tell the format from the name 'a.doc'; give --format mat|pgn|trf|csv" in result.stderr
     assert "none.pgn: no such file" in result.stderr
+
+
+def test_discipline_option(cli, tmp_path):
+    club = make_club(tmp_path / "club")
+    assert cli("import", write(tmp_path, "a.pgn", game("Anna", "Boris", "1-0")), "--discipline", "blitz",
+               "--club", club).exit_code == 0
+    assert entries(club, "match")[0]["discipline"] == "blitz"
+
+
+def test_an_entry_the_model_refuses_is_told_at_the_line_of_the_file(cli, tmp_path, monkeypatch):
+    # Entries are built through the journal's pydantic models: a stricter model (here: names of
+    # at most 10 characters) refuses at the line of the file that named the player.
+    from pydantic import Field
+
+    from nardrating.journal import entries as model
+
+    class Strict(model.PlayerEntry):
+        name: str | None = Field(default=None, max_length=10)
+
+    monkeypatch.setitem(model.ENTRY_MODELS, "player", Strict)
+    club = make_club(tmp_path / "club")
+    before = (club / "journal.toml").read_bytes()
+    pgn = game("Anna", "Boris", "1-0") + game("Anna", "Maximilian von Longname", "1-0", "2023.04.10")
+    result = cli("import", write(tmp_path, "a.pgn", pgn), "--club", club)
+    assert result.exit_code == 1
+    assert "a.pgn:10: [[player]] name: String should have at most 10 characters" in result.stderr
+    assert (club / "journal.toml").read_bytes() == before
+
+
+@pytest.mark.slow
+def test_concurrent_imports_of_one_file_add_it_once(tmp_path):
+    # Each import plans again under the club lock on the journal as it is then: of eight processes
+    # importing the same games at once, one adds them and the others find them already there.
+    import subprocess
+    import sys
+
+    club = make_club(tmp_path / "club")
+    pgn = "".join(game("Anna", "Boris", "1-0", f"2023.04.{day:02d}") for day in range(1, 21))
+    path = write(tmp_path, "a.pgn", pgn)
+    procs = [subprocess.Popen([sys.executable, "-m", "nardrating", "import", str(path), "--club", str(club)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(8)]
+    outputs = [proc.communicate(timeout=120) for proc in procs]
+    assert all(proc.returncode == 0 for proc in procs), outputs
+    assert sum("added 2 players, 0 tournaments, 20 matches" in out for out, _ in outputs) == 1
+    assert sum("nothing to add" in out for out, _ in outputs) == 7
+    assert len(entries(club, "match")) == 20 and len(entries(club, "player")) == 2

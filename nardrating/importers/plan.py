@@ -61,9 +61,10 @@ class _Players:
         self.chosen: dict[str, str] = {}     # folded name → id
         self.new: dict[str, dict] = {}       # id → [[player]] data
         self.how: dict[str, str] = {}        # id → "new" or how it was matched
+        self.origin: dict[str, tuple[str, int]] = {}  # new id → the file and line that first named it
         self.taken = {folded(pid) for pid in journal.players}
 
-    def resolve(self, name: str, info, problem) -> str | None:
+    def resolve(self, name: str, info, problem, where: tuple[str, int]) -> str | None:
         key = folded(name)
         if key in self.chosen:
             return self.chosen[key]
@@ -83,6 +84,7 @@ class _Players:
                 n += 1
                 found = f"{base}-{n}"
             self.taken.add(folded(found))
+            self.origin[found] = where
             self.new[found] = {"id": found, "name": name if name != found else None,
                                "title": getattr(info, "title", None)}
         self.chosen[key] = found
@@ -113,8 +115,9 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
         for game in parsed.games:
             def problem(message, line=game.line):
                 problems.append(Problem(parsed.file, line, message))
-            a = players.resolve(game.a, parsed.players.get(game.a), problem)
-            b = players.resolve(game.b, parsed.players.get(game.b), problem)
+            where = (parsed.file, game.line)
+            a = players.resolve(game.a, parsed.players.get(game.a), problem, where)
+            b = players.resolve(game.b, parsed.players.get(game.b), problem, where)
             if a is None or b is None:
                 continue
             if a == b:
@@ -145,7 +148,7 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
             games_of[a] += 1
             games_of[b] += 1
     used_tournaments = {m.data["tournament"] for m in matches}
-    entries = [Entry("player", data, "", None) for pid, data in players.new.items() if games_of[pid]]
+    entries = [Entry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
     entries += [Entry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
     for entry in entries + matches:
@@ -154,7 +157,7 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
         except ValidationError as exc:
             for err in exc.errors():
                 where = ".".join(str(part) for part in err["loc"])
-                problems.append(Problem(entry.file or parsed_files[0].file, entry.line,
+                problems.append(Problem(entry.file, entry.line,
                                         f"[[{entry.kind}]] {where}: {err['msg'].removeprefix('Value error, ')}".replace(" : ", ": ")))
             continue
         entry.data = model.model_dump(exclude_defaults=True)
