@@ -380,7 +380,9 @@ def main() -> None:
 def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to import.")],
                  fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="mat, pgn, trf or csv "
                                 "(default: from each file's extension).", show_default=False)] = None,
-                 discipline: DisciplineOpt = None,
+                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
+                                       "the matches (default: the tournament's; PGN and TRF: chess; else the "
+                                       "club's).", show_default=False)] = None,
                  tournament: Annotated[Optional[str], typer.Option(help="Tournament id the matches join "
                                        "(created if new).", show_default=False)] = None,
                  day: Annotated[Optional[str], typer.Option("--date", help=".mat files without a date: "

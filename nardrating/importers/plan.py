@@ -151,16 +151,7 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
     entries = [Entry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
     entries += [Entry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
-    for entry in entries + matches:
-        try:
-            model = ENTRY_MODELS[entry.kind](**{k: v for k, v in entry.data.items() if v is not None})
-        except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join(str(part) for part in err["loc"])
-                problems.append(Problem(entry.file, entry.line,
-                                        f"[[{entry.kind}]] {where}: {err['msg'].removeprefix('Value error, ')}".replace(" : ", ": ")))
-            continue
-        entry.data = model.model_dump(exclude_defaults=True)
+    problems += _through_models(entries + matches)
     if problems:
         raise LedgerError(problems)
     plan.entries = entries + matches
@@ -171,6 +162,24 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
                                  "title": data.get("title"), "games": games_of[pid]})
     plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid]})
     return plan
+
+
+def _through_models(entries: list[Entry]) -> list[Problem]:
+    """Build each entry with the journal's own model, so its rules (and any stricter later ones) apply;
+    the entry keeps what the model made of it, defaults left out."""
+    problems = []
+    for entry in entries:
+        try:
+            model = ENTRY_MODELS[entry.kind](**{k: v for k, v in entry.data.items() if v is not None})
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = ".".join(str(part) for part in err["loc"])
+                message = err["msg"].removeprefix("Value error, ")
+                problems.append(Problem(entry.file, entry.line,
+                                        f"[[{entry.kind}]] {where}: {message}" if where else f"[[{entry.kind}]]: {message}"))
+            continue
+        entry.data = model.model_dump(exclude_defaults=True)
+    return problems
 
 
 def _score(result: str) -> float:
