@@ -275,3 +275,37 @@ def test_trf_2025_comments_titles_and_letter_case(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert entries(club, "player")[0]["title"] == "GM"
     assert len(entries(club, "match")) == 2 and "1 × half-point bye" in result.stdout
+
+
+def test_mat_xg_style_names_with_spaces_and_a_drop(cli, tmp_path):
+    text = """; [Site "eXtreme Gammon"]
+; [Match ID "12345"]
+; [Player 1 "Анна Петрова"]
+; [Player 2 "Boris Ivanov"]
+; [EventDate "2024.06.01"]
+
+ 1 point match
+
+ Game 1
+ Анна Петрова : 0                   Boris Ivanov : 0
+  1) 31: 8/5 6/5                     Doubles => 2
+  2)  Drops                          Wins 1 point
+"""
+    club = make_club(tmp_path / "club")
+    result = cli("import", write(tmp_path, "xg.mat", text), "--club", club)
+    assert result.exit_code == 0, result.output
+    [match] = entries(club, "match")
+    # Boris doubled and Анна dropped: Boris wins the 1-point match 1-0
+    assert match["players"] == ["anna-petrova", "boris-ivanov"] and match["result"] == "0-1"
+    assert match["score"] == [0, 1] and match.get("length", 1) == 1  # 1, the default, is not written
+
+
+def test_csv_winner_and_an_existing_tournament(cli, tmp_path):
+    club = make_club(tmp_path / "club", '[[tournament]]\nid = "cup"\nname = "Cup"\nsystem = "swiss"\n'
+                                        'start = 2024-01-01\nend = 2024-01-31\n')
+    sheet = "date,player_a,player_b,winner,tournament\n2024-01-05,Anna,Boris,Boris,cup\n2024-01-06,Anna,Boris,Anna,cupp\n"
+    err = refused(cli, club, write(tmp_path, "s.csv", sheet))
+    assert "s.csv:3: unknown tournament 'cupp'" in err
+    sheet = sheet.replace("cupp", "cup")
+    assert cli("import", write(tmp_path, "s.csv", sheet), "--club", club).exit_code == 0
+    assert [(m["result"], m["tournament"]) for m in entries(club, "match")] == [("0-1", "cup"), ("1-0", "cup")]
