@@ -64,24 +64,97 @@ CONFIG_TEMPLATE = '''# nardrating club config. Reference: the README's "Config" 
 name = {name}
 journal = ["journal.toml"]          # replayed together, in this order; .toml or .csv
 default_discipline = {discipline}
+as_of = "last-entry"                # date of commands without --as-of: "last-entry" (the journal's) or "today"
 
 {rating}
 '''
 
-ENGINE_TEMPLATES = {
-    "elo": '''[rating.club]                       # a rating list named "club"
-engine = "elo"                      # chess-club Elo (seed 003)
-start = 1200                        # every new player's rating
-k = 20
-provisional_games = 5               # "provisional" until this many rated games
-pair_limit_per_day = 2              # rated games per pair per day; 0 = no limit
-# disciplines = ["chess"]           # disciplines it rates; omitted = all''',
+ENGINE_TITLES = {
+    "elo": "the chess-club Elo (seed 003)",
+    "fibs": "the FIBS formula with match length and new-player boost (seed 004)",
+    "placement": "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)",
+    "chips": "game rating by chips won and lost, −5% a day (seed 001)",
+    "mfsnb": "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)",
+    "fide": "FIDE-style rating lists (seed 002)",
 }
+
+# One-line notes for parameters whose engine gives no description (fide's, from the README).
+PARAMETER_NOTES = {
+    "fide": {
+        "ruleset": '"seed" (seed 002) or "fide-2024"',
+        "list_every": "lists dated the first day of every month, quarter, half or year",
+        "k": "K, whole 1–1000 (default 20); refused with fide-2024",
+        "min_rating": "the floor (default 1000; fide-2024: 1400)",
+        "first_rating_games": "games a first rating needs (default 9; fide-2024: 5)",
+        "closing_days": "an event ending at least this many days before a list date reaches it",
+        "official_closing_days": "the same for official = true",
+        "pool_months": "an unrated player's pool spans at most this many months of rating periods",
+        "inactive_months": "inactive after this many months without a rated game",
+    },
+}
+
+
+def toml_value(value) -> str:
+    """A default as TOML: inline arrays and tables, so each parameter stays on one line."""
+    import tomli_w
+
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return tomli_w.dumps({"x": value})[4:].strip()
+
+
+def toml_key(key: str) -> str:
+    return key if valid_id(key) and key.isascii() else toml_value(key)
+
+
+def engine_template(engine: str) -> str:
+    """[rating.club] with every parameter of the engine: its default and what it means.
+
+    A parameter without a fixed default (it depends on another, as fide's k on the ruleset)
+    is written commented out.
+    """
+    from .engines.registry import engine_class
+
+    params = engine_class(engine).Params
+    notes = PARAMETER_NOTES.get(engine, {})
+    lines = [f"{'[rating.club]':<35} # a rating list named \"club\"",
+             f"{'engine = ' + toml_value(engine):<35} # {ENGINE_TITLES.get(engine, engine)}"]
+    for key, field in params.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        note = field.description or notes.get(key, "")
+        if default is None:
+            line = f"# {key} = "
+            note = note or "no default"
+        else:
+            line = f"{key} = {toml_value(default)}"
+        lines.append(f"{line:<35} # {note}" if note else line)
+    disciplines = f"# disciplines = [{toml_value(ENGINE_DISCIPLINE.get(engine, 'long-nardy'))}]"
+    lines.append(f"{disciplines:<35} # disciplines it rates; omitted = all")
+    return "\n".join(lines)
+
+
+ENGINE_DISCIPLINE = {"elo": "chess", "fide": "chess"}
+
+NEXT_STEPS = """next steps:{cd}
+  nardrating add-player anna --name "Анна Петрова"      # each player once
+  nardrating add-match anna boris --winner anna         # after each game
+  nardrating leaderboard                                # the list as of the last entry
+  nardrating check                                      # after editing the journal by hand"""
+
 
 JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
 # `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
 # [[void]] and [[adjust]] tables (see the README's "Journal" section).
 '''
+
+
+def next_steps(folder: Path) -> str:
+    import shlex
+
+    here = folder.resolve() == Path.cwd().resolve()
+    return NEXT_STEPS.format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
 
 
 def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:
@@ -95,8 +168,8 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> lis
     for path in (config, journal):
         if path.exists():
             raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
-    template = ENGINE_TEMPLATES.get(engine) or f'[rating.club]\nengine = "{engine}"'
-    discipline = "chess" if engine in ("elo", "fide") else "long-nardy"
+    template = engine_template(engine)
+    discipline = ENGINE_DISCIPLINE.get(engine, "long-nardy")
     quote = lambda text: tomli_w.dumps({"x": text})[4:].strip()  # noqa: E731 - a TOML string literal
     folder.mkdir(parents=True, exist_ok=True)
     config.write_text(CONFIG_TEMPLATE.format(name=quote(name or folder.resolve().name),

@@ -1,82 +1,103 @@
-"""Derived state cached in the club folder, `.nardrating/`: only an optimisation.
+"""Derived state in the user's cache directory: only an optimisation, never above the journal.
 
-What is stored: the parsed journal (players, tournaments… as JSON; the match
-columns as raw machine arrays) and, per rating list and discipline, the
-replayed result of engines that can resume. Nothing is stored in a format
-that runs code when read (no pickle): a cache someone sends you is data.
+What is stored (see cachedir.py for where): the parsed journal (players,
+tournaments… as JSON; the match columns as raw machine arrays) and, per rating
+list and discipline, the replayed result of engines that can resume. Nothing
+is stored in a format that runs code when read (no pickle).
 
-When it is used: the manifest records the config's hash, the program and
-engine versions, and for each journal file its size, modification time and
-SHA-256. A file with the same size and time is unchanged. A file that has
-only grown (its old bytes hash the same) is the append-only case: only the
-new bytes are parsed. Anything else — an edit in the middle, a changed
-config, a new version — means a full read and replay, and a new cache.
+When it is used: the manifest is bound to the club's resolved config path, the
+config's and the program's own source's hashes, and records per journal file
+its size, modification and change time (ns), inode, device and SHA-256. A file
+whose stat matches is unchanged, unless it is racily clean (modified within
+RACY_NS of being read), which is hashed. A file that has only grown, from an
+entry boundary a full parse also sees, is the append-only case. Every value
+read back is checked (cachecheck.py); the caller drops the cache on any doubt.
 """
 from __future__ import annotations
 
 import hashlib
-import operator
 import json
+import operator
 import os
+import re
 import sys
-import tempfile
+import time
 from array import array
-from datetime import date
 from itertools import accumulate
 from pathlib import Path
 
 from . import __version__
+from .cachecheck import Bad, check_journal_meta, check_manifest, check_result_head, need
+from .cachedir import CacheFolder
 
-CACHE_DIR = ".nardrating"
-FORMAT = 3  # bump whenever what is stored changes shape
+FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
+# Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.
+RACY_NS = 2_000_000_000
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
            ("seq", "q"), ("source", "i"), ("line", "i"))
+STAT_FIELDS = ("size", "mtime_ns", "ctime_ns", "ino", "dev")
 
 
 def enabled() -> bool:
     return os.environ.get("NARDRATING_NO_CACHE", "") in ("", "0")
 
 
-def cache_dir(config) -> Path:
-    return config.folder / CACHE_DIR
+_source_digest: str | None = None
 
 
-def file_stat(path: Path) -> dict:
-    """Size and modification time: enough to tell that a file is unchanged."""
-    st = path.stat()
-    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+def source_digest() -> str:
+    """SHA-256 over this package's own .py files: any change of the code invalidates the cache."""
+    global _source_digest
+    if _source_digest is None:
+        package = Path(__file__).resolve().parent
+        found = []
+        for folder, subfolders, files in os.walk(package):
+            subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+            found += [os.path.join(folder, f) for f in files if f.endswith(".py")]
+        digest = hashlib.sha256()
+        for path in sorted(found, key=lambda p: Path(p).relative_to(package).as_posix()):
+            data = Path(path).read_bytes()
+            digest.update(Path(path).relative_to(package).as_posix().encode() + b"\0"
+                          + len(data).to_bytes(8, "little") + data)
+        _source_digest = digest.hexdigest()
+    return _source_digest
 
 
 def config_key(config) -> dict:
-    from .engines.registry import engine_class
-
+    """What a manifest must match exactly to be used for this club, config and program."""
     return {
         "format": FORMAT,
         "version": __version__,
-        "python": sys.version_info[:2],
+        "python": list(sys.version_info[:2]),
+        "club": str(config.path.resolve()),
         "config": hashlib.sha256(config.text.encode("utf-8")).hexdigest(),
-        "engines": {r.engine: engine_class(r.engine).version for r in config.ratings.values()},
+        "source": source_digest(),
         "files": [str(p) for p in config.club.journal],
     }
 
 
+def file_state(raw: bytes, st: os.stat_result, seen_ns: int) -> dict:
+    """What the cache remembers of a journal file read as `raw`, whose stat was `st`."""
+    state = {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
+    if st.st_size != len(raw):  # changed while being read: never trust its stat, always hash
+        state["mtime_ns"] = -1
+    state.update(size=len(raw), sha256=hashlib.sha256(raw).hexdigest(), lines=raw.count(b"\n"), seen_ns=seen_ns)
+    return state
+
+
+def stat_unchanged(st: os.stat_result, old: dict) -> bool:
+    """Unchanged by its stat alone: all of it equal, and not racily clean (git's rule, with ctime too)."""
+    return (all(getattr(st, "st_" + name) == old[name] for name in STAT_FIELDS)
+            and max(old["mtime_ns"], old["ctime_ns"]) < old["seen_ns"] - RACY_NS)
+
+
+def _identity(st: os.stat_result) -> dict:
+    return {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
+
+
 # --- writing ----------------------------------------------------------------------
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
 
 def _journal_meta(journal) -> dict:
     def iso(d):
@@ -144,190 +165,201 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     `lineage` lists the tokens of earlier snapshots this journal only appended
     to, so that results replayed from them can be resumed. Returns the token.
     """
-    folder = cache_dir(config)
-    folder.mkdir(exist_ok=True)
     token = token or new_token()
-    layout, blob = _pack_columns(journal.matches)
-    _atomic_write(folder / f"matches-{token}.bin", blob)
-    meta = _journal_meta(journal)
-    meta["layout"] = layout["columns"]
-    meta["count"] = layout["count"]
-    _atomic_write(folder / f"journal-{token}.json", json.dumps(meta, ensure_ascii=False).encode("utf-8"))
-    manifest = {**config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:],
-                "count": journal.match_count(),
-                "file_matches": [journal.matches.source.count(k) for k in range(len(journal.files))]}
-    _atomic_write(folder / "manifest.json", json.dumps(manifest).encode("utf-8"))
-    _remove_stale(folder, token)
+    with CacheFolder(config, create=True) as folder:
+        layout, blob = _pack_columns(journal.matches)
+        blob_stat = folder.write(f"matches-{token}.bin", blob)
+        meta = _journal_meta(journal)
+        meta.update(layout=layout["columns"], count=layout["count"], matches_file=_identity(blob_stat))
+        data = json.dumps(meta, ensure_ascii=False).encode("utf-8")
+        folder.write(f"journal-{token}.json", data)
+        write_manifest(folder, {
+            **config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:],
+            "count": journal.match_count(), "journal_sha256": hashlib.sha256(data).hexdigest(),
+            "file_matches": [journal.matches.source.count(k) for k in range(len(journal.files))]})
+        _remove_stale(folder, token)
     return token
 
 
-def _remove_stale(folder: Path, keep: str) -> None:
-    """Remove older snapshots; recent ones may still be read by a concurrent command."""
-    import time
+def write_manifest(folder: CacheFolder, manifest: dict) -> None:
+    manifest["written_ns"] = time.time_ns()
+    folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
 
+
+def _remove_stale(folder: CacheFolder, keep: str) -> None:
+    """Remove our own older snapshots by exact name; recent ones may still be read by a concurrent command."""
     now = time.time()
-    for path in folder.iterdir():
-        # Snapshots of other tokens, and temporary files a killed writer left.
-        if (path.name.startswith(("journal-", "matches-", ".")) and keep not in path.name) or \
-                path.name.endswith(".tmp"):
+    for name in folder.names():
+        if name.startswith(("journal-", "matches-", ".tmp-")) and keep not in name:
             try:
-                if now - path.stat().st_mtime > 120:
-                    path.unlink()
+                if folder.age_s(name, now) > 120:
+                    folder.remove(name)
             except OSError:
                 pass
 
 
-# --- reading ------------------------------------------------------------------------
+# --- reading: any problem raises, and the caller (ledger._through_cache) reads the journal ---
 
-def read_manifest(config) -> dict | None:
-    try:
-        data = json.loads((cache_dir(config) / "manifest.json").read_bytes())
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
+def load(config):
+    """(manifest, cached Journal, grown files) for this club, or raise.
 
-
-def read_journal(config, manifest: dict):
-    """The cached Journal, or raise if any part is missing or malformed.
-
-    Players, tournaments and the rest are read now; the match columns (the
-    bulk) only when something asks for them: a leaderboard from a cached
-    result never does.
+    `grown` lists (index, old state, bytes, stat, time read) of journal files
+    that only grew since, from an entry boundary; [] when nothing changed.
     """
+    with CacheFolder(config, create=False) as folder:
+        raw, _ = folder.read("manifest.json")
+        manifest = check_manifest(json.loads(raw), config_key(config), len(config.journal_paths()))
+        grown, refreshed = changed_files(config, manifest)
+        if refreshed:  # racily clean files hashed equal: remember them as checked now
+            write_manifest(folder, manifest)
+        return manifest, read_journal(config, folder, manifest), grown
+
+
+def changed_files(config, manifest: dict) -> tuple[list, bool]:
+    """Compare the journal files with the cached states (which are updated where only the stat moved)."""
+    from .safefile import read_regular
+
+    paths, states = config.journal_paths(), manifest["states"]
+    grown, refreshed = [], False
+    for k, (path, old) in enumerate(zip(paths, states)):
+        if stat_unchanged(os.stat(path), old):
+            continue
+        seen_ns = time.time_ns()
+        raw, st = read_regular(path)
+        if len(raw) == old["size"] and hashlib.sha256(raw).hexdigest() == old["sha256"]:
+            states[k] = file_state(raw, st, seen_ns)  # same bytes: only the stat moved, or racily clean
+            refreshed = refreshed or stat_unchanged(st, states[k])
+            continue
+        old_bytes = memoryview(raw)[:old["size"]]
+        need(k == len(paths) - 1 and len(raw) > old["size"], "an edit, not an append to the last file")
+        need(hashlib.sha256(old_bytes).hexdigest() == old["sha256"], "the old bytes changed")
+        need(entry_boundary(bytes(old_bytes), raw[old["size"]:], path.suffix == ".csv"),
+             "the old bytes do not end at an entry boundary")
+        grown.append((k, old, raw, st, seen_ns))
+    return grown, refreshed
+
+
+def entry_boundary(old: bytes, tail: bytes, csv: bool) -> bool:
+    """Whether parsing `tail` alone reads what a full parse of old + tail reads after `old`.
+
+    The old bytes must end with a newline outside any string, and (TOML) the tail
+    must open with a top-level [[entry]] header: keys or sub-tables first would
+    belong to the old text's last entry.
+    """
+    if old and not old.endswith(b"\n"):
+        return False
+    if csv:
+        return old.count(b'"') % 2 == 0
+    return _ends_outside_strings(old.decode("utf-8", "replace")) and _opens_with_entry(tail.decode("utf-8", "replace"))
+
+
+# TOML's lexical pieces that can hold a newline or a quote: multi-line strings (basic, with
+# escapes; literal), one-line strings, comments; and runs of anything else.
+_TOML_PIECE = re.compile("|".join((
+    r"""[^"'#]+""",                                   # anything but quotes and comments
+    r'"""(?:[^"\\]|\\[\s\S]|"{1,2}(?!"))*"{3,5}',       # multi-line basic string
+    r"'''(?:[^']|'{1,2}(?!'))*'{3,5}",                 # multi-line literal string
+    r'"(?:[^"\\\n]|\\.)*"', r"'[^'\n]*'", r"#[^\n]*",  # one-line strings, comments
+)))
+_ENTRY_HEADER = re.compile(r"\[\[\s*[A-Za-z0-9_-]+\s*\]\]\s*(?:#.*)?")
+
+
+def _ends_outside_strings(text: str) -> bool:
+    """Whether the text splits cleanly into strings, comments and the rest (ends in no open string)."""
+    if '"""' not in text and "'''" not in text:
+        return True  # one-line strings end with their line, which ends with a newline
+    pos = 0
+    while pos < len(text):
+        piece = _TOML_PIECE.match(text, pos)
+        if piece is None:
+            return False
+        pos = piece.end()
+    return True
+
+
+def _opens_with_entry(tail: str) -> bool:
+    """Whether the first line of the tail that is not blank or a comment is a top-level [[entry]] header."""
+    for line in tail.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return _ENTRY_HEADER.fullmatch(line) is not None
+    return True
+
+
+def read_journal(config, folder: CacheFolder, manifest: dict):
+    """The cached Journal, every value checked; its match columns mapped from the file, not read."""
+    from .config import display_path
     from .journal.model import Adjust, Journal, Placing, Player, Tournament, Void
 
-    folder = cache_dir(config)
     token = manifest["token"]
-    meta = json.loads((folder / f"journal-{token}.json").read_bytes())
+    raw, _ = folder.read(f"journal-{token}.json")
+    need(hashlib.sha256(raw).hexdigest() == manifest["journal_sha256"], "journal snapshot of another manifest")
+    meta = check_journal_meta(json.loads(raw), manifest)
+    columns = _read_columns(folder, f"matches-{token}.bin", meta)
     journal = Journal()
-    blob_path = folder / f"matches-{token}.bin"
-    if not blob_path.is_file():
-        raise ValueError("cache columns missing")
-    layout, count = meta["layout"], meta["count"]
-    def load_matches():
-        try:
-            return _read_columns(blob_path, layout, count, meta["extra"])
-        except (OSError, ValueError, UnicodeDecodeError):
-            # The columns went missing or bad after the rest was read: read the journal itself.
-            from .errors import LedgerError
-            from .ledger import read_journal as read_files
-
-            fresh, problems, _ = read_files(config)
-            if problems:
-                raise LedgerError(problems) from None
-            return fresh.matches
-
-    journal._load_matches = load_matches
-    journal._cached_count = count
+    journal._load_matches = lambda: columns
+    journal._cached_count = meta["count"]
     journal.max_date = meta["max_date"]
-    d = lambda text: date.fromisoformat(text) if text else None  # noqa: E731
-    # File names as this command shows them (relative to today's current folder, not the one
-    # of the command that wrote the cache).
-    from .config import display_path
-
-    if len(meta["files"]) != len(config.journal_paths()):
-        raise ValueError("cache of other journal files")
+    # File names as this command shows them (relative to today's current folder).
     relabel = dict(zip(meta["files"], (display_path(p) for p in config.journal_paths())))
     journal.files = [relabel[f] for f in meta["files"]]
-    for player in meta["players"]:
-        player[6] = relabel.get(player[6], player[6])
-    for entry in meta["tournaments"]:
-        entry[8] = relabel.get(entry[8], entry[8])
-    for entry in meta["voids"]:
-        entry[3] = relabel.get(entry[3], entry[3])
-    for entry in meta["adjusts"]:
-        entry[7] = relabel.get(entry[7], entry[7])
     for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
-        journal.players[pid] = Player(pid, name, alias, qual, title, d(joined), file, line, declared)
+        journal.players[pid] = Player(pid, name, alias, qual, title, joined, relabel[file], line, declared)
     for codes, names in ((journal.player_codes, meta["player_codes"]), (journal.discipline_codes, meta["discipline_codes"]),
                          (journal.tournament_codes, meta["tournament_codes"])):
         for name in names:
             codes.code(name)
     for tid, name, system, start, end, disc, official, standings, file, line, seq in meta["tournaments"]:
-        journal.tournaments[tid] = Tournament(tid, name, system, d(start), d(end), disc, official,
+        journal.tournaments[tid] = Tournament(tid, name, system, start, end, disc, official,
                                               None if standings is None else tuple(Placing(*s) for s in standings),
-                                              file, line, seq)
-    journal.voids = [Void(mid, d(day), reason, file, line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
-    journal.adjusts = [Adjust(d(day), *rest) for day, *rest in meta["adjusts"]]
+                                              relabel[file], line, seq)
+    journal.voids = [Void(mid, day, reason, relabel[file], line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
+    journal.adjusts = [Adjust(day, player, rating, disc, set_, delta, reason, relabel[file], *rest)
+                       for day, player, rating, disc, set_, delta, reason, file, *rest in meta["adjusts"]]
     journal.next_seq = meta["next_seq"]
     journal.csv_named = {name: (label, None) for name, label in meta["csv_named"]}
     journal.voided = {i: journal.voids[k] for i, k in meta["voided"]}
     return journal
 
 
-def _mapped(path: Path, layout: list) -> dict:
+def _mapped(folder: CacheFolder, name: str, layout: list, identity: dict) -> dict:
     """Columns of a cache file as typed views of the file mapped into memory.
 
-    Nothing is copied or parsed: reading one value reads one page. The views
-    behave as read-only sequences of numbers (`Matches.growable` copies them
-    into arrays before anything is appended).
+    The file must be the very one written (its size, times, inode and device as
+    recorded); nothing is copied or parsed: reading one value reads one page.
     """
     import mmap
 
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
+    fd = folder.open(name)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        need(_identity(st) == identity, f"{name} is not the file this cache wrote")
+        size = st.st_size
         whole = memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)) if size else memoryview(b"")
     views = {}
-    for name, code, offset, length in layout:
-        if offset < 0 or length < 0 or offset + length > size:
-            raise ValueError("cache column out of bounds")
+    for column, code, offset, length in layout:
+        need(offset + length <= size, "cache column out of bounds")
         part = whole[offset:offset + length]
-        if code == "text":
-            views[name] = part
-        elif code in "bBiIqQdf" and length % array(code).itemsize == 0:
-            views[name] = part.cast(code)
-        else:
-            raise ValueError("cache column of an unknown type")
+        views[column] = part if code == "text" else part.cast(code)
     return views
 
 
-def _read_columns(path: Path, layout: list, count: int, extra: list):
+def _read_columns(folder: CacheFolder, name: str, meta: dict):
     from .journal.model import IdColumn, Matches
 
-    views = _mapped(path, layout)
+    count = meta["count"]
+    views = _mapped(folder, name, meta["layout"], meta["matches_file"])
+    text, starts = views["ids"], views["id_starts"]
+    need(text.format == "B" and starts.format == "q" and len(starts) == count + 1 and starts[0] == 0 and starts[-1] == len(text), "cache ids malformed")
     m = Matches()
-    text, starts = views.get("ids", b""), views.get("id_starts")
-    if starts is None or len(starts) != count + 1 or (count and starts[-1] != len(text)):
-        raise ValueError("cache ids malformed")
     m.ids = IdColumn(text, starts)
-    for name, _ in COLUMNS:
-        setattr(m, name, views[name])
-    if any(len(getattr(m, name)) != count for name, _ in COLUMNS) or len(m.ids) != count:
-        raise ValueError("cache columns of different lengths")
-    m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in extra}
+    for column, code in COLUMNS:
+        need(len(views[column]) == count and views[column].format == code, "cache columns of other lengths or types")
+        setattr(m, column, views[column])
+    for flag in ("rated", "forfeit"):
+        need(not views[flag].cast("B").tobytes().translate(None, b"\0\1"), "cache flags other than 0 and 1")
+    m.extra = {i: {k: tuple(v) if k == "score" else v for k, v in e.items()} for i, e in meta["extra"]}
     return m
-
-
-def changed_files(config, manifest: dict) -> list | None:
-    """Compare the journal files with the cached states.
-
-    Returns [] when nothing changed, [(index, old state)] for files that only
-    grew (so far only the last file may grow: its new entries then come last
-    in replay order), or None when the cache cannot be used.
-    """
-    key = config_key(config)
-    if any(manifest.get(k) != (list(v) if isinstance(v, tuple) else v) for k, v in key.items()):
-        return None
-    states = manifest.get("states")
-    paths = config.journal_paths()
-    if not isinstance(states, list) or len(states) != len(paths):
-        return None
-    grown = []
-    for k, (path, old) in enumerate(zip(paths, states)):
-        try:
-            now = file_stat(path)
-        except OSError:
-            return None
-        if now["size"] == old["size"] and now["mtime_ns"] == old["mtime_ns"]:
-            continue
-        if now["size"] <= old["size"] or k != len(paths) - 1:
-            return None
-        with open(path, "rb") as f:
-            prefix = f.read(old["size"])
-        if hashlib.sha256(prefix).hexdigest() != old["sha256"]:
-            return None
-        grown.append((k, old))
-    return grown
 
 
 # --- replayed results (engines that can resume: time_invariant ones) ----------------------
@@ -349,8 +381,7 @@ def _pack_arrays(arrays: dict) -> tuple[list, bytes]:
 def _unpack_arrays(layout: list, blob: bytes) -> dict:
     arrays = {}
     for name, code, offset, size in layout:
-        if offset < 0 or size < 0 or offset + size > len(blob) or code not in "bBiIqQdf":
-            raise ValueError("cache array out of bounds")
+        need(offset + size <= len(blob), "cache array out of bounds")
         column = array(code)
         column.frombytes(blob[offset:offset + size])
         arrays[name] = column
@@ -359,35 +390,42 @@ def _unpack_arrays(layout: list, blob: bytes) -> dict:
 
 def write_result(config, rating: str, discipline: str, meta: dict, players: dict, columns: dict) -> None:
     """A replayed state: meta and per-player arrays in one small file, the records in a big one."""
-    folder = cache_dir(config)
-    folder.mkdir(exist_ok=True)
     name = _result_name(rating, discipline)
-    token = os.urandom(6).hex()
-    column_layout, column_blob = _pack_arrays(columns)
-    _atomic_write(folder / f"{name}-{token}.bin", column_blob)
-    player_layout, player_blob = _pack_arrays(players)
-    head = json.dumps({**meta, "players": player_layout, "columns": column_layout,
-                       "blob": f"{name}-{token}.bin"}, ensure_ascii=False).encode("utf-8")
-    _atomic_write(folder / f"{name}.state", len(head).to_bytes(8, "little") + head + player_blob)
-    for path in folder.glob(f"{name}-*.bin"):
-        if token not in path.name:
-            try:
-                path.unlink()
-            except OSError:
-                pass
+    blob_name = f"{name}-{new_token()}.bin"
+    with CacheFolder(config, create=True) as folder:
+        column_layout, column_blob = _pack_arrays(columns)
+        blob_stat = folder.write(blob_name, column_blob)
+        player_layout, player_blob = _pack_arrays(players)
+        head = json.dumps({**meta, "players": player_layout, "columns": column_layout, "blob": blob_name,
+                           "blob_file": _identity(blob_stat)}, ensure_ascii=False).encode("utf-8")
+        body = head + player_blob  # with its own hash: damage anywhere in it is seen
+        folder.write(f"{name}.state", len(head).to_bytes(8, "little") + hashlib.sha256(body).digest() + body)
+        for other in folder.names():
+            if other.startswith(name + "-") and other != blob_name:
+                folder.remove(other)
 
 
-def read_result(config, rating: str, discipline: str):
-    """(meta, per-player arrays, a function reading the records' arrays), or None."""
-    folder = cache_dir(config)
-    try:
-        data = (folder / f"{_result_name(rating, discipline)}.state").read_bytes()
-        size = int.from_bytes(data[:8], "little")
-        meta = json.loads(data[8:8 + size])
-        players = _unpack_arrays(meta["players"], data[8 + size:])
-        blob_path = folder / meta["blob"]
-        if not blob_path.is_file():
-            return None
-        return meta, players, lambda: _mapped(blob_path, meta["columns"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+def read_result(config, rating: str, discipline: str, player_count: int):
+    """(meta, per-player arrays, a function giving the records' arrays), or raise."""
+    name = _result_name(rating, discipline)
+    with CacheFolder(config, create=False) as folder:
+        data, _ = folder.read(f"{name}.state")
+        size, body = int.from_bytes(data[:8], "little"), data[40:]
+        need(hashlib.sha256(body).digest() == data[8:40] and size <= len(body), "result file damaged")
+        meta = check_result_head(json.loads(body[:size]), name)
+        players = _unpack_arrays(meta["players"], body[size:])
+        lengths = {len(column) for column in players.values()}
+        need(len(lengths) <= 1 and all(n <= player_count for n in lengths), "result of another journal")
+        for column in players.values():
+            need(column.typecode != "d" or all(map(_finite, column)), "a rating that is not a number")
+            need(column.typecode == "d" or min(column, default=0) >= 0, "a negative count")
+        columns = _mapped(folder, meta["blob"], meta["columns"], meta["blob_file"])
+    need(all(len(column) == meta["records"] for column in columns.values()), "result columns of different lengths")
+    return meta, players, lambda: columns
+
+
+def _finite(x: float) -> bool:
+    return x - x == 0.0
+
+
+__all__ = ["Bad", "enabled", "load", "write_journal", "write_result", "read_result", "file_state", "new_token"]

@@ -1,7 +1,9 @@
 """The command line: parse options, call the library, render. Nothing else.
 
 Errors from the library (LedgerError, ActionRefused) become plain messages on
-stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2).
+stderr and exit code 1 in one place, `_fail`; usage errors are typer's (exit 2);
+anything else is a bug, reported by `report_unexpected` as one paragraph, exit 2
+(from each command's `handles_errors`, and from `main` for what escapes those).
 """
 from __future__ import annotations
 
@@ -33,29 +35,89 @@ ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or i
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
 RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
 DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: today).", show_default=False)]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
+                    'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"nardrating {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False):
+    pass  # the options every command shares (the app's help is above)
 
 
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # Whatever it prints is data: no markup, no emoji codes, no highlighting, no wrapping.
+    return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
+
+
+def _plain(text: str) -> str:
+    """A message as data for the terminal: control and format characters shown escaped."""
+    import unicodedata
+
+    return "".join(c if c == "\t" or unicodedata.category(c)[0] != "C" else repr(c)[1:-1] for c in text)
 
 
 def _fail(lines: list[str]) -> None:
-    err = _console(stderr=True)
     for line in lines:
-        err.print(line, markup=False)
+        typer.echo(_plain(line), err=True)
     raise typer.Exit(1)
 
 
+def _journals_written() -> list:
+    """Journal files this process has replaced so far (none if it never loaded the writer)."""
+    writer = sys.modules.get("nardrating.journal.writer")
+    return list(writer.appended) if writer else []
+
+
+def report_unexpected(exc: BaseException, command: str | None, written_before: int = 0) -> None:
+    """The one message for an error nobody foresaw: one paragraph on stderr, no traceback.
+
+    NARDRATING_DEBUG=1 puts the traceback before it, for a bug report.
+    """
+    import traceback
+
+    if os.environ.get("NARDRATING_DEBUG", "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    what = " ".join(f"{type(exc).__name__}: {exc}".split())
+    what = what if len(what) <= 300 else what[:300] + "…"
+    written = _journals_written()[written_before:]
+    if written:
+        wrote = (f"Before it failed it had written its entry, whole, to {', '.join(map(str, written))}; "
+                 "nothing else was written.")
+    else:
+        wrote = "Nothing was written: the journal is only ever replaced whole, so it is as it was."
+    name = f"nardrating {command}" if command else "nardrating"
+    sys.stderr.write(_plain(
+        f"{name} failed unexpectedly ({what}). {wrote} This is a bug in nardrating; to report it, run the "
+        "same command again with NARDRATING_DEBUG=1, which also prints the traceback, and send that with "
+        "the command you ran. Running it with NARDRATING_NO_CACHE=1 rules out the cache.") + "\n")
+
+
+# How typer (or click, under older typers) ends a command or reports a usage error.
+_TYPER_EXITS = (typer.Exit, typer.Abort,
+                next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"))
+
+
 def handles_errors(command):
-    """Turn the library's refusals into messages and exit 1; never a traceback."""
+    """Known problems become their messages and exit 1; anything else report_unexpected and exit 2."""
+
+    name = command.__name__.replace("_", "-")  # as typer names the command
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         from .errors import ActionRefused, LedgerError
 
+        written_before = len(_journals_written())
         try:
             return command(*args, **kwargs)
         except LedgerError as exc:
@@ -64,17 +126,28 @@ def handles_errors(command):
             _fail([str(exc)])
         except (RecursionError, MemoryError) as exc:
             _fail([f"nardrating: the input is too large or too deeply nested to process ({type(exc).__name__})"])
+        except _TYPER_EXITS:
+            raise  # usage errors (exit 2) and exits already decided
+        except Exception as exc:  # noqa: BLE001 - the boundary: one paragraph, never a traceback
+            report_unexpected(exc, name, written_before)
+            raise typer.Exit(2) from None
 
     return wrapper
 
 
 def _date(value: str | None, option: str) -> date | None:
+    from .periods import check_day
+
     if value is None:
         return None
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD", param_hint=option) from None
+    try:
+        return check_day(day, value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
 def _format(value: str) -> str:
@@ -109,7 +182,7 @@ def _progress(club):
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                   console=_console(stderr=True), transient=True) as bar:
         task = bar.add_task("loading", total=stages)
         yield lambda text: bar.update(task, description=text, advance=1)
@@ -131,10 +204,11 @@ def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
     """
-    from .actions import init_club
+    from .actions import init_club, next_steps
 
     for path in init_club(folder, engine, name):
         _console().print(f"created {path}", markup=False)
+    _console().print(next_steps(folder), markup=False)
 
 
 @app.command()
@@ -144,11 +218,16 @@ def check(club: ClubOpt = None):
 
     Example: nardrating check --club sample_ledgers/chess-club
     """
+    from .reports import last_entry_date
+
     ledger = _load(club)
     j = ledger.journal
+    last = last_entry_date(j)
     _console().print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
                      f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                     f"rating lists: {', '.join(ledger.config.ratings)}", markup=False)
+                     f"rating lists: {', '.join(ledger.config.ratings)}"
+                     + (f"; last entry {last} (the date commands mean without --as-of)"
+                        if last and ledger.config.club.as_of == "last-entry" else ""), markup=False)
 
 
 @app.command("add-player")
@@ -251,15 +330,18 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
 
 @app.command()
 @handles_errors
-def players(club: ClubOpt = None, fmt: FormatOpt = "table"):
-    """List players: ids, names, aliases, qualifications, games per discipline.
+def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """List players: ids, names, aliases, qualifications, games per discipline (as the leaderboard counts them).
 
     Example: nardrating players --format csv
     """
     from . import reports
     from .render import emit
 
-    emit(reports.players(_load(club)), _format(fmt), _console())
+    fmt = _format(fmt)
+    ledger = _load(club)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    emit(reports.players(ledger, rating, day), fmt, _console())
 
 
 @app.command()
@@ -304,36 +386,47 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
 
     fmt = _format(fmt)
     ledger = _load(club)
-    day = _date(as_of, "--as-of") or date.today()
-    result = ledger.run(rating, discipline, day)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
     if daily:
         daily_view = getattr(result, "daily", None)
         if daily_view is None:
             _fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
-        result = daily_view(day)
-    emit(reports.leaderboard(ledger, result, show_all, public), fmt, _console())
+        result = daily_view(day.day)
+    emit(reports.leaderboard(ledger, result, show_all, public, day), fmt, _console())
 
 
 @app.command()
 @handles_errors
 def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None,
+            since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
+                                                         show_default=False)] = None,
+            until: Annotated[Optional[str], typer.Option("--to", help="Only events on or before this date.",
+                                                         show_default=False)] = None,
+            last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
+                                                        show_default=False, min=1)] = None,
+            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
+                                                            show_default=False)] = None,
             fmt: FormatOpt = "table"):
-    """Every event of a player: date, entry, opponent, result, before, change, after.
+    """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
-    Example: nardrating history anna --format json
+    Example: nardrating history anna --from 2009-01-01 --opponent boris
     """
     from . import reports
-    from .errors import LedgerError, Problem, did_you_mean
     from .render import emit
 
     fmt = _format(fmt)
+    since_day, until_day = _date(since, "--from"), _date(until, "--to")
     ledger = _load(club)
-    if player not in ledger.journal.players:
-        raise LedgerError([Problem(str(ledger.config.path), None, f"unknown player {player!r}"
-                                   f"{did_you_mean(player, ledger.journal.players)}")])
-    result = ledger.run(rating, discipline)
-    emit(reports.history(ledger, result, player), fmt, _console())
+    for who in (player, opponent):
+        if who is not None:
+            reports.known_player(ledger, who)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
+    emit(reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
+                         opponent=opponent), fmt, _console())
 
 
 @app.command()
@@ -341,7 +434,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
 def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
            player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
-           details: Annotated[bool, typer.Option("--details", help="Per-competition arithmetic.")] = False,
+           details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
+                                                 "or per game (elo, fibs, chips, placement).")] = False,
            fmt: FormatOpt = "table"):
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
@@ -357,20 +451,50 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--period") from None
     ledger = _load(club)
+    if player is not None:
+        reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
-    table = reports.report(ledger, result, span, player)
-    emit(table, fmt, _console())
-    if details and fmt == "table":
+    table = reports.report(ledger, result, span, player, details)
+    out = _console()
+    emit(table, fmt, out)
+    if details and fmt in ("table", "md"):
         for detail in reports.report_details(table):
-            emit(detail, fmt, _console())
+            if fmt == "md":
+                out.file.write("\n")
+            emit(detail, fmt, out)
+
+
+
+@app.command()
+@handles_errors
+def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
+            b: Annotated[str, typer.Argument(metavar="B", help="Second player.")],
+            length: Annotated[int, typer.Option(help="Match length in points (fibs: it matters).")] = 1,
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A's expected score against B and each player's change on a win, a loss and a draw.
+
+    Example: nardrating predict anna boris --length 7 --format json
+    """
+    from .predict import predict as do
+    from .render import emit
+
+    fmt = _format(fmt)
+    table = do(_load(club), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
+    emit(table, fmt, _console())
 
 
 def main() -> None:
+    """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; nothing was written\n")
         sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - e.g. raised while typer builds or parses a command
+        command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+        report_unexpected(exc, command)
+        sys.exit(2)
 
 
 # --- import and export ------------------------------------------------------------
@@ -408,18 +532,18 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
              "table", out)
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
-        out.print(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
-                  f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else ""),
+        out.print(_plain(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
+                  f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else "")),
                   markup=False)
         for note in summary.notes:
-            out.print(f"{summary.file}: {note}", markup=False)
+            out.print(_plain(f"{summary.file}: {note}"), markup=False)
     for entry in plan.entries:
         if entry.kind == "tournament":
             t = entry.data
-            out.print(f"new tournament {t['id']}: {t.get('name', t['id'])} ({t['system']}, {t['start']} to {t['end']}, "
-                      f"{t.get('discipline', '')})", markup=False)
+            out.print(_plain(f"new tournament {t['id']}: {t.get('name', t['id'])} ({t['system']}, {t['start']} to "
+                             f"{t['end']}, {t.get('discipline', '')})"), markup=False)
     for warning in plan.warnings:
-        out.print(f"warning: {warning}", markup=False)
+        out.print(_plain(f"warning: {warning}"), markup=False)
     counts = ", ".join(f"{plan.count(kind)} {kind}{'s' if plan.count(kind) != 1 else ''}"
                        for kind in ("player", "tournament", "match"))
     counts = counts.replace("matchs", "matches")
@@ -427,7 +551,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
         out.print("nothing to add", markup=False)
     else:
         verb = "would add" if dry_run else "added"
-        out.print(f"{verb} {counts} to {display_path(done.target)}", markup=False)
+        out.print(_plain(f"{verb} {counts} to {display_path(done.target)}"), markup=False)
 
 
 export_app = typer.Typer(help="Write the journal's data in other programs' formats.", no_args_is_help=True,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -24,6 +25,7 @@ class ClubSection(BaseModel):
     name: str = ""
     journal: list[str] = ["journal.toml"]
     default_discipline: str = "chess"
+    as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
 
 
 @dataclass(frozen=True)
@@ -72,21 +74,42 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def inside_club(folder: Path, path: Path) -> Path | None:
+    """`path` with every symlink and `..` resolved, if that lies inside the club folder; else None.
+
+    A journal is the club's record: `../x.toml`, an absolute path elsewhere or a symlink
+    pointing out of the folder would read and write files that are not the club's.
+    """
+    root = os.path.realpath(folder)
+    target = os.path.realpath(path)
+    if target == root or os.path.commonpath([root, target]) != root:
+        return None
+    return Path(target)
+
+
+def _link_note(path: Path) -> str:
+    """' (a symbolic link to X)' when following links is what takes `path` elsewhere."""
+    target = os.path.realpath(path)
+    return "" if target == os.path.abspath(path) else f" (a symbolic link to {target!r})"
+
+
 def find_club(club: str | os.PathLike | None) -> Path:
     """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
     if club is None:
         club = os.environ.get("NARDRATING_CLUB") or None
+    # exists(), not is_file(): a FIFO or folder named nardrating.toml is reported by
+    # load_config as what it is, rather than passed over.
     if club is not None:
         path = Path(club)
         if path.is_dir():
             path = path / CONFIG_NAME
-        if not path.is_file():
+        if not path.exists():
             raise LedgerError([Problem(str(path), None, "no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`")])
         return path
     here = Path.cwd().resolve()
     for folder in (here, *here.parents):
         candidate = folder / CONFIG_NAME
-        if candidate.is_file():
+        if candidate.exists():
             return candidate
     raise LedgerError([Problem(str(here), None, "no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`")])
 
@@ -104,7 +127,8 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
         elif err["type"] == "missing":
             msg = f"[{table}] needs the key {key!r}"
         else:
-            msg = f"[{table}] {key}: {err['msg']} (got {shown(err.get('input'))})"
+            reason = err["msg"].removeprefix("Value error, ")  # our validator's own sentence, not pydantic's label
+            msg = f"[{table}] {key}: {reason} (got {shown(err.get('input'))})"
         problems.append(Problem(label, line, msg))
     return problems
 
@@ -147,6 +171,10 @@ def load_config(path: Path) -> ClubConfig:
         elif "\0" in name:  # the operating system refuses such a path outright
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
                                     f"journal file {name!r} holds a NUL character"))
+        elif inside_club(path.parent, path.parent / name) is None:
+            problems.append(Problem(label, key_line(text, first("club"), "journal"),
+                                    f"[club] journal: {name!r}{_link_note(path.parent / name)} is outside the club "
+                                    "folder; journal files must live in the club folder (or a folder below it)"))
 
     ratings: dict[str, RatingList] = {}
     raw_ratings = data.get("rating", {})

@@ -42,3 +42,19 @@ def did_you_mean(word: str, choices, limit: int = 3) -> str:
     if not close:
         return ""
     return " (did you mean " + " or ".join(f'"{c}"' for c in close) + "?)"
+
+
+def unreadable(label: str, path, exc: OSError, what: str) -> Problem:
+    """A file that could not be read, in plain words; `what` is e.g. "a journal"."""
+    import os
+
+    from .safefile import NotRegularFile, _kind
+
+    if isinstance(exc, NotRegularFile):
+        try:
+            kind = _kind(os.stat(path).st_mode)
+        except OSError:
+            kind = "not a regular file"
+        kind = kind if kind == "not a regular file" else f"{kind}, not a regular file"
+        return Problem(label, None, f"is {kind}; {what} must be a regular file")
+    return Problem(label, None, f"cannot read the file: {exc.strerror or exc}")

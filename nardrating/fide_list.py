@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from .errors import ActionRefused
+from .render import visible
 from .reports import Table
 
 # (heading, width, right-aligned); the id column widens to the longest id (ids are never cut),
@@ -24,7 +25,7 @@ def whole(rating) -> str:
 def _line(values, layout) -> str:
     cells = []
     for (heading, width, right), value in zip(layout, values):
-        text = str(value)[:width - 1]  # one space always parts the columns
+        text = visible(str(value))[:width - 1]  # names are data: controls shown escaped; a space parts columns
         cells.append(text.rjust(width - 1) + " " if right else text.ljust(width))
     return "".join(cells).rstrip()
 
@@ -35,7 +36,7 @@ def to_fide_list(table: Table) -> str:
         raise ActionRefused("--format fide-list is a rating list: use it with `nardrating leaderboard`")
     rows = table.all_rows()
     layout = list(LAYOUT)
-    layout[1] = ("ID Number", max([16] + [len(str(row["player"])) + 1 for row in rows]), False)
+    layout[1] = ("ID Number", max([16] + [len(visible(str(row["player"]))) + 1 for row in rows]), False)
     lines = [_line((h for h, _, _ in layout), layout)]
     for row in rows:
         flag = "i" if "inactive" in str(row.get("status") or "") else ""

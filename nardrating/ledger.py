@@ -20,8 +20,10 @@ RESAVE_AFTER = 5000
 
 def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Problem], list[dict]]:
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
+    from .errors import unreadable
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
+    from .safefile import read_regular
 
     journal = Journal()
     problems: list[Problem] = []
@@ -29,14 +31,13 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
     for path in config.journal_paths():
         label = display_path(path)
         try:
-            stat = path.stat()
-            raw = path.read_bytes()
+            raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
         except FileNotFoundError:
             problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
                                     "or fix [club] journal in nardrating.toml"))
             continue
         except OSError as exc:
-            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            problems.append(unreadable(label, path, exc, "a journal"))
             continue
         states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
@@ -51,10 +52,29 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
 
 
 def state_of(raw: bytes, stat) -> dict:
-    import hashlib
+    """What the cache remembers of a journal file just read: its stat, its bytes' hash, when."""
+    import time
 
-    return {"size": len(raw), "mtime_ns": stat.st_mtime_ns if stat.st_size == len(raw) else 0,
-            "sha256": hashlib.sha256(raw).hexdigest(), "lines": raw.count(b"\n")}
+    from .cache import file_state
+
+    return file_state(raw, stat, time.time_ns())
+
+
+def _through_cache(work, *args):
+    """The one place the cache is used: `work(*args)`, or None on any problem with it.
+
+    The cache is derived data: a damaged, foreign or stale file, a value out of
+    range or any exception while using it means the caller reads and replays
+    the journal itself (NARDRATING_DEBUG=1 says why on stderr).
+    """
+    try:
+        return work(*args)
+    except Exception as exc:  # noqa: BLE001 - nothing from the cache outranks the journal
+        if os.environ.get("NARDRATING_DEBUG") == "1" and not isinstance(exc, FileNotFoundError):
+            import sys  # (no cache yet is the usual first run, not worth a word)
+
+            print(f"nardrating: cache not used: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
 
 
 @dataclass
@@ -104,7 +124,7 @@ class Ledger:
             as_of = None  # nothing after as_of: the same replay as the whole journal
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:
-            result = self._cached_run(engine, rating_list, discipline) if as_of is None else None
+            result = _through_cache(self._cached_run, engine, rating_list, discipline) if as_of is None else None
             if result is None:
                 result = replay(self, rating_list, discipline, as_of)
                 if as_of is None:
@@ -131,21 +151,16 @@ class Ledger:
 
         if self.cache_token is None or not hasattr(engine, "unpack_state"):
             return None
-        found = cache.read_result(self.config, rating_list.name, discipline)
-        if found is None:
-            return None
-        meta, players, load_columns = found
+        meta, players, load_columns = cache.read_result(self.config, rating_list.name, discipline,
+                                                        len(self.journal.player_codes))
         counts = self._snapshot_counts()
-        try:
-            state = engine().unpack_state(meta, players, load_columns)
-        except (KeyError, ValueError, TypeError, IndexError):
-            return None
+        state = engine().unpack_state(meta, players, load_columns)
         if meta.get("token") == self.cache_token and meta.get("counts") == counts and not self.dirty:
             view = build_view(self, rating_list, discipline, None, order=[])
             return engine().finish(view, state)
-        old = meta.get("counts") or {}
-        last_date = meta.get("last_date", 0)
-        appended_only = ((meta.get("token") == self.cache_token or meta.get("token") in self.cache_lineage)
+        old = meta["counts"]
+        last_date = meta["last_date"]
+        appended_only = ((meta["token"] == self.cache_token or meta["token"] in self.cache_lineage)
                          and old.get("count", 1 << 62) <= counts["count"]
                          and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments"))
                          # an adjustment after the replayed matches was applied at their end, so new
@@ -182,7 +197,7 @@ class Ledger:
 def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, progress=None) -> Ledger:
     """Find, read and check a club; raise LedgerError with every problem found.
 
-    The parsed journal is cached in the club folder; an unchanged journal is
+    The parsed journal is cached in the user's cache directory; an unchanged journal is
     not parsed again, and one that has only grown has just its new bytes parsed.
     `progress(text)`, if given, is told each stage of a full read.
     """
@@ -192,7 +207,7 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, p
     if config_only:
         return Ledger(config, Journal())
     if use_cache and cache.enabled():
-        ledger = _load_cached(config)
+        ledger = _through_cache(_load_cached, config)
         if ledger is not None:
             return ledger
     journal, states = _read_valid_journal(config, progress)
@@ -218,7 +233,7 @@ def _save_cache(config, journal, states, lineage, token: str | None = None) -> s
     try:
         return cache.write_journal(config, journal, states, lineage, token)
     except OSError:
-        return None  # a read-only club folder simply goes without a cache
+        return None  # an unwritable cache directory simply means no cache
 
 
 # Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all).
@@ -294,22 +309,13 @@ def _join(child) -> int | None:
 
 
 def _load_cached(config) -> Ledger | None:
-    """The club from the cache, plus anything appended since; None to read it all again."""
+    """The club from the cache, plus anything appended since; None (or any exception) to read it all again."""
     from . import cache
 
-    manifest = cache.read_manifest(config)
-    if manifest is None:
-        return None
-    try:
-        grown = cache.changed_files(config, manifest)
-        if grown is None:
-            return None
-        journal = cache.read_journal(config, manifest)
-    except (OSError, ValueError, KeyError, TypeError, IndexError, UnicodeDecodeError):
-        return None  # a damaged or foreign cache is ignored, never trusted
+    manifest, journal, grown = cache.load(config)
     if not grown:
         ledger = Ledger(config, journal)
-        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest.get("lineage", []))
+        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         return ledger
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
@@ -317,13 +323,9 @@ def _load_cached(config) -> Ledger | None:
     states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
-    for k, old in grown:
+    for k, old, raw, stat, seen_ns in grown:
         path = config.journal_paths()[k]
-        stat = path.stat()
-        raw = path.read_bytes()
-        if len(raw) < old["size"]:
-            return None
-        states[k] = state_of(raw, stat)
+        states[k] = cache.file_state(raw, stat, seen_ns)
         tail = raw[old["size"]:]
         match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
         first_match = len(journal.matches)
@@ -331,8 +333,6 @@ def _load_cached(config) -> Ledger | None:
         label = journal.files[k]
         if path.suffix == ".csv":
             header = raw[: raw.find(b"\n") + 1]
-            if not raw[: old["size"]].endswith(b"\n"):
-                return None
             read_csv_journal(header + tail, path, label, journal, config.club.default_discipline, problems,
                              source=k, line_offset=old["lines"] - 1, match_offset=match_offset)
         else:
@@ -347,15 +347,11 @@ def _load_cached(config) -> Ledger | None:
         if problems:
             return None
     ledger = Ledger(config, journal)
-    if journal.match_count() - manifest_count(manifest) <= RESAVE_AFTER and not others_grew:
+    if journal.match_count() - manifest["count"] <= RESAVE_AFTER and not others_grew:
         # Keep the snapshot: the next command parses these few new bytes again, cheaply.
-        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest.get("lineage", []))
+        ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         ledger.dirty = True  # the journal is the snapshot plus a tail: results are not stored
         return ledger
-    lineage = [*manifest.get("lineage", []), manifest["token"]]
+    lineage = [*manifest["lineage"], manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
     return ledger
-
-
-def manifest_count(manifest: dict) -> int:
-    return manifest.get("count", 0)

@@ -43,31 +43,46 @@ def months_between(earlier: date, later: date) -> int:
     return months
 
 
-_YEAR = re.compile(r"^(\d{4})$")
-_QUARTER = re.compile(r"^(\d{4})-?[Qq]([1-4])$")
-_HALF = re.compile(r"^(\d{4})-?[Hh]([12])$")
-_MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
-_DAY = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+# The dates nardrating works with. Engines add months and days to dates (the next list,
+# a break's end); date.max is 9999-12-31, and a bound far inside it keeps every such
+# step, and every command's date, clear of an overflow.
+FIRST_DAY = date(1900, 1, 1)
+LAST_DAY = date(2999, 12, 31)
+
+
+def _outside(text: str) -> str:
+    return f"{text!r} is outside the dates nardrating handles ({FIRST_DAY} to {LAST_DAY})"
+
+
+def check_day(day: date, text: str) -> date:
+    """`day` if nardrating handles it; else ValueError with a plain sentence naming `text`."""
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise ValueError(_outside(text))
+    return day
+
 
 PERIOD_HELP = "2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20"
 
+_FORMS = (
+    (re.compile(r"^(\d{4})$"), lambda y: Period(date(y, 1, 1), date(y, 12, 31))),
+    (re.compile(r"^(\d{4})-?[Qq]([1-4])$"), lambda y, q: Period(date(y, 3 * q - 2, 1), month_end(y, 3 * q))),
+    (re.compile(r"^(\d{4})-?[Hh]([12])$"), lambda y, h: Period(date(y, 6 * h - 5, 1), month_end(y, 6 * h))),
+    (re.compile(r"^(\d{4})-(\d{1,2})$"), lambda y, mo: Period(date(y, mo, 1), month_end(y, mo))),
+    (re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$"), lambda y, mo, d: Period(date(y, mo, d), date(y, mo, d))),
+)
+
 
 def _single(text: str) -> Period:
-    if m := _YEAR.match(text):
-        y = int(m[1])
-        return Period(date(y, 1, 1), date(y, 12, 31))
-    if m := _QUARTER.match(text):
-        y, q = int(m[1]), int(m[2])
-        return Period(date(y, 3 * q - 2, 1), month_end(y, 3 * q))
-    if m := _HALF.match(text):
-        y, h = int(m[1]), int(m[2])
-        return Period(date(y, 6 * h - 5, 1), month_end(y, 6 * h))
-    if m := _MONTH.match(text):
-        y, mo = int(m[1]), int(m[2])
-        return Period(date(y, mo, 1), month_end(y, mo))
-    if m := _DAY.match(text):
-        d = date(int(m[1]), int(m[2]), int(m[3]))
-        return Period(d, d)
+    """One period; ValueError without a message when `text` is none (the caller words it)."""
+    for pattern, build in _FORMS:
+        if m := pattern.match(text):
+            year = int(m[1])
+            if not FIRST_DAY.year <= year <= LAST_DAY.year:
+                raise ValueError(_outside(text))
+            try:
+                return build(*(int(g) for g in m.groups()))
+            except ValueError:  # month 13, 30 February: not a period
+                raise ValueError from None
     raise ValueError
 
 

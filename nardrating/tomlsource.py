@@ -40,14 +40,17 @@ def decode_problem(path: str, exc: tomllib.TOMLDecodeError) -> Problem:
 
 def read_text(path, problems: list[Problem], label: str | None = None) -> str | None:
     """The file's text as UTF-8 (a BOM is accepted), or None with a problem."""
+    from .errors import unreadable
+    from .safefile import read_regular
+
     label = label or str(path)
     try:
-        data = path.read_bytes()
+        data, _ = read_regular(path)  # a FIFO would block until written to: refused at once
     except FileNotFoundError:
         problems.append(Problem(label, None, "file not found"))
         return None
     except OSError as exc:
-        problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+        problems.append(unreadable(label, path, exc, "a club config"))
         return None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]

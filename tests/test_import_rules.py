@@ -194,3 +194,12 @@ def test_concurrent_imports_of_one_file_add_it_once(tmp_path):
     assert sum("added 2 players, 0 tournaments, 20 matches" in out for out, _ in outputs) == 1
     assert sum("nothing to add" in out for out, _ in outputs) == 7
     assert len(entries(club, "match")) == 20 and len(entries(club, "player")) == 2
+
+
+def test_names_are_data_in_the_preview(cli, tmp_path):
+    club = make_club(tmp_path / "club")
+    result = cli("import", write(tmp_path, "a.pgn", game("Anna", "Boris", "1-0", event="[bold]Cup\x1b[31m", round_="1")),
+                 "--dry-run", "--club", club)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout
+    assert "new tournament bold-cup-31m-2023: [bold]Cup\\x1b[31m (match" in result.stdout

@@ -117,14 +117,14 @@ def test_toml_syntax_error_has_line(cli, tmp_path):
 
 
 def test_config_errors_name_file_table_and_key(cli, tmp_path):
-    config = ELO_CONFIG.replace("k = 20", "k = \"twenty\"\nkk = 3") + '\n[rating.other]\nengine = "glicko"\n'
+    config = ELO_CONFIG.replace("k = 20", "k = \"twenty\"\nkk = 3") + '\n[rating.other]\nengine = "trueskill"\n'
     code, lines = check(cli, make_club(tmp_path, PLAYERS, config))
     assert code == 1
     text = "\n".join(lines)
     assert "nardrating.toml:9: [rating.club] k: " in text           # k = "twenty" is on line 9
     assert "nardrating.toml:10: [rating.club] has an unknown key 'kk'" in text
     assert "allowed keys: start, k, provisional_games, pair_limit_per_day" in text
-    assert "nardrating.toml:15: [rating.other] engine 'glicko' is unknown; allowed: elo, fibs" in text
+    assert "nardrating.toml:15: [rating.other] engine 'trueskill' is unknown; allowed: elo, fibs" in text
 
 
 def test_other_commands_refuse_an_invalid_journal(cli, tmp_path, monkeypatch):

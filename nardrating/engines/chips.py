@@ -20,9 +20,9 @@ from .compact import CompactResult, adjust_event, split_at
 
 
 class ChipsParams(Params):
-    win_share: float = Field(1.0, ge=0, allow_inf_nan=False)
-    loss_share: float = Field(0.8, ge=0, allow_inf_nan=False)
-    daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False)
+    win_share: float = Field(1.0, ge=0, allow_inf_nan=False, description="a won match adds win_share × chips")
+    loss_share: float = Field(0.8, ge=0, allow_inf_nan=False, description="a lost match subtracts loss_share × chips")
+    daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False, description="the daily loss: rating × (1 − daily_decay) a day")
 
 
 def with_decays(events: list[HistoryEvent], standing, end: date | None) -> list[HistoryEvent]:

@@ -15,10 +15,10 @@ from .base import Engine, HistoryEvent, PairLimit, Params, RatingResult, Standin
 
 
 class EloParams(Params):
-    start: float = Field(1200, allow_inf_nan=False)
-    k: float = Field(20, gt=0, allow_inf_nan=False)
-    provisional_games: int = Field(5, ge=0)
-    pair_limit_per_day: int = Field(2, ge=0)
+    start: float = Field(1200, allow_inf_nan=False, description="every new player's rating")
+    k: float = Field(20, gt=0, allow_inf_nan=False, description="K of new = old + K·(S − E)")
+    provisional_games: int = Field(5, ge=0, description="status \"provisional\" until this many rated games")
+    pair_limit_per_day: int = Field(2, ge=0, description="rated games per pair of players per date; 0 = no limit")
 
 
 def expected(rating: float, opponent: float) -> float:

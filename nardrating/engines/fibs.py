@@ -32,14 +32,14 @@ PRESETS: dict[str, dict] = {
 
 
 class FibsParams(Params):
-    preset: str | None = None
-    start: float = Field(1500, allow_inf_nan=False)
-    factor: float = Field(4, gt=0, allow_inf_nan=False)
-    scale: float = Field(2000, gt=0, allow_inf_nan=False)
-    experience_unit: Literal["points", "games"] = "points"
-    boost: bool = True
-    leaderboard_min_experience: float = Field(10, ge=0, allow_inf_nan=False)
-    pair_limit_per_day: int = Field(0, ge=0)
+    preset: str | None = Field(None, description='"nardy-site": seed 001\'s Elo (factor 10, scale 400, experience in games)')
+    start: float = Field(1500, allow_inf_nan=False, description="a new player's rating")
+    factor: float = Field(4, gt=0, allow_inf_nan=False, description="the 4 of 4·√n·(1 − P)")
+    scale: float = Field(2000, gt=0, allow_inf_nan=False, description="the 2000 of 10^(−D·√n/2000)")
+    experience_unit: Literal["points", "games"] = Field("points", description='"points": a match to n adds n; "games": it adds 1')
+    boost: bool = Field(True, description="the new-player boost, ×5 fading to ×1 at 400 experience")
+    leaderboard_min_experience: float = Field(10, ge=0, allow_inf_nan=False, description="below it \"provisional\", hidden from the leaderboard unless --all")
+    pair_limit_per_day: int = Field(0, ge=0, description="rated matches per pair per date; 0 = no limit")
 
     @model_validator(mode="before")
     @classmethod

@@ -1,4 +1,4 @@
-"""FIDE-style rating lists (seed 002), with the FIDE 2024 rules as a second ruleset.
+"""FIDE-style rating lists (seed 002), with FIDE's 2024 and 2025 rules as further rulesets.
 
 Ratings change only on list dates (the first day of every `list_every`
 period). An event — a tournament, or a rated match outside any tournament,
@@ -6,8 +6,9 @@ which is an event of its own — reaches the first list dated at least
 `closing_days` (3) days after its end (`official_closing_days`, 1, for an
 official one). Ratings in an event come from the list in force on its first
 day. A rated player's change per event is K·Σ(S − P_D), rounded, halves away
-from zero; an unrated player's counted games are pooled into a first rating
-(seed 8.2–8.3, 7.1.4). See docs/fide.md for every reading of the seed.
+from zero (FIDE's rulesets round the rating period's sum once, §8.3.4); an
+unrated player's counted games are pooled into a first rating (seed 8.2–8.3,
+7.1.4). See docs/fide.md for every reading of the seed and of the regulations.
 """
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from ..errors import Problem
 from ..periods import add_months
 from .base import Engine, HistoryEvent, RatingResult, Standing, whole_number_adjusts
 from .fide_report import EventRecord, FideResult, ListRecord
-from .fide_rules import (FIDE_2024, FIDE_2024_TOP, FideParams, PoolEntry, inactive_on, initial_rating,
-                         k_factor, list_in_force, list_on_or_after, reaches_list, round_robin_average,
-                         within_pool_window)
+from .fide_rules import (FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP, FideParams, KState, PoolEntry, inactive_on,
+                         initial_rating, k_and_rule, list_in_force, list_on_or_after, reaches_list,
+                         round_robin_average, within_pool_window)
 from .fide_tables import dp_for_score, expected_hundredths, round_half_away, round_half_up
 
 TITLED_UNRATED = "titled-unrated"
@@ -43,7 +44,9 @@ class Event:
 class PlayerState:
     rating: int | None = None       # published rating; None: unrated or excluded
     games: int = 0                  # games rated so far (a first rating counts its pool)
-    imported: bool = False          # rating set by [[adjust]]: established
+    established: bool = False       # set by [[adjust]] without k = 40 or games < 30: past the 30 games
+    listed_k: int | None = None     # [[adjust]] k: the K of the imported list
+    listed_games: int | None = None  # [[adjust]] games: rated games behind the imported rating
     reached_top: bool = False       # a published rating ≥ 2400 (fide-2024 K = 10)
     excluded: bool = False          # fell below the floor and has no pool since
     last_game: date | None = None   # of events that reached a list
@@ -55,6 +58,8 @@ class PlayerState:
 class FideEngine(Engine):
     name = "fide"
     Params = FideParams
+    version = "2"                   # 2: fide-2024 to the letter of the 2024 text, fide-2025
+    adjust_fields = frozenset({"k", "games"})
 
     @classmethod
     def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
@@ -168,8 +173,14 @@ class _Replay:
             self.note(a.player, HistoryEvent(a.date, None, "adjust", None, None, None, None, None, False,
                                              f"no published rating to change by {a.delta:g}: {a.reason}"))
             return
-        s.rating, s.imported, s.excluded, s.pool = after, True, False, []
-        s.reached_top = s.reached_top or after >= FIDE_2024_TOP
+        s.rating, s.excluded, s.pool = after, False, []
+        if a.set is not None or a.k is not None or a.games is not None:
+            # An imported list: K 40 only when it says so (k = 40, or fewer than 30 games).
+            s.listed_k, s.listed_games = a.k, a.games
+            if a.games is not None:
+                s.games = a.games
+            s.established = a.k in (10, 20) or (a.k is None and (a.games is None or a.games >= 30))
+        s.reached_top = s.reached_top or after >= FIDE_2024_TOP or a.k == 10
         if s.activity_from is None:
             s.activity_from = a.date
         self.note(a.player, HistoryEvent(a.date, None, "adjust", None, None, before,
@@ -208,8 +219,11 @@ class _Replay:
                 per_player.setdefault(a, []).append((i, b, half))
                 per_player.setdefault(b, []).append((i, a, 2 - half))
             average = None
-            if event.system == "round-robin" and p.ruleset != FIDE_2024:
+            if event.system == "round-robin" and not p.fide:
                 average = self.round_robin_average(snap, per_player)
+            # §6.1: a match (of two players) in which one player is unrated is not rated.
+            unrated_match = p.fide and (event.system == "match" or len(per_player) == 2) and \
+                any(snap[pl] is None for pl in per_player)
             for player, games in per_player.items():
                 s = self.state(player)
                 rec = record(player)
@@ -217,12 +231,14 @@ class _Replay:
                 s.last_game = max(s.last_game or last, last)
                 # Published since the event began: rated with that rating (seed, last paragraph).
                 own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
+                if unrated_match and snap[player] is None:
+                    own = None       # §6.1 also when published since the match began (§8.2.4)
                 if own is not None:
                     erec, parts = self.rated_part(event, player, own, games, snap)
                     rated_parts.setdefault(player, []).append((event, erec, parts))
                     rec.events.append(erec)
                 else:
-                    erec = self.pool_part(event, list_date, player, games, snap, average)
+                    erec = self.pool_part(event, list_date, player, games, snap, average, unrated_match)
                     rec.events.append(erec)
                     if erec.ignored is None:
                         pooled.add(player)
@@ -252,13 +268,17 @@ class _Replay:
 
         Per counted game: (match, opponent, half-points, opponent's rating, P_D in hundredths).
         """
-        cap = self.p.difference_cap
+        dates = self.view.journal.matches.dates
         parts, skipped = [], []
+        capped = uncapped = 0      # games more than 400 apart (§8.3.1)
         for i, opponent, half in games:
             opp = snap[opponent]
             if opp is None:
                 skipped.append((i, opponent, half))
                 continue
+            cap = self.p.cap_for(own, date.fromordinal(dates[i]))
+            if self.p.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP:
+                capped, uncapped = (capped + 1, uncapped) if cap is not None else (capped, uncapped + 1)
             parts.append((i, opponent, half, opp, expected_hundredths(own, opp, cap)))
         n = len(parts)
         points = Fraction(sum(h for _, _, h, _, _ in parts), 2)
@@ -268,18 +288,27 @@ class _Replay:
             mean = Fraction(sum(o for _, _, _, o, _ in parts), n)
             perf = round_half_up(mean + dp_for_score(points, n))
         erec = EventRecord(event.key, event.name, own, n, points, expected, None, None, perf)
+        notes = [f"{capped} game(s) over 400 apart counted as 400 (§8.3.1)"] if capped else []
+        if uncapped:
+            notes.append(f"{uncapped} game(s) over 400 apart at the real difference, rated 2650 or more "
+                         "(§8.3.1 from 1 October 2025)")
+        erec.difference_rule = "; ".join(notes) or None
         return erec, (parts, skipped)
 
     def apply_changes(self, player: str, list_date: date, parts, rec: ListRecord) -> None:
         p, s = self.p, self.state(player)
         m = self.view.journal.matches
         n_list = sum(erec.games for _, erec, _ in parts)
-        k = k_factor(p, s.games, s.imported, s.reached_top, n_list)
-        total, running = 0, s.rating
+        k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
+                             n_list)
+        total, exact_total, running = 0, Fraction(0), s.rating
         for event, erec, (games, skipped) in parts:
             gain = sum(50 * h - pd for _, _, h, _, pd in games)   # Σ(S − P_D) in hundredths
-            erec.k = k
-            erec.change = round_half_away(Fraction(k) * gain / 100)
+            exact = Fraction(k) * gain / 100
+            erec.k, erec.k_rule, erec.exact_change = k, k_rule, exact
+            # Seed: each event's change is rounded. FIDE §8.3.4: the rating period's, once.
+            erec.change = exact if p.fide else round_half_away(exact)
+            exact_total += exact
             total += erec.change
             for i, opponent, half, opp, pd in games:
                 share = k * (50 * half - pd) / 100
@@ -290,12 +319,19 @@ class _Replay:
                 self.note(player, HistoryEvent(date.fromordinal(m.dates[i]), m.ids[i], "match", opponent,
                                                half / 2, erec.rating, None, None, False,
                                                "the opponent is unrated on the list in force"))
-            self.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points), running,
-                                           float(erec.change), running + erec.change, True, None,
-                                           {"event": event.key, "k": k, "expected": float(erec.expected),
-                                            "performance": erec.performance}))
+            extra = {"event": event.key, "k": k, "expected": float(erec.expected), "performance": erec.performance}
+            if p.fide:
+                extra["k_rule"] = k_rule
+            self.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points), float(running),
+                                           float(erec.change), float(running + erec.change), True, None, extra))
             running += erec.change
         before = s.rating
+        if p.fide:
+            total = round_half_away(exact_total)
+            rec.period_change = exact_total
+            self.note(player, HistoryEvent(list_date, None, "list", None, None, before, float(total), before + total,
+                                           True, f"rating period: {float(exact_total):+.2f} rounded to {total:+d} "
+                                           "(§8.3.4)"))
         s.rating = before + total
         s.games += n_list
         if s.rating >= FIDE_2024_TOP:
@@ -306,7 +342,8 @@ class _Replay:
             rec.excluded_at = s.rating
             s.rating, s.excluded, s.pool = None, True, []
 
-    def pool_part(self, event: Event, list_date: date, player: str, games, snap, average) -> EventRecord:
+    def pool_part(self, event: Event, list_date: date, player: str, games, snap, average,
+                  unrated_match: bool = False) -> EventRecord:
         p, s = self.p, self.state(player)
         m = self.view.journal.matches
         against_rated = [(i, o, h) for i, o, h in games if snap[o] is not None]
@@ -318,11 +355,15 @@ class _Replay:
         perf = round_half_up(opp_total / n + dp_for_score(points, n)) if n else None
         erec = EventRecord(event.key, event.name, None, n, points, None, None, None, perf,
                            rc=opp_total / n if n else None)
-        if len(against_rated) < 3:
+        if p.fide and unrated_match:
+            erec.ignored = "a match in which one player is unrated is not rated (§6.1)"
+        elif p.fide and not against_rated:
+            erec.ignored = "no game against a rated opponent (§7.1.4)"
+        elif not p.fide and len(against_rated) < 3:
             erec.ignored = f"{len(against_rated)} game(s) against rated opponents; 3 needed (8.2)"
-        elif not s.pool and p.ruleset == FIDE_2024 and points == 0:
-            erec.ignored = "first event without a point (fide-2024)"
-        elif not s.pool and p.ruleset != FIDE_2024 and points < 1:
+        elif not s.pool and p.fide and points == 0:
+            erec.ignored = "first event scored zero (§8.2.1)"
+        elif not s.pool and not p.fide and points < 1:
             erec.ignored = f"first rated tournament with {float(points):g} point(s); 1 needed (8.2)"
         if erec.ignored is None:
             s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
@@ -348,7 +389,8 @@ class _Replay:
         first = initial_rating(s.pool, p.ruleset)
         rec.pool = first
         if first.games >= p.games_to_publish and first.rating >= p.floor:
-            s.rating, s.games, s.pool, s.imported = first.rating, s.games + first.games, [], False
+            s.rating, s.games, s.pool = first.rating, s.games + first.games, []
+            s.established, s.listed_k, s.listed_games = False, None, None
             s.reached_top = s.reached_top or first.rating >= FIDE_2024_TOP
             rec.published = True
             self.note(player, HistoryEvent(list_date, None, "list", None, float(first.points), None, None,

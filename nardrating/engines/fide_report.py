@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from .base import RatingResult, ReportRow
 from .fide_rules import InitialRating
+from .fide_tables import round_half_away
 
 
 @dataclass
@@ -18,10 +19,13 @@ class EventRecord:
     points: Fraction
     expected: Fraction | None      # Σ P_D (rated players)
     k: int | None
-    change: int | None
+    change: int | Fraction | None  # seed: rounded per event; FIDE: unrounded (the period is rounded)
     performance: int | None        # Rc + dp(p), rounded 0.5 up
     rc: Fraction | None = None     # unrated: the event's Rc (round-robin: Ra)
     ignored: str | None = None     # why the event does not count toward a first rating
+    k_rule: str | None = None      # why this K
+    exact_change: Fraction | None = None  # K × Σ(S − P_D) before rounding
+    difference_rule: str | None = None   # FIDE rulesets: games whose D was capped at 400, or not (§8.3.1)
 
 
 @dataclass
@@ -34,6 +38,7 @@ class ListRecord:
     pool: InitialRating | None = None   # the pool as it stood on this list
     published: bool = False             # a first rating was published on this list
     excluded_at: int | None = None      # the rating that fell below the floor
+    period_change: Fraction | None = None  # FIDE rulesets: the period's K × ΣΔR, rounded once (§8.3.4)
 
 
 def pool_summary(pool: InitialRating) -> dict:
@@ -42,10 +47,28 @@ def pool_summary(pool: InitialRating) -> dict:
 
 
 def competition(rec: ListRecord, e: EventRecord) -> dict:
-    return {"list": rec.list_date, "tournament": e.key, "rating": e.rating, "games": e.games,
-            "points": float(e.points), "expected": None if e.expected is None else float(e.expected),
-            "k": e.k, "change": e.change, "performance": e.performance,
-            "rc": None if e.rc is None else round(float(e.rc), 2), "ignored": e.ignored}
+    row = {"list": rec.list_date, "tournament": e.key, "rating": e.rating, "games": e.games,
+           "points": float(e.points), "expected": None if e.expected is None else float(e.expected),
+           "k": e.k, "change": _number(e.change), "performance": e.performance,
+           "rc": None if e.rc is None else round(float(e.rc), 2), "ignored": e.ignored}
+    if e.k_rule is not None and "§" in e.k_rule:      # FIDE's rulesets: K and the paragraph behind it
+        row["k_rule"] = e.k_rule
+    if e.difference_rule is not None:
+        row["d_rule"] = e.difference_rule
+    return row
+
+
+def _number(value):
+    """Whole numbers as they are; an unrounded change to the cent, as FIDE prints it."""
+    return value if value is None or isinstance(value, int) else round(float(value), 2)
+
+
+def period_rounding(records: list[ListRecord]) -> list[str] | None:
+    """FIDE rulesets: each list's K × ΣΔR and the whole number it is rounded to (§8.3.4)."""
+    rounded = [f"{r.list_date}: {float(r.period_change):+.2f} → {round_half_away(r.period_change):+d} (§8.3.4)"
+               for r in records if r.period_change is not None]
+    return rounded or None
+
 
 
 @dataclass
@@ -68,6 +91,7 @@ class FideResult(RatingResult):
                 change = after - before
             elif rated:
                 change = sum(e.change for e in rated)
+                change = round_half_away(change) if isinstance(change, Fraction) else change
             else:
                 change = None
             pools = [r.pool for r in inside if r.pool is not None]
@@ -78,6 +102,9 @@ class FideResult(RatingResult):
                 "ignored": [f"{e.key}: {e.ignored}" for _, e in events if e.ignored],
                 "competitions": [competition(r, e) for r, e in events],
             }
+            rounding = period_rounding(inside)
+            if rounding is not None:
+                extra["rounding"] = rounding
             rows.append(ReportRow(player, before, sum(e.games for e in counted),
                                   float(sum((e.points for e in counted), Fraction(0))),
                                   expected, change, after, inside[-1].status, extra))

@@ -1,4 +1,4 @@
-"""Seed 002's rules (and the FIDE 2024 ruleset) as pure functions.
+"""Seed 002's rules (and the FIDE 2024/2025 rulesets) as pure functions.
 
 Everything here is exact: ratings are whole numbers, scores are halves,
 and sums are Fractions; rounding happens where the rules say, once.
@@ -16,9 +16,10 @@ from ..periods import PERIOD_UNITS, add_months, period_containing
 from .base import Params
 from .fide_tables import dp_for_score
 
-SEED, FIDE_2024 = "seed", "fide-2024"
+SEED, FIDE_2024, FIDE_2025 = "seed", "fide-2024", "fide-2025"
+FIDE_RULESETS = (FIDE_2024, FIDE_2025)
 
-# FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02).
+# FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02); § numbers are theirs.
 FIDE_2024_FLOOR = 1400
 FIDE_2024_FIRST_RATING_GAMES = 5
 FIDE_2024_HYPOTHETICAL = 1800       # two opponents of this rating, both games drawn
@@ -28,14 +29,18 @@ FIDE_2024_K_NEW, FIDE_2024_K, FIDE_2024_K_TOP = 40, 20, 10
 FIDE_2024_NEW_UNTIL_GAMES = 30
 FIDE_2024_TOP = 2400
 FIDE_2024_K_TIMES_GAMES = 700
+FIDE_2024_JUNIOR_UNTIL = 2300       # a listed K 40 after 30 games is the under-18 K, under 2300
+# The amendment effective from 1 October 2025 (§8.3.1): from 2650 the real difference counts.
+FIDE_2025_UNCAPPED_FROM = 2650
+FIDE_2025_AMENDED_ON = date(2025, 10, 1)
 
 
 class FideParams(Params):
-    ruleset: Literal["seed", "fide-2024"] = SEED
+    ruleset: Literal["seed", "fide-2024", "fide-2025"] = SEED
     list_every: Literal["month", "quarter", "half", "year"] = "month"
     k: int | None = Field(None, gt=0, le=1000)               # seed: 20
-    min_rating: int | None = Field(None, ge=0, le=4000)      # seed 1000, fide-2024 1400
-    first_rating_games: int | None = Field(None, ge=1, le=1000)  # seed 9, fide-2024 5
+    min_rating: int | None = Field(None, ge=0, le=4000)      # seed 1000, fide-2024/2025 1400
+    first_rating_games: int | None = Field(None, ge=1, le=1000)  # seed 9, fide-2024/2025 5
     closing_days: int = Field(3, ge=1, le=366)               # a tournament ends ≥ this many days before the list
     official_closing_days: int = Field(1, ge=1, le=366)      # the same for `official = true`
     pool_months: int = Field(26, ge=1, le=1200)
@@ -43,15 +48,20 @@ class FideParams(Params):
 
     @model_validator(mode="after")
     def _k_belongs_to_seed(self):
-        if self.ruleset == FIDE_2024 and self.k is not None:
-            raise ValueError("k is set by the fide-2024 rules themselves (40, 20 or 10); leave k out")
+        if self.fide and self.k is not None:
+            raise ValueError(f"k is set by the {self.ruleset} rules themselves (40, 20 or 10); leave k out")
         return self
+
+    @property
+    def fide(self) -> bool:
+        """One of FIDE's own rulesets (fide-2024, fide-2025) rather than seed 002."""
+        return self.ruleset in FIDE_RULESETS
 
     @property
     def floor(self) -> int:
         if self.min_rating is not None:
             return self.min_rating
-        return FIDE_2024_FLOOR if self.ruleset == FIDE_2024 else 1000
+        return FIDE_2024_FLOOR if self.fide else 1000
 
     @property
     def fixed_k(self) -> int:
@@ -61,11 +71,18 @@ class FideParams(Params):
     def games_to_publish(self) -> int:
         if self.first_rating_games is not None:
             return self.first_rating_games
-        return FIDE_2024_FIRST_RATING_GAMES if self.ruleset == FIDE_2024 else 9
+        return FIDE_2024_FIRST_RATING_GAMES if self.fide else 9
 
     @property
     def difference_cap(self) -> int | None:
-        return FIDE_2024_DIFFERENCE_CAP if self.ruleset == FIDE_2024 else None
+        return FIDE_2024_DIFFERENCE_CAP if self.fide else None
+
+    def cap_for(self, own: int, day: date) -> int | None:
+        """§8.3.1: a difference over 400 counts as 400; under fide-2025, for a game played from
+        1 October 2025 by a player rated 2650 or more, the real difference counts."""
+        if self.ruleset == FIDE_2025 and day >= FIDE_2025_AMENDED_ON and own >= FIDE_2025_UNCAPPED_FROM:
+            return None
+        return self.difference_cap
 
 
 # --- list dates -------------------------------------------------------------------
@@ -106,22 +123,54 @@ def inactive_on(last_game: date, list_date: date, months: int) -> bool:
 
 # --- K ------------------------------------------------------------------------------
 
-def k_factor(params: FideParams, games_before: int, imported: bool, reached_top: bool,
+@dataclass(frozen=True, slots=True)
+class KState:
+    """What decides a player's K (§8.3.3): games rated so far (with those an [[adjust]] brought
+    in), the K an imported list gave, whether a published rating reached 2400, and the rating."""
+
+    games: int
+    established: bool        # counts as past the 30 games whatever `games` says
+    listed_k: int | None     # [[adjust]] k
+    listed_games: int | None  # [[adjust]] games, with listed_k = 40: ≥ 30 means the junior K
+    reached_top: bool
+    rating: int
+
+
+def k_factor(params: FideParams, games_before: int, established: bool, reached_top: bool,
              games_this_list: int) -> int:
-    """Seed: the configured K. fide-2024: 40 until 30 games (a rating set by [[adjust]]
-    counts as established), then 20, or 10 once a published rating reached 2400;
-    lowered to the largest whole K with K × games on this list ≤ 700."""
-    if params.ruleset != FIDE_2024:
-        return params.fixed_k
-    if games_before < FIDE_2024_NEW_UNTIL_GAMES and not imported:
-        k = FIDE_2024_K_NEW
-    elif reached_top:
-        k = FIDE_2024_K_TOP
+    """K for a player known only by games, established-ness and 2400 (see k_and_rule)."""
+    state = KState(games_before, established, None, None, reached_top, 0)
+    return k_and_rule(params, state, games_this_list)[0]
+
+
+def _past_30(state: KState) -> str:
+    if state.games >= FIDE_2024_NEW_UNTIL_GAMES:
+        return f"{state.games} rated games"
+    if state.listed_k is not None:
+        return f"K {state.listed_k} on the imported list"
+    return "a rating set by [[adjust]] counts as past 30 games"
+
+
+def k_and_rule(params: FideParams, state: KState, games_this_list: int) -> tuple[int, str]:
+    """K and why. Seed: the configured K. FIDE: 40 until 30 games, then 20, 10 once a published
+    rating reached 2400; lowered to the largest whole K with K × games on this list ≤ 700."""
+    if not params.fide:
+        return params.fixed_k, "k of the config (seed 002)"
+    junior = state.listed_k == 40 and (state.listed_games or 0) >= FIDE_2024_NEW_UNTIL_GAMES
+    if junior and state.rating < FIDE_2024_JUNIOR_UNTIL:
+        k, why = FIDE_2024_K_NEW, "40: listed with K 40 after 30 games, the under-18 K while under 2300 (§8.3.3)"
+    elif not state.established and state.games < FIDE_2024_NEW_UNTIL_GAMES:
+        k, why = FIDE_2024_K_NEW, f"40: {state.games} rated games, fewer than 30 (§8.3.3)"
+    elif state.reached_top:
+        k, why = FIDE_2024_K_TOP, "10: a published rating has reached 2400 (§8.3.3)"
     else:
-        k = FIDE_2024_K
-    if games_this_list and k * games_this_list > FIDE_2024_K_TIMES_GAMES:
-        k = FIDE_2024_K_TIMES_GAMES // games_this_list
-    return k
+        k, why = FIDE_2024_K, f"20: {_past_30(state)}, never published at 2400 (§8.3.3)"
+    n = games_this_list
+    if n and k * n > FIDE_2024_K_TIMES_GAMES:
+        capped = FIDE_2024_K_TIMES_GAMES // n
+        why += f"; K × n = {k} × {n} = {k * n} > 700, so K = {capped} ({capped * n} ≤ 700, §8.3.3)"
+        k = capped
+    return k, why
 
 
 # --- initial ratings ---------------------------------------------------------------
@@ -154,13 +203,13 @@ def initial_rating(entries: list[PoolEntry], ruleset: str) -> InitialRating:
     games = sum(e.games for e in entries)
     points = sum((e.points for e in entries), Fraction(0))
     total = sum((e.opponents_total for e in entries), Fraction(0))
-    if ruleset == FIDE_2024:
+    if ruleset in FIDE_RULESETS:
         n, s = games + 2, points + 1
         mean = (total + 2 * FIDE_2024_HYPOTHETICAL) / n
         exact = mean + dp_for_score(s, n)
-        rule = "Ra + dp (two 1800 draws added)"
+        rule = "Ra + dp, two 1800 draws added (§8.2.2–8.2.3)"
         if exact > FIDE_2024_INITIAL_CAP:
-            exact, rule = Fraction(FIDE_2024_INITIAL_CAP), "capped at 2200"
+            exact, rule = Fraction(FIDE_2024_INITIAL_CAP), "capped at 2200 (§8.2.3)"
         return InitialRating(games, points, mean, exact, round_half_up(exact), rule)
     mean = total / games
     if 2 * points == games:

@@ -36,17 +36,18 @@ HALF = Fraction(1, 2)
 
 
 class MfsnbParams(Params):
-    period: Literal["month", "quarter", "half", "year"] = "quarter"
-    start: int = Field(1500, ge=0)
-    start_by_qualification: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STARTS))
-    round_robin: Literal["seed", "strict"] = "seed"
-    protect_first_place: bool = True
-    protect_wins: bool = True
-    protect_win_gap: int = Field(150, ge=0)
-    protect_direction: Literal["any", "stronger"] = "any"
-    inactivity: tuple[tuple[int, int], ...] = DEFAULT_INACTIVITY
-    exclude_after_months: int = Field(24, ge=0)   # 0: never excluded
-    official_only: bool = False
+    period: Literal["month", "quarter", "half", "year"] = Field("quarter", description="one list per period: month, quarter, half or year")
+    start: int = Field(1500, ge=0, description="first rating without a qualification")
+    start_by_qualification: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STARTS),
+                                                  description="first rating by qualification")
+    round_robin: Literal["seed", "strict"] = Field("seed", description='"seed": E = H·Pe − ½; "strict": E = (H − 1)·Pe')
+    protect_first_place: bool = Field(True, description="a clear first place never lowers the rating")
+    protect_wins: bool = Field(True, description="nor does a win over an opponent more than protect_win_gap away")
+    protect_win_gap: int = Field(150, ge=0, description="whole points")
+    protect_direction: Literal["any", "stronger"] = Field("any", description='"any": opponent above or below; "stronger": only above')
+    inactivity: tuple[tuple[int, int], ...] = Field(DEFAULT_INACTIVITY, description="[months of break, total penalty]")
+    exclude_after_months: int = Field(24, ge=0, le=1200, description="a longer break takes the player off the list; 0 = never")
+    official_only: bool = Field(False, description="only tournaments with official = true count")
 
     @field_validator("start_by_qualification")
     @classmethod
@@ -64,8 +65,8 @@ class MfsnbParams(Params):
     def _growing_table(cls, value):
         months = [m for m, _ in value]
         totals = [t for _, t in value]
-        if any(m < 1 for m in months) or months != sorted(set(months)):
-            raise ValueError("months must be positive and strictly increasing, like [[3, 25], [6, 50]]")
+        if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
+            raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
         if any(t < 0 for t in totals) or totals != sorted(totals):
             raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
         return value

@@ -18,8 +18,8 @@ from .compact import adjust_event
 
 
 class PlacementParams(Params):
-    points: float = Field(10, gt=0, allow_inf_nan=False)   # the 10 of 10·log2(N)/M
-    monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False)  # R = R/2 each month
+    points: float = Field(10, gt=0, allow_inf_nan=False, description="the 10 of 10·log2(N)/M")
+    monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False, description="multiplier on every month's first day (R = R/2)")
 
 
 def month_index(day: date) -> int:

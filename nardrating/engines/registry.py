@@ -10,6 +10,8 @@ _ENGINES = {
     "chips": "nardrating.engines.chips:ChipsEngine",    # seed 001
     "mfsnb": "nardrating.engines.mfsnb:MfsnbEngine",    # seed 000
     "fide": "nardrating.engines.fide:FideEngine",       # seed 002
+    "glicko": "nardrating.engines.glicko:GlickoEngine",  # Glickman, "The Glicko system"
+    "glicko2": "nardrating.engines.glicko2:Glicko2Engine",  # Glickman, "Example of the Glicko-2 system"
 }
 
 

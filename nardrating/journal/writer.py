@@ -5,21 +5,32 @@ written to a temporary file beside the journal, flushed to disk and renamed
 over the journal in one step, so a crash leaves either the old file or the
 new one, never half an entry. A lock file in the club folder serialises
 concurrent writers (each one re-reads the journal under the lock) and lets
-the next writer remove the temporary file of one that was killed.
+the next writer remove the temporary file of one that was killed. A journal
+that is a symlink is written through: the temporary file goes beside its
+target, inside the club folder, and replaces the target, so the link stays.
 """
 from __future__ import annotations
 
 import errno
-import glob
 import os
 import re
+import stat
 import tempfile
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
+from ..config import inside_club
 from ..errors import ActionRefused
+from ..safefile import NotRegularFile, read_regular
 
 LOCK_NAME = ".nardrating.lock"
+
+# The club folder whose lock this process holds: append_block writes only inside it.
+_LOCKED_CLUB: ContextVar[Path | None] = ContextVar("locked_club", default=None)
+
+# Journal files this process has replaced, in order: an error report says what was written.
+appended: list[Path] = []
 
 
 def _read_only(path: Path) -> bool:
@@ -36,14 +47,24 @@ def club_lock(folder: Path):
         raise ActionRefused(f"{folder}: the club folder is read-only; nothing was written. "
                             "Make it writable (chmod u+w) and run the command again.")
     path = folder / LOCK_NAME
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:  # never through a symlink: the lock file is created in the club folder or not at all
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ActionRefused(f"{path}: the lock file is a symbolic link; nothing was written. "
+                                "Remove it and run the command again.") from None
         raise ActionRefused(f"{path}: cannot create the lock file: {exc.strerror}; is the club folder writable?") from None
+    token = None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ActionRefused(f"{path}: the lock file is not a regular file; nothing was written. "
+                                "Remove it and run the command again.")
         fcntl.flock(fd, fcntl.LOCK_EX)
+        token = _LOCKED_CLUB.set(folder)
         yield
     finally:
+        if token is not None:
+            _LOCKED_CLUB.reset(token)
         os.close(fd)  # closing releases the lock
 
 
@@ -52,45 +73,66 @@ def _plain_error(path: Path, exc: OSError) -> str:
         return f"{path}: the disk is full; nothing was written. Free some space and run the command again."
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return f"{path}: not allowed to write here ({exc.strerror}); nothing was written."
+    if isinstance(exc, NotRegularFile):
+        return f"{path}: not a regular file; nothing was written. A journal must be a regular file."
     return f"{path}: could not write the journal ({exc.strerror or exc}); nothing was written."
 
 
 def _remove_leftovers(path: Path) -> None:
     """Temporary files of writers that were killed before their rename.
 
-    Only called under the club lock: no other writer can be using one.
+    Only called under the club lock: no other writer can be using one. Only names
+    mkstemp gives our temporary files, only regular files, never through a symlink.
     """
-    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+    ours = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return
+    for entry in entries:
         try:
-            stale.unlink()
+            if ours.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
         except OSError:
             pass
 
 
 def append_block(path: Path, block: str) -> None:
-    """Append `block` (TOML text) to `path` atomically, under club_lock. Raises ActionRefused on failure."""
-    if path.exists() and _read_only(path):
+    """Append `block` (TOML text) to `path` atomically, under club_lock. Raises ActionRefused on failure.
+
+    A symlinked journal is written through: the new content replaces the link's target
+    (which must lie in the club folder), and the link stays a link.
+    """
+    club = _LOCKED_CLUB.get()
+    target = Path(os.path.realpath(path))
+    if club is not None and inside_club(club, path) is None:
+        raise ActionRefused(f"{path}: the journal resolves to {target}, outside the club folder {club}; "
+                            "nothing was written. Journal files must live in the club folder.")
+    if target.exists() and _read_only(target):
         raise ActionRefused(f"{path}: the journal file is read-only; nothing was written. "
                             "Make it writable (chmod u+w) and run the command again.")
-    _remove_leftovers(path)
+    _remove_leftovers(target)
     try:
-        old = path.read_bytes() if path.exists() else b""
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+        old, st = read_regular(target)
+        mode = st.st_mode & 0o777
+    except FileNotFoundError:
+        old, mode = b"", 0o644
     except OSError as exc:
         raise ActionRefused(_plain_error(path, exc)) from None
     separator = b"" if not old or old.endswith(b"\n\n") else (b"\n" if old.endswith(b"\n") else b"\n\n")
     data = old + separator + block.encode("utf-8")
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        os.replace(tmp, target)
         tmp = None
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        appended.append(Path(path))
+        dir_fd = os.open(target.parent, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:

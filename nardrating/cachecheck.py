@@ -1,0 +1,196 @@
+"""Every value read back from the cache is checked before it is used.
+
+The cache is data on disk that anything may have damaged: each check raises
+`Bad` (a ValueError), and the caller then reads the journal itself. Dates come
+back as `date`s; everything else is returned as read, once known to be sound.
+"""
+from __future__ import annotations
+
+import math
+from datetime import date
+
+from .cachedir import OWN_NAME, TOKEN
+
+MAX_ORDINAL = date.max.toordinal()
+ARRAY_CODES = frozenset("bBiIqQdf")
+STAT_FIELDS = ("size", "mtime_ns", "ctime_ns", "ino", "dev")
+
+
+class Bad(ValueError):
+    """A cache file is damaged, foreign or stale."""
+
+
+def need(ok, what: str = "malformed cache") -> None:
+    if not ok:
+        raise Bad(what)
+
+
+def _int(v, low: int | None = None, high: int | None = None) -> int:
+    need(type(v) is int and (low is None or v >= low) and (high is None or v <= high), f"bad integer {v!r:.40}")
+    return v
+
+
+def _str(v, optional: bool = False) -> str | None:
+    need(isinstance(v, str) or (optional and v is None), f"bad text {v!r:.40}")
+    return v
+
+
+def _num(v, optional: bool = False):
+    need((optional and v is None) or (type(v) in (int, float) and math.isfinite(v)), f"bad number {v!r:.40}")
+    return v
+
+
+def _day(v, optional: bool = False) -> date | None:
+    if optional and v is None:
+        return None
+    need(isinstance(v, str) and len(v) == 10, f"bad date {v!r:.40}")
+    return date.fromisoformat(v)
+
+
+def _rows(v, width: int) -> list:
+    need(isinstance(v, list) and all(isinstance(row, list) and len(row) == width for row in v), "bad table")
+    return v
+
+
+def _names(v) -> list:
+    need(isinstance(v, list) and all(isinstance(x, str) for x in v) and len(set(v)) == len(v), "bad codes")
+    return v
+
+
+def _identity(v) -> dict:
+    need(isinstance(v, dict) and sorted(v) == sorted(STAT_FIELDS), "bad file identity")
+    for name in STAT_FIELDS:
+        _int(v[name])
+    return v
+
+
+def _layout(v, codes: frozenset) -> list:
+    for name, code, offset, size in _rows(v, 4):
+        _str(name)
+        need(code in codes, "cache column of an unknown type")
+        _int(offset, 0)
+        _int(size, 0)
+        need(code == "text" or size % _itemsize(code) == 0, "cache column of a partial item")
+    return v
+
+
+def _itemsize(code: str) -> int:
+    from array import array
+
+    return array(code).itemsize
+
+
+def check_manifest(manifest, key: dict, files: int) -> dict:
+    need(isinstance(manifest, dict), "manifest is not an object")
+    need(all(manifest.get(k) == v for k, v in key.items()), "manifest of another club, config or program")
+    states = manifest.get("states")
+    need(isinstance(states, list) and len(states) == files, "manifest of other journal files")
+    for state in states:
+        need(isinstance(state, dict), "bad file state")
+        for name in (*STAT_FIELDS, "lines", "seen_ns"):
+            _int(state.get(name), -1)
+        need(isinstance(state.get("sha256"), str) and len(state["sha256"]) == 64, "bad file hash")
+    need(isinstance(manifest.get("token"), str) and TOKEN.fullmatch(manifest["token"]), "bad token")
+    lineage = manifest.get("lineage")
+    need(isinstance(lineage, list) and all(isinstance(t, str) and TOKEN.fullmatch(t) for t in lineage), "bad lineage")
+    count = _int(manifest.get("count"), 0)
+    per_file = manifest.get("file_matches")
+    need(isinstance(per_file, list) and len(per_file) == files and all(_int(n, 0) is not None for n in per_file)
+         and sum(per_file) == count, "bad match counts")
+    need(isinstance(manifest.get("journal_sha256"), str), "bad journal hash")
+    return manifest
+
+
+def _table(rows, spec: tuple, files=()) -> list:
+    """Rows of `len(spec)` values, checked column by column (fast on 10,000 players).
+
+    Kinds: str, int (≥ 0), line (≥ 1), bool, num (finite), date (ISO text, turned into a
+    date in place), file (one of `files`), any (checked by the caller); "?" allows None.
+    """
+    need(isinstance(rows, list) and set(map(type, rows)) <= {list} and set(map(len, rows)) <= {len(spec)}, "bad table")
+    for k, (kind, column) in enumerate(zip(spec, zip(*rows))):
+        values = [v for v in column if v is not None] if kind.endswith("?") else column
+        kind = kind.rstrip("?")
+        types = set(map(type, values))
+        if kind == "str":
+            need(types <= {str}, "bad text")
+        elif kind in ("int", "line"):
+            need(types <= {int} and min(values, default=1) >= (kind == "line"), "bad integer")
+        elif kind == "bool":
+            need(types <= {bool}, "bad flag")
+        elif kind == "num":
+            need(types <= {int, float} and all(map(math.isfinite, values)), "bad number")
+        elif kind == "date":
+            need(types <= {str}, "bad date")
+            days = {v: _day(v) for v in set(values)}
+            for row in rows if days else ():
+                row[k] = days.get(row[k])
+        elif kind == "file":
+            need(set(values) <= set(files), "entry of an unknown file")
+    return rows
+
+
+PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool")
+TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file", "line?", "int")
+VOID = ("str", "date", "str", "file", "line?", "int")
+ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
+
+
+def check_journal_meta(meta, manifest: dict) -> dict:
+    """The parsed journal's JSON: every field of every entry, codes and indices in range."""
+    need(isinstance(meta, dict), "journal snapshot is not an object")
+    count = _int(meta.get("count"), 0)
+    need(count == manifest["count"], "journal snapshot of another count")
+    files = meta.get("files")
+    need(isinstance(files, list) and len(files) == len(manifest["states"]) and all(isinstance(f, str) for f in files)
+         and len(set(files)) == len(files), "journal snapshot of other files")
+    for key in ("player_codes", "discipline_codes", "tournament_codes"):
+        _names(meta.get(key))
+    players = _table(meta.get("players"), PLAYER, files)
+    ids = {row[0] for row in players}
+    need(len(ids) == len(players) and set(meta["player_codes"]) <= ids, "player codes of unknown players")
+    for row in _table(meta.get("tournaments"), TOURNAMENT, files):
+        if row[7] is not None:
+            for player, low, high in _rows(row[7], 3):
+                _str(player), _int(low, 1), _int(high, low)
+    need(set(meta["tournament_codes"]) <= {row[0] for row in meta["tournaments"]}, "unknown tournament codes")
+    _table(meta.get("voids"), VOID, files)
+    _table(meta.get("adjusts"), ADJUST, files)
+    for i, extra in _table(meta.get("extra"), ("int", "any")):
+        need(i < count and isinstance(extra, dict), "bad match extras")
+        for k, v in extra.items():
+            if k == "score":
+                need(isinstance(v, list) and len(v) == 2 and all(_num(x) is not None for x in v), "bad score")
+            else:
+                need(v is None or isinstance(v, str) or _num(v) is not None, "bad match extra")
+    _int(meta.get("next_seq"), 0)
+    _int(meta.get("max_date"), 0, MAX_ORDINAL)
+    for i, k in _table(meta.get("voided"), ("int", "int")):
+        need(i < count and k < len(meta["voids"]), "voided match out of range")
+    _table(meta.get("csv_named"), ("str", "str"))
+    _layout(meta.get("layout"), ARRAY_CODES | {"text"})
+    need(sorted(row[0] for row in meta["layout"]) == sorted(_COLUMN_NAMES), "cache of other columns")
+    _identity(meta.get("matches_file"))
+    return meta
+
+
+_COLUMN_NAMES = ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit",
+                 "seq", "source", "line", "ids", "id_starts")
+
+
+def check_result_head(meta, name: str) -> dict:
+    """The JSON head of a replayed result: layouts, its records file's name and identity, counts."""
+    need(isinstance(meta, dict), "result head is not an object")
+    need(isinstance(meta.get("token"), str) and TOKEN.fullmatch(meta["token"]), "bad token")
+    _layout(meta.get("players"), ARRAY_CODES)
+    _layout(meta.get("columns"), ARRAY_CODES)
+    blob = meta.get("blob")
+    need(isinstance(blob, str) and OWN_NAME.fullmatch(blob) and blob.startswith(name + "-"), "a file it did not write")
+    _identity(meta.get("blob_file"))
+    records = _int(meta.get("records"), 0)
+    _int(meta.get("last_date"), 0, MAX_ORDINAL)
+    for k, reason in _rows(meta.get("reasons", []), 2):
+        _int(k, 0, records - 1), _str(reason)
+    counts = meta.get("counts")
+    need(isinstance(counts, dict) and all(type(v) is int and v >= 0 for v in counts.values()), "bad counts")
+    return meta

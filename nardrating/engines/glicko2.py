@@ -1,0 +1,76 @@
+"""Glickman's Glicko-2: rating, deviation and volatility ("Example of the Glicko-2 system").
+
+Per rating period and player (steps 3–8 of the paper, on the Glicko-2 scale
+μ = (r − 1500)/173.7178, φ = RD/173.7178): v and Δ = v·Σ g(φj)(sj − Ej) from
+the period's games; the new volatility σ' by the paper's Illinois algorithm
+(step 5, ε = 0.000001); φ* = √(φ² + σ'²); then φ' and μ' as in Glicko-1
+(glicko.py, which holds the shared math and the period replay). A player
+without games in a period keeps μ and σ, and φ grows to √(φ² + σ²)
+(the paper's last paragraph), at most max_rd.
+"""
+from __future__ import annotations
+
+import math
+
+from pydantic import Field
+
+from .glicko import GlickoFamily, GlickoParams, State, Update, new_deviation, period_sums
+
+EPSILON = 0.000001      # the paper's convergence tolerance in step 5
+MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so it can never hang
+
+
+class Glicko2Params(GlickoParams):
+    sigma: float = Field(0.06, gt=0, le=10, allow_inf_nan=False)
+    tau: float = Field(0.5, gt=0, le=10, allow_inf_nan=False)
+
+
+def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
+    """Step 5: σ' solving f(x) = 0 with the Illinois algorithm, x = ln σ'²."""
+    a = math.log(sigma * sigma)
+    phi2, tau2, delta2 = phi * phi, tau * tau, delta * delta
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (x - a) / tau2
+
+    A = a
+    if delta2 > phi2 + v:
+        B = math.log(delta2 - phi2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        B = a - k * tau
+    fA, fB = f(A), f(B)
+    for _ in range(MAX_STEPS):
+        if abs(B - A) <= EPSILON:
+            break
+        C = A + (A - B) * fA / (fB - fA)
+        fC = f(C)
+        if fC * fB <= 0:
+            A, fA = B, fB
+        else:
+            fA /= 2.0
+        B, fB = C, fC
+    return math.exp(A / 2.0)
+
+
+class Glicko2Engine(GlickoFamily):
+    name = "glicko2"
+    Params = Glicko2Params
+    scale = 173.7178          # the paper's constant
+    adjust_fields = frozenset({"rd", "volatility"})
+    has_volatility = True
+
+    def onset_phi(self, s: State, index: int, p: Glicko2Params) -> float:
+        idle = 0 if s.last is None else index - s.last - 1
+        if idle <= 0:
+            return s.phi
+        return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
+
+    def rate(self, s: State, phi: float, games, p: Glicko2Params) -> Update:
+        v, terms, es = period_sums(self.mu(s), games)
+        sigma = new_volatility(s.sigma, phi, v, v * sum(terms), p.tau)
+        phi_new = new_deviation(math.sqrt(phi * phi + sigma * sigma), v)
+        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es)

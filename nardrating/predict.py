@@ -1,0 +1,190 @@
+"""Predict one match under a list's engine: A's expected score and each player's change per outcome.
+
+The changes come from each engine's own update arithmetic, applied to the
+players' state on the as-of date (elo's `update`, a one-game period of the
+Glicko engines, mfsnb's `compute` of a single match); fibs's formula is
+written out as its README section states it. Engines whose ratings do not
+move match by match say why (ActionRefused).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import date
+
+from .errors import ActionRefused, LedgerError, Problem, did_you_mean
+from .reports import Column, Table
+
+NO_SINGLE_MATCH = {
+    "placement": "the placement engine rates places in tournaments (10·log2(N)/M); a match moves no placement "
+                 "rating, so there is no match to predict",
+    "chips": "the chips engine adds and subtracts chips won and lost; it has no expected score and the change "
+             "is the match's chips, not a function of the ratings",
+    "mfsnb-official": "this mfsnb list counts official tournaments only (official_only = true): a single "
+                      "match moves no rating",
+}
+
+
+@dataclass
+class Prediction:
+    expected: float                          # A's expected score (a draw counts ½)
+    details: tuple[dict, dict]               # per player: rating and the engine's own quantities (K, boost, RD…)
+    outcomes: dict[str, tuple[float, float] | None] = field(default_factory=dict)  # a_wins, b_wins, draw → (A, B)
+    note: str = ""
+
+
+def _rating(result, player: str, default: float) -> float:
+    standing = result.standings.get(player)
+    return default if standing is None or standing.rating is None else standing.rating
+
+
+def _elo(result, params, a: str, b: str, length: int) -> Prediction:
+    from .engines.elo import update
+
+    ra, rb = _rating(result, a, params.start), _rating(result, b, params.start)
+    outcomes = {}
+    for key, score in (("a_wins", 1.0), ("b_wins", 0.0), ("draw", 0.5)):
+        new_a, new_b, e_a = update(ra, rb, score, params.k)
+        outcomes[key] = (new_a - ra, new_b - rb)
+    return Prediction(e_a, ({"rating": ra, "k": params.k}, {"rating": rb, "k": params.k}), outcomes,
+                      "E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not count")
+
+
+def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
+    details = []
+    for player in (a, b):
+        standing = result.standings.get(player)
+        experience = standing.extra.get("experience", 0) if standing is not None else 0
+        boost = max(1.0, 5.0 - experience / 100.0) if params.boost else 1.0
+        details.append({"rating": _rating(result, player, params.start), "experience": experience, "boost": boost})
+    da, db = details
+    root = math.sqrt(length)
+    p_a = 1.0 / (1.0 + 10.0 ** (-(da["rating"] - db["rating"]) * root / params.scale))
+    win_a = params.factor * root * (1.0 - p_a)       # base when A wins
+    win_b = params.factor * root * p_a               # base when B wins
+    outcomes = {"a_wins": (win_a * da["boost"], -win_a * db["boost"]),
+                "b_wins": (-win_b * da["boost"], win_b * db["boost"]),
+                "draw": None}
+    return Prediction(p_a, (da, db), outcomes,
+                      f"P(A) = 1/(1 + 10^(−(R(A) − R(B))·√{length}/{params.scale:g})); "
+                      f"±{params.factor:g}·√{length}·(1 − P(winner)) × each one's boost; no draws")
+
+
+def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
+    from .engines.glicko import expected_pair
+    from .engines.registry import engine_class
+
+    engine = engine_class(result.engine)()
+    sa, sb = engine.prediction_state(result, a, params), engine.prediction_state(result, b, params)
+
+    def change(s, other, score):
+        return engine.rate(s, s.phi, [(engine.mu(other), other.phi, score)], params).shares[0] * engine.scale
+
+    outcomes = {key: (change(sa, sb, score), change(sb, sa, 1.0 - score))
+                for key, score in (("a_wins", 1.0), ("b_wins", 0.0), ("draw", 0.5))}
+    details = []
+    for s in (sa, sb):
+        d = {"rating": s.r, "rd": s.phi * engine.scale}
+        if engine.has_volatility:
+            d["volatility"] = s.sigma
+        details.append(d)
+    return Prediction(expected_pair(engine.mu(sa), sa.phi, engine.mu(sb), sb.phi), tuple(details), outcomes,
+                      "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
+
+
+def _listed(result, players: tuple[str, str], why: str) -> list[int]:
+    """The published ratings of both players on a list engine; refused when one has none."""
+    ratings = []
+    for player in players:
+        standing = result.standings.get(player)
+        if standing is None or standing.rating is None:
+            raise ActionRefused(f"{player} has no published rating in list {result.rating!r}; {why}")
+        ratings.append(standing.rating)
+    return ratings
+
+
+def _fide(result, params, a: str, b: str, length: int) -> Prediction:
+    from .engines.fide_tables import expected_hundredths
+
+    ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
+    expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100
+    return Prediction(expected, ({"rating": ratings[0]}, {"rating": ratings[1]}),
+                      {"a_wins": None, "b_wins": None, "draw": None},
+                      "expected score: table (b) of seed 002; changes come with the next list, from the period")
+
+
+def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
+    """A single match outside a tournament is a competition of its own: R = 10·(P − Pe), rounded."""
+    from fractions import Fraction
+
+    from .engines.mfsnb import compute
+
+    if params.official_only:
+        raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "
+                            + NO_SINGLE_MATCH["mfsnb-official"])
+    ra, rb = _listed(result, (a, b), "the first rating comes from the qualification when the player first plays")
+    outcomes = {}
+    for key, points in (("a_wins", 1), ("b_wins", 0), ("draw", Fraction(1, 2))):
+        for_a = compute(ra, [rb], Fraction(points), "match", 2)
+        for_b = compute(rb, [ra], 1 - Fraction(points), "match", 2)
+        outcomes[key] = (for_a.change, for_b.change)
+    return Prediction(float(for_a.pe), ({"rating": ra}, {"rating": rb}), outcomes,
+                      "Pe from seed 000's table at D = R(A) − R(B); a single match: R = 10·(P − Pe), rounded, "
+                      "on the next list")
+
+
+PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide, "mfsnb": _mfsnb}
+
+
+def predict(ledger, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,
+            as_of: date | None = None, length: int = 1) -> Table:
+    """The prediction as a Table whose JSON is the documented object."""
+    players = ledger.journal.players
+    for player in (a, b):
+        if player not in players:
+            raise LedgerError([Problem(str(ledger.config.path), None,
+                                       f"unknown player {player!r}{did_you_mean(player, players)}")])
+    if a == b:
+        raise ActionRefused(f"a match needs two different players, not {a!r} against themself")
+    if length < 1:
+        raise ActionRefused(f"--length {length} must be at least 1 point")
+    rating_list = ledger.rating(rating)
+    engine = rating_list.engine
+    if engine not in PREDICTORS:
+        why = NO_SINGLE_MATCH.get(engine, f"predict does not know the {engine} engine")
+        raise ActionRefused(f"rating list {rating_list.name!r} cannot predict a single match: {why}")
+    day = as_of or date.today()
+    result = ledger.run(rating_list, discipline, day)
+    found = PREDICTORS[engine](result, rating_list.params, a, b, length)
+    return _table(ledger, result, a, b, day, length, found)
+
+
+def _table(ledger, result, a: str, b: str, day: date, length: int, found: Prediction) -> Table:
+    journal = ledger.journal
+    outcome_json = {key: None if pair is None else {"a": pair[0], "b": pair[1]} for key, pair in found.outcomes.items()}
+    json_value = {
+        "rating": result.rating, "engine": result.engine, "discipline": result.discipline, "as_of": day,
+        "length": length,
+        "a": {"player": a, "name": journal.player_name(a), **found.details[0]},
+        "b": {"player": b, "name": journal.player_name(b), **found.details[1]},
+        "probability": found.expected, "expected": found.expected,
+        "if_a_wins": outcome_json["a_wins"], "if_b_wins": outcome_json["b_wins"], "if_draw": outcome_json["draw"],
+        "note": found.note,
+    }
+    extra_keys = [k for k in found.details[0] if k != "rating"]
+    columns = [Column("player", "Player"), Column("name", "Name"), Column("rating", "Rating", "rating")]
+    columns += [Column(k, k.upper() if k in ("k", "rd") else k.capitalize(), "number") for k in extra_keys]
+    columns.append(Column("expected", "Expected", "probability"))
+    headings = {"a_wins": f"If {a} wins", "b_wins": f"If {b} wins", "draw": "If drawn"}
+    columns += [Column(key, headings[key], "change") for key, pair in found.outcomes.items() if pair is not None]
+    rows = []
+    for side, (player, details) in enumerate(((a, found.details[0]), (b, found.details[1]))):
+        row = {"player": player, "name": journal.player_name(player), **details,
+               "expected": found.expected if side == 0 else 1.0 - found.expected}
+        for key, pair in found.outcomes.items():
+            if pair is not None:
+                row[key] = pair[side]
+        rows.append(row)
+    points = f"a {length}-point match" if length != 1 else "one game"
+    title = f"{result.rating} · {result.discipline} · as of {day} · {a} vs {b}, {points}"
+    return Table(title, columns, rows, caption=found.note, json_value=json_value)

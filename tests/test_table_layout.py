@@ -1,0 +1,149 @@
+"""Tables anywhere: natural width in a pipe, whole columns left out (never wrapped) in a narrow
+terminal, no trailing spaces, one text whether rich styles it or not, fixed decimals per column."""
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from nardrating.render import FOLD_ORDER, fold, print_table, table_lines
+from nardrating.reports import Column, Table
+
+from .conftest import ROOT, SAMPLES
+
+FEDERATION_Q1 = ["report", "--period", "2009-Q1"]
+# Widths by hand: Player 9 (petrosyan), Name 15 (Алексей Сидоров), Before 6, Games 5, Points 6,
+# Expected 8, Change 6, After 5, Status 19 (inactive (3 months)), Protected 9; two spaces between.
+FEDERATION_HEADER = ("Player     Name             Before  Games  Points  Expected  Change  After  "
+                     "Status               Protected")
+
+
+def test_piped_report_has_natural_width_and_no_trailing_spaces(tmp_path):
+    club = tmp_path / "federation-2009"
+    shutil.copytree(SAMPLES / "federation-2009", club)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "nardrating", *FEDERATION_Q1, "--club", str(club)],
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if line != line.rstrip()] == []
+    assert lines[1] == FEDERATION_HEADER
+    assert len(lines) == 3 + 16 + 1  # title, header, rule, 16 players, Total: no name or status wrapped
+    assert lines[3] == "bagirov    Эльдар Багиров     2405      9     8.0      5.85     +22   2427  active"
+    assert lines[15] == "romanov    Виктор Романов     2100      0     0.0                +0   2100  inactive (3 months)"
+    assert lines[14].endswith("active               open-2009")
+
+
+SAMPLE_COMMANDS = [
+    ["leaderboard", "--club", SAMPLES / "chess-club", "--as-of", "2009-12-31"],
+    ["leaderboard", "--club", SAMPLES / "fide-club", "--as-of", "2025-04-01"],
+    ["history", "vagif", "--club", SAMPLES / "nardy-club"],
+    ["history", "avakyan", "--club", SAMPLES / "federation-2009"],
+    ["players", "--club", SAMPLES / "nardy-club"],
+    ["report", "--club", SAMPLES / "federation-2009", "--period", "2009-Q1", "--details"],
+]
+
+
+@pytest.mark.parametrize("columns", [None, "100", "40"], ids=["pipe", "100", "40"])
+@pytest.mark.parametrize("command", SAMPLE_COMMANDS, ids=[f"{c[0]}-{c[c.index('--club') + 1].name}" for c in SAMPLE_COMMANDS])
+def test_no_line_ends_in_a_space(cli, command, columns):
+    result = cli(*command, env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.stdout.splitlines() if line != line.rstrip()] == []
+    if columns:
+        # Tables keep to the width (a rule spans its table); titles, notes and the "not shown" line
+        # are single lines that a terminal wraps.
+        rules = [len(line) for line in result.stdout.splitlines() if line.startswith("─")]
+        assert rules and max(rules) <= int(columns)
+
+
+def test_narrow_terminal_leaves_out_columns_in_priority_order(cli):
+    result = cli(*FEDERATION_Q1, "--club", SAMPLES / "federation-2009", env={"COLUMNS": "40"})
+    lines = result.stdout.splitlines()
+    # FOLD_ORDER for a report: player 9, change 6, after 5, before 6 = 26 + 3 gaps of 2 = 32 <= 40;
+    # the next, name (15), would make 49. Shown in the table's own order.
+    assert lines[1:4] == ["Player     Before  Change  After", "─" * 32, "bagirov      2405     +22   2427"]
+    # The notice itself is wrapped to the 40 columns.
+    notice = lines[lines.index(next(line for line in lines if line.startswith("not shown"))):]
+    assert max(map(len, notice)) <= 40
+    assert " ".join(notice) == ("not shown at 40 columns: Name, Games, Points, Expected, Status, Protected; "
+                                "a wider terminal or --format csv shows them")
+
+
+def test_narrow_history_keeps_date_result_change_after(cli):
+    result = cli("history", "vagif", "--club", SAMPLES / "nardy-club", env={"COLUMNS": "40"})
+    # date 10, change 6, result 6, after 7: 29 + 3 gaps = 35; before (7) would make 44.
+    # The engine's details (probability, boost, ...) go before any of these.
+    assert result.stdout.splitlines()[1] == "Date        Result  Change    After"
+    assert result.stdout.splitlines()[3] == "2025-01-09       0   +0.00  1500.00"
+
+
+def test_fold_takes_columns_in_the_stated_order():
+    columns = [Column(key, key) for key in ("engine_detail", "status", "name", "after", "change", "player")]
+    widths = [10] * len(columns)
+    # Every limit keeps a prefix of FOLD_ORDER: player, change, after, name, status; the engine's last.
+    expected = {9: ["player"], 21: ["player"], 22: ["change", "player"], 34: ["after", "change", "player"],
+                46: ["name", "after", "change", "player"], 70: [c.key for c in columns]}
+    for limit, keys in expected.items():
+        assert [c.key for c in fold(columns, widths, limit)] == [k for k in (c.key for c in columns) if k in keys]
+    assert fold(columns, widths, None) == columns
+    assert FOLD_ORDER[:7] == ("player", "rating", "date", "change", "result", "after", "before")
+
+
+def _table(rows):
+    columns = [Column("rank", "#", "int"), Column("player", "Player"), Column("name", "Name"),
+               Column("rating", "Rating", "rating"), Column("change", "Change", "change"),
+               Column("status", "Status")]
+    return Table("list · 漢字 club", columns, rows, caption="2 player(s) not shown")
+
+
+ROWS = [{"rank": n, "player": f"p{n}", "name": ["Анна", "李小龍", "Eldar Bağırov"][n % 3],
+         "rating": 1200 + 10.5 * n, "change": -0.004 * n, "status": "" if n % 2 else "provisional"}
+        for n in range(1, 11)]
+
+
+def _render(table, terminal: bool) -> str:
+    out = io.StringIO()
+    print_table(table, Console(file=out, width=300, force_terminal=terminal, color_system="truecolor"))
+    return out.getvalue()
+
+
+def test_terminal_and_plain_output_are_the_same_text():
+    styled, plain = _render(_table(ROWS), True), _render(_table(ROWS), False)
+    assert "\x1b[" in styled  # rich did style the title and header
+    assert re.sub(r"\x1b\[[0-9;]*m", "", styled) == plain  # the only difference: styling codes
+
+
+def test_long_and_short_tables_are_laid_out_alike():
+    short, long = _render(_table(ROWS), False).splitlines(), _render(_table(ROWS * 7), False).splitlines()
+    head, body, caption = short[:3], short[3:-1], short[-1:]
+    assert long == head + body * 7 + caption
+    # Wide characters count two cells: 李小龍 is as wide as "Eldar " and pads the column alike.
+    assert short[1] == " #  Player  Name            Rating  Change  Status"
+    assert short[3] == " 1  p1      李小龍         1210.50   +0.00"  # -0.004 shows as +0.00
+
+
+def test_decimals_are_fixed_per_column():
+    columns = [Column("expected", "Expected", "number"), Column("points", "Points", "number"),
+               Column("whole", "Whole", "number"), Column("rating", "Rating", "rating"),
+               Column("int_rating", "Int rating", "rating"), Column("change", "Change", "change"),
+               Column("int_change", "Int change", "change")]
+    rows = [{"expected": 0.5, "points": 8.0, "whole": 8.0, "rating": 1200.0, "int_rating": 2405, "change": -0.001,
+             "int_change": 0},
+            {"expected": 0.5144, "points": 7.5, "whole": 5, "rating": 1199.4245, "int_rating": 2100, "change": 9.42,
+             "int_change": -6},
+            {"expected": 0.514, "points": 5.0, "whole": 6.0, "rating": 1190, "int_rating": None, "change": 20,
+             "int_change": 22}]
+    lines = [line for line, _ in table_lines(Table("t", columns, rows), None)]
+    # expected: always 2 decimals; points: the fewest that show every value (7.5 needs 1); whole
+    # numbers: none; ratings and changes: 2, or none when the engine keeps whole numbers (ints);
+    # a change rounding to zero is +0.00, never -0.00.
+    assert lines[1] == "Expected  Points  Whole   Rating  Int rating  Change  Int change"
+    assert lines[3:] == ["    0.50     8.0      8  1200.00        2405   +0.00          +0",
+                         "    0.51     7.5      5  1199.42        2100   +9.42          -6",
+                         "    0.51     5.0      6  1190.00              +20.00         +22"]
