@@ -203,3 +203,12 @@ def test_names_are_data_in_the_preview(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout
     assert "new tournament bold-cup-31m-2023: [bold]Cup\\x1b[31m (match" in result.stdout
+
+
+def test_a_pipe_is_refused_without_waiting(cli, tmp_path):
+    import os
+
+    club = make_club(tmp_path / "club")
+    os.mkfifo(tmp_path / "games.pgn")
+    result = cli("import", tmp_path / "games.pgn", "--club", club)
+    assert result.exit_code == 1 and "games.pgn: not a regular file" in result.stderr

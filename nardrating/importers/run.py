@@ -41,7 +41,8 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
             problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
             continue
         if raw is None:
-            problems.append(Problem(label, None, "no such file"))
+            problems.append(Problem(label, None, "not a regular file (a folder, a pipe or a device)"
+                                    if path.exists() else "no such file"))
             continue
         digest = hashlib.sha256(raw).hexdigest()
         if digest in seen:
