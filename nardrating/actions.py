@@ -1,7 +1,10 @@
 """Writing actions: init, add-player, add-match, add-tournament, void.
 
-Each checks the new entry against the loaded club first; if anything is
-wrong it raises (LedgerError or ActionRefused) before a byte is written.
+Every writer builds the entry the TOML reader builds (the entry models), serialises
+it, and under the club lock, on the club loaded afresh, checks that the text reads
+back as the same entry and that the journal with it appended passes every check a
+full read makes. Only then is it appended; anything wrong raises (LedgerError or
+ActionRefused) before a byte is written.
 """
 from __future__ import annotations
 
@@ -12,8 +15,9 @@ from pathlib import Path
 
 from .config import CONFIG_NAME, display_path
 from .errors import ActionRefused, LedgerError, Problem, did_you_mean
-from .journal.entries import QUALIFICATIONS, RESULT_HELP, SYSTEMS, parse_result, valid_id
+from .journal.entries import ENTRY_MODELS, RESULT_HELP, RULES, Entry, entry_errors, parse_result, valid_id
 from .journal.writer import append_block, club_lock, entry_block, next_match_id
+from .tomlsource import shown
 
 
 def target_journal(ledger) -> Path:
@@ -29,32 +33,97 @@ def _refuse(ledger, message: str, entry: str | None = None):
     raise LedgerError([Problem(display_path(target_journal(ledger)), None, message, entry)])
 
 
-def _check_player(ledger, player: str) -> None:
-    if player not in ledger.journal.players:
-        _refuse(ledger, f"unknown player {player!r}{did_you_mean(player, ledger.journal.players)}; "
-                        f"add them first: nardrating add-player {player}")
+# The command line's names for an entry's fields, where they are not --FIELD.
+_ARGUMENTS = {("player", "id"): "ID", ("tournament", "id"): "ID", ("void", "match"): "MATCH_ID",
+              ("match", "players", 0): "A", ("match", "players", 1): "B"}
 
 
-def _check_new_id(ledger, kind: str, new_id: str, existing: dict) -> None:
-    if not valid_id(new_id):
-        _refuse(ledger, f"{kind} id {new_id!r} may hold only letters, digits, _ and -")
-    if new_id in existing:
-        first = existing[new_id]
-        _refuse(ledger, f"{kind} id {new_id!r} is already used at {first.file}:{first.line}")
+def build_entry(ledger, kind: str, fields: dict) -> Entry:
+    """The entry the TOML reader would build from these fields (None: left out), or LedgerError.
+
+    Messages name the command line's options: "--length: 5000 is not a match length; …".
+    """
+    from pydantic import ValidationError
+
+    try:
+        return ENTRY_MODELS[kind](**{key: value for key, value in fields.items() if value is not None})
+    except ValidationError as exc:
+        errors = entry_errors(exc, kind)
+    label = display_path(target_journal(ledger))
+    problems = []
+    for loc, message in errors:
+        name = _ARGUMENTS.get((kind, *loc)) or _ARGUMENTS.get((kind, *loc[:1])) or (f"--{loc[0]}" if loc else None)
+        problems.append(Problem(label, None, f"{name}: {message}" if name else message))
+    raise LedgerError(problems)
 
 
-def _append(ledger, kind: str, entry: dict, check) -> None:
-    """Append under the lock, after `check` passes on the journal as it is now.
+def serialised(ledger, kind: str, entry: Entry) -> str:
+    """The entry as the TOML text to append, after checking that it reads back as the same entry."""
+    import tomllib
 
-    The club was loaded before the lock was taken: another writer may have added the
-    same id in between, so the check runs again on a fresh load (cheap: the cache).
+    block = entry_block(kind, entry.model_dump(exclude_defaults=True))
+    try:
+        back = ENTRY_MODELS[kind](**tomllib.loads(block)[kind][0])
+    except (ValueError, KeyError, IndexError):  # tomllib's and pydantic's errors are ValueErrors
+        back = None
+    if back != entry:
+        _refuse(ledger, f"the new [[{kind}]] would not read back as written, so nothing was written; "
+                        f"this is a bug, please report it with the command you ran")
+    return block
+
+
+def journal_after(ledger, path: Path, kind: str, block: str):
+    """`ledger` as a full read of the journal with `block` appended would find it; LedgerError if refused.
+
+    The block is read into the loaded journal as the appended bytes of `path`, and the journal
+    and engine checks run as they do when a grown journal is read (validate.py). Problems of
+    the new entry carry no line: it is not in the file.
+    """
+    from .journal.reader import read_toml_journal
+    from .journal.validate import finish_players, validate
+
+    journal, config = ledger.journal, ledger.config
+    source = config.journal_paths().index(path)
+    label = journal.files[source]
+    old_lines = path.read_bytes().count(b"\n") if path.exists() else 0
+    first_match = len(journal.matches)
+    problems: list[Problem] = []
+    # The block always gives a match's id, so the position it would have (match_offset) is not used.
+    read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
+                      source=source, line_offset=old_lines + 2)
+    finish_players(journal)
+    if not problems:
+        match = kind == "match"
+        problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
+    if problems:
+        raise LedgerError([Problem(p.file, p.line if p.line is None or p.line <= old_lines else None,
+                                   p.message, p.entry) for p in problems])
+    ledger._runs.clear()
+    ledger.dirty = True  # the new entry is in memory only: nothing computed from it may be cached
+    return ledger
+
+
+def write_entry(ledger, kind: str, make_fields, *, check=None, preview=None, dry_run: bool = False):
+    """Build, check and append one entry; (the entry as written, preview(club after) or None).
+
+    Under the club lock (not for a dry run) the club is loaded afresh, so the checks and the
+    preview see every entry another writer appended before this one. `make_fields(club, path)`
+    gives the entry's fields; `check(club, entry)` refuses what the command line says better.
     """
     from .ledger import load_club
 
     path = target_journal(ledger)
-    with club_lock(ledger.config.folder):
-        check(load_club(ledger.config.path))
-        append_block(path, entry_block(kind, entry))
+    with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
+        current = load_club(ledger.config.path)
+        entry = build_entry(current, kind, make_fields(current, path))
+        if check is not None:
+            check(current, entry)
+        block = serialised(current, kind, entry)
+        after = journal_after(current, path, kind, block)
+        shown = preview(after, entry) if preview is not None else None
+        if not dry_run:
+            append_block(path, block)
+    return entry.model_dump(exclude_defaults=True), shown
 
 
 # --- init -------------------------------------------------------------------
@@ -182,17 +251,9 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> lis
 
 def add_player(ledger, player_id: str, name=None, alias=None, qualification=None, title=None,
                joined: date | None = None, dry_run: bool = False) -> dict:
-    def check(current):
-        _check_new_id(current, "player", player_id, current.journal.players)
-        if qualification is not None and qualification not in QUALIFICATIONS:
-            _refuse(current, f"qualification {qualification!r} must be one of {', '.join(QUALIFICATIONS)}")
-
-    check(ledger)
-    entry = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
-             "title": title, "joined": joined}
-    if not dry_run:
-        _append(ledger, "player", entry, check)
-    return entry
+    fields = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
+              "title": title, "joined": joined}
+    return write_entry(ledger, "player", lambda club, path: fields, dry_run=dry_run)[0]
 
 
 # --- add-match ------------------------------------------------------------------
@@ -212,9 +273,11 @@ class Change:
 def parse_score(text: str | None) -> list[int] | None:
     if text is None:
         return None
-    parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ActionRefused(f"--score {text!r} must be two whole numbers like 7-4")
+    parts = [part.strip() for part in text.replace(":", "-").split("-")]
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ActionRefused(f"--score {shown(text)} must be two whole numbers like 7-4")
+    if max(map(len, parts)) > 9:  # no score; and int() refuses thousands of digits
+        raise ActionRefused(f"--score: {shown(text)} is not {RULES['score']}")
     return [int(parts[0]), int(parts[1])]
 
 
@@ -223,103 +286,57 @@ def add_match(ledger, a: str, b: str, *, winner: str | None = None, result: str 
               discipline: str | None = None, tournament: str | None = None, rated: bool = True,
               forfeit: bool = False, note: str | None = None, chips: float | None = None,
               dry_run: bool = False) -> tuple[dict, list[Change]]:
-    from .journal.reader import add_match as journal_add
-    from .journal.validate import validate
-
-    journal = ledger.journal
-    day = day or date.today()
-    for player in (a, b):
-        _check_player(ledger, player)
-    if a == b:
-        _refuse(ledger, f"a match needs two different players, not {a!r} against themself")
+    """Append a [[match]]; also each player's change in every list that rates it, computed from
+    the journal as written (under the lock, after every earlier writer's entry)."""
     if (winner is None) == (result is None):
         _refuse(ledger, "say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2")
-    if winner is not None and winner not in (a, b):
-        _refuse(ledger, f"--winner {winner!r} is neither {a!r} nor {b!r}")
     if result is not None and parse_result(result) is None:
-        _refuse(ledger, f"--result {result!r} is not a result; write {RESULT_HELP}")
-    if length < 1:
-        _refuse(ledger, f"--length {length} must be at least 1 point")
-    if tournament is not None and tournament not in journal.tournaments:
-        _refuse(ledger, f"unknown tournament {tournament!r}{did_you_mean(tournament, journal.tournaments)}; "
-                        "add it first with nardrating add-tournament")
-    if discipline is None and tournament is not None:
-        discipline = journal.tournaments[tournament].discipline
-    discipline = discipline or ledger.config.club.default_discipline
-    path = target_journal(ledger)
-    with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        match_id = next_match_id(text, journal)
-        entry = {"id": match_id, "date": day, "players": [a, b], "result": result, "winner": winner,
-                 "length": length if length != 1 else None, "score": parse_score(score),
-                 "chips": chips, "discipline": discipline, "tournament": tournament,
-                 "rated": None if rated else False, "forfeit": True if forfeit else None, "note": note}
-        # Check the entry in the club as it would be, before writing anything.
-        problems: list[Problem] = []
-        first = len(journal.matches.growable())
-        label = display_path(path)
-        source = journal.files.index(label) if label in journal.files else len(journal.files)
-        if source == len(journal.files):
-            journal.files.append(label)
-        score_a = parse_result(result) if result is not None else (1.0 if winner == a else 0.0)
-        extra = {k: v for k, v in (("score", tuple(entry["score"]) if entry["score"] else None),
-                                   ("chips", chips), ("note", note)) if v is not None}
-        journal_add(journal, match_id, day.toordinal(), a, b, score_a, length, discipline, tournament,
-                    rated, forfeit, journal.take_seq(), source, None, extra, problems)
-        problems += validate(journal, ledger.config, first_match=first)
-        if problems:
-            raise LedgerError([Problem(label, None, p.message, match_id) for p in problems])
-        ledger._runs.clear()
-        ledger.dirty = True  # the new match is in memory only: nothing of this may be cached
-        changes = []
-        for rating in ledger.config.ratings.values():
-            if not rating.rates(discipline):
+        _refuse(ledger, f"--result {shown(result)} is not a result; write {RESULT_HELP}")
+    points = parse_score(score)
+
+    def fields(club, path):
+        text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+        known = club.journal.tournaments.get(tournament) if tournament is not None else None
+        return {"id": next_match_id(text, club.journal), "date": day or date.today(), "players": [a, b],
+                "result": result, "winner": winner, "length": length, "score": points, "chips": chips,
+                "discipline": discipline or (known.discipline if known else club.config.club.default_discipline),
+                "tournament": tournament, "rated": rated, "forfeit": forfeit, "note": note}
+
+    def check(club, entry):
+        if entry.winner is not None and entry.winner not in entry.players:
+            _refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
+        for player in entry.players:
+            if player not in club.journal.players:
+                _refuse(club, f"unknown player {player!r}{did_you_mean(player, club.journal.players)}; "
+                              f"add them first: nardrating add-player {player}")
+
+    def changes(club, entry) -> list[Change]:
+        found = []
+        for rating in club.config.ratings.values():
+            if not rating.rates(entry.discipline):
                 continue
-            result_after = ledger.run(rating, discipline)
-            for player in (a, b):
-                event = next((e for e in result_after.history(player) if e.entry == match_id), None)
-                if event is None:
-                    continue
-                changes.append(Change(rating.name, discipline, player, event.before, event.change,
-                                      event.after, event.rated, event.reason))
-        if not dry_run:
-            append_block(path, entry_block("match", entry))
-    return entry, changes
+            run = club.run(rating, entry.discipline)
+            for player in entry.players:
+                event = next((e for e in run.history(player) if e.entry == entry.id), None)
+                if event is not None:
+                    found.append(Change(rating.name, entry.discipline, player, event.before, event.change,
+                                        event.after, event.rated, event.reason))
+        return found
+
+    return write_entry(ledger, "match", fields, check=check, preview=changes, dry_run=dry_run)
 
 
 # --- add-tournament and void -----------------------------------------------------
 
 def add_tournament(ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
                    discipline: str | None = None, official: bool = False, dry_run: bool = False) -> dict:
-    def check(current):
-        _check_new_id(current, "tournament", tournament_id, current.journal.tournaments)
-        if system not in SYSTEMS:
-            _refuse(current, f"--system {system!r} must be one of {', '.join(SYSTEMS)}")
-        if end < start:
-            _refuse(current, f"--end {end} is before --start {start}")
+    def fields(club, path):
+        return {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
+                "discipline": discipline or club.config.club.default_discipline, "official": official}
 
-    check(ledger)
-    entry = {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
-             "discipline": discipline or ledger.config.club.default_discipline,
-             "official": True if official else None}
-    if not dry_run:
-        _append(ledger, "tournament", entry, check)
-    return entry
+    return write_entry(ledger, "tournament", fields, dry_run=dry_run)[0]
 
 
 def void_match(ledger, match_id: str, reason: str, day: date | None = None, dry_run: bool = False) -> dict:
-    def check(current):
-        journal = current.journal
-        if not journal.has_match_id(match_id):
-            _refuse(current, f"unknown match {match_id!r}{did_you_mean(match_id, journal.match_index)}")
-        void = next((v for v in journal.voids if v.match == match_id), None)
-        if void is not None:
-            _refuse(current, f"match {match_id!r} is already voided at {void.file}:{void.line}")
-        if not reason.strip():
-            _refuse(current, "--reason must say why the match is voided")
-
-    check(ledger)
-    entry = {"match": match_id, "date": day or date.today(), "reason": reason}
-    if not dry_run:
-        _append(ledger, "void", entry, check)
-    return entry
+    fields = {"match": match_id, "date": day or date.today(), "reason": reason}
+    return write_entry(ledger, "void", lambda club, path: fields, dry_run=dry_run)[0]

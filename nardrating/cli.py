@@ -230,6 +230,13 @@ def check(club: ClubOpt = None):
                         if last and ledger.config.club.as_of == "last-entry" else ""), markup=False)
 
 
+def _writer_club(club):
+    """The club's config; a writer loads the journal itself, under the club lock."""
+    from .ledger import load_club
+
+    return load_club(club, config_only=True)
+
+
 @app.command("add-player")
 @handles_errors
 def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Unique id: letters, digits, _ and -.")],
@@ -246,7 +253,7 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Uniq
     """
     from .actions import add_player as do
 
-    entry = do(_load(club), player_id, name, alias, qualification, title, _date(joined, "--joined"), dry_run)
+    entry = do(_writer_club(club), player_id, name, alias, qualification, title, _date(joined, "--joined"), dry_run)
     _console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
 
 
@@ -275,7 +282,7 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (
     from .render import cell_text
     from .reports import Column
 
-    entry, changes = do(_load(club), a, b, winner=winner, result=result, day=_date(day, "--date"),
+    entry, changes = do(_writer_club(club), a, b, winner=winner, result=result, day=_date(day, "--date"),
                         length=length, score=score, discipline=discipline, tournament=tournament,
                         rated=not unrated, forfeit=forfeit, note=note, chips=chips, dry_run=dry_run)
     out = _console()
@@ -306,7 +313,7 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
     """
     from .actions import add_tournament as do
 
-    entry = do(_load(club), tournament_id, name=name, system=system, start=_date(start, "--start"),
+    entry = do(_writer_club(club), tournament_id, name=name, system=system, start=_date(start, "--start"),
                end=_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run)
     _console().print(("would add" if dry_run else "added") + f" tournament {entry['id']}", markup=False)
 
@@ -324,7 +331,7 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
     """
     from .actions import void_match
 
-    entry = void_match(_load(club), match_id, reason, _date(day, "--date"), dry_run)
+    entry = void_match(_writer_club(club), match_id, reason, _date(day, "--date"), dry_run)
     _console().print(("would void" if dry_run else "voided") + f" match {entry['match']}", markup=False)
 
 

@@ -535,10 +535,11 @@ def test_huge_values_are_quoted_short_in_messages(cli, tmp_path):
     result = cli("check", "--club", club)
     assert result.exit_code == 1 and "length: " in result.stderr
     assert len(result.stderr) < 1000
-    # The same string as a note is simply a long note.
+    # The same string as a note is a note too long (at most 2000 characters), said as shortly.
     (club / "journal.toml").write_text(PLAYERS + f'[[match]]\ndate = 2009-01-15\nplayers = ["anna", "boris"]\n'
                                                 f'winner = "anna"\nnote = {TEN_MB}\n', encoding="utf-8")
-    assert cli("check", "--club", club).exit_code == 0
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1 and "note: it is " in result.stderr and len(result.stderr) < 1000
 
 
 # --- 5. Exports --------------------------------------------------------------------
@@ -546,8 +547,8 @@ def test_huge_values_are_quoted_short_in_messages(cli, tmp_path):
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 HOSTILE_CSV_JOURNAL = (
     'id,date,player_a,player_b,result,note\n'
-    '-c1,2009-01-10,=SUM(1+1),anna,0-1,"=HYPERLINK(""http://example.invalid"",""x"")"\n'
-    '@c2,2009-01-11,anna,@evil,1-0,+note\n'
+    '-c1,2009-01-10,-sum,anna,0-1,"=HYPERLINK(""http://example.invalid"",""x"")"\n'
+    '-c2,2009-01-11,anna,-evil,1-0,+note\n'
 )
 HOSTILE_TOML_JOURNAL = '''
 [[player]]
@@ -558,11 +559,11 @@ title = "@title"
 
 [[player]]
 id = "-boris"
-name = "\\t=tab"
+name = "  =tab"
 
 [[player]]
 id = "vera"
-name = "\\r=cr"
+name = " =cr"
 
 [[match]]
 id = "m1"
@@ -601,10 +602,10 @@ def test_csv_exports_neutralise_hostile_names_ids_and_notes(cli, tmp_path):
     result = cli("players", "--format", "csv", "--club", club)
     assert result.exit_code == 0, result.output
     players = {row[0]: row for row in assert_no_formula_cells(result.stdout)[1:]}
-    assert set(players) >= {"'=SUM(1+1)", "'@evil", "'-boris"}
+    assert set(players) >= {"'-sum", "'-evil", "'-boris"}
     assert players["anna"][1:3] == ["'=cmd|' /C calc'!A0", "'+alias"]
-    # The reader strips surrounding whitespace, so a leading tab or CR arrives as "=..." (the
-    # tab and CR cases of the cell itself are in test_render).
+    # The reader strips surrounding whitespace, so a leading space arrives as "=..." (a tab or CR
+    # in a name is refused at input; those cases of the cell itself are in test_render).
     assert players["'-boris"][1] == "'=tab" and players["vera"][1] == "'=cr"
 
     result = cli("history", "anna", "--format", "csv", "--club", club)
@@ -613,8 +614,8 @@ def test_csv_exports_neutralise_hostile_names_ids_and_notes(cli, tmp_path):
     header, body = rows[0], rows[1:]
     opponents = [row[header.index("opponent")] for row in body]
     entries = [row[header.index("entry")] for row in body]
-    assert {"'=SUM(1+1)", "'@evil", "'-boris"} <= set(opponents)
-    assert {"'-c1", "'@c2"} <= set(entries)
+    assert {"'-sum", "'-evil", "'-boris"} <= set(opponents)
+    assert {"'-c1", "'-c2"} <= set(entries)
     # Rating changes are numbers and keep their sign.
     changes = [row[header.index("change")] for row in body if row[header.index("change")]]
     assert any(change.startswith("-") for change in changes)

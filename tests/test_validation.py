@@ -99,7 +99,7 @@ set = 1350
         "journal.toml:13: m1: match id 'm1' is already used at journal.toml:7",
         "journal.toml:19: m3: a match needs two different players",
         "journal.toml:25: m4: result '2-0' is not a result",
-        "journal.toml:31: m5: length: Input should be greater than or equal to 1",
+        "journal.toml:31: m5: length: 0 is not a match length; write a whole number of points from 1 to 1000",
         "journal.toml:38: m6: unknown tournament 'cup' (did you mean \"cup-1\"?)",
         "journal.toml:51: m7: the match is dated 2009-01-16, outside its tournament 'cup-1' (2009-02-01 to 2009-02-03)",
         "journal.toml:58: void of an unknown match 'm99'",

@@ -50,7 +50,7 @@ def test_dry_run_writes_nothing(cli, club):
     (["anna", "boris"], "say who won"),
     (["anna", "boris", "--winner", "vera"], "--winner 'vera' is neither"),
     (["anna", "boris", "--result", "3-0"], "--result '3-0' is not a result"),
-    (["anna", "boris", "--winner", "anna", "--length", "0"], "--length 0 must be at least 1"),
+    (["anna", "boris", "--winner", "anna", "--length", "0"], "--length: 0 is not a match length; write a whole number of points from 1 to 1000"),
     (["anna", "boris", "--winner", "anna", "--tournament", "cup"], "unknown tournament 'cup'"),
     (["anna", "boris", "--winner", "anna", "--score", "7:x"], "--score '7:x' must be two whole numbers"),
 ])
@@ -92,11 +92,11 @@ def test_add_player_tournament_void(cli, club):
     assert [e.reason for e in ledger.run().history("vera")] == ["voided"]
     # Refusals: duplicate player, duplicate tournament, void twice, void of an unknown match.
     for args, message in ((["add-player", "vera"], "already used"),
-                          (["add-player", "bad id"], "may hold only letters"),
+                          (["add-player", "bad id"], "ID: 'bad id' is not an id: character 4, ' ' (U+0020), is not allowed"),
                           (["add-tournament", "cup-1", "--name", "x", "--system", "swiss", "--start", "2009-01-01",
                             "--end", "2009-01-01"], "already used"),
                           (["add-tournament", "cup-2", "--name", "x", "--system", "league", "--start", "2009-01-01",
-                            "--end", "2009-01-01"], "--system 'league' must be one of"),
+                            "--end", "2009-01-01"], "--system: 'league' is not one of 'swiss', 'round-robin', 'knockout' or 'match'"),
                           (["void", "m0001", "--reason", "again"], "already voided"),
                           (["void", "m0009", "--reason", "x"], "unknown match 'm0009'")):
         before = journal_bytes(club)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 from datetime import date
 from pathlib import Path
 
 from ..errors import Problem
-from .entries import parse_result
+from .entries import (FIRST_DAY, LAST_DAY, MAX_CHIPS, MAX_ID, MAX_LENGTH, MAX_NOTE, RULES, id_message, id_problem,
+                      parse_result, text_problem)
 
 CSV_COLUMNS = ("id", "date", "player_a", "player_b", "result", "winner", "length",
                "discipline", "tournament", "rated", "forfeit", "chips", "note")
@@ -128,39 +131,63 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
     stem = Path(label).stem
 
     ids = list(columns[col["id"]]) if "id" in col else [""] * n
-    if "" in ids:  # no id: derived from the file and the row's position, as for TOML
+    missing = "" in ids
+    if "id" in col and not _plain_ids([x for x in ids if x] if missing else ids):
+        for k, given in enumerate(ids):
+            ids[k] = given = given.strip()
+            if given and id_problem(given):
+                bad(k, f"id: {id_message(given)}")
+        missing = "" in ids
+    if missing:  # no id: derived from the file and the row's position, as for TOML
         for k in [k for k, match_id in enumerate(ids) if not match_id]:
             ids[k] = f"{stem}-{match_offset + k + 1}"
 
     # Dates: parse each distinct text once.
     date_col = columns[col["date"]]
     ordinals: dict[str, int | None] = {}
+    first, last = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
     for text_date in set(date_col):
         try:
             value = text_date.strip()
-            ordinals[text_date] = date.fromisoformat(value).toordinal() if len(value) == 10 else None
+            ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else None
+            ordinals[text_date] = ordinal if ordinal is None or first <= ordinal <= last else None
         except ValueError:
             ordinals[text_date] = None
     if None in ordinals.values():
         for k, text_date in enumerate(date_col):
             if ordinals[text_date] is None:
-                bad(k, f"date {text_date!r} is not an ISO date like 2009-01-15", ids[k])
+                bad(k, _date_refused(text_date), ids[k])
     dates = list(map(ordinals.__getitem__, date_col))
 
-    # Players: codes for each distinct name; undeclared ones are created later.
+    # Players: codes for each distinct name; undeclared ones are created later, so each
+    # must be an id that a [[player]] could declare.
     a_col, b_col = columns[col["player_a"]], columns[col["player_b"]]
     codes: dict[str, int] = {}
+    refused: set[str] = set()
+    known = journal.player_codes.index  # ids, each checked once (by an earlier block or a TOML entry)
     for name in set(a_col) | set(b_col):
         clean = name.strip()
-        codes[name] = journal.player_codes.code(clean) if clean else -1
-        if clean:
+        code = known.get(clean)
+        if code is None:
+            if clean and id_problem(clean):
+                refused.add(name)
+            code = journal.player_codes.code(clean) if clean and name not in refused else -1
+        codes[name] = code
+        if code >= 0:
             journal.csv_named.setdefault(clean, (label, None))
     a = list(map(codes.__getitem__, a_col))
     b = list(map(codes.__getitem__, b_col))
     if -1 in codes.values():
+        said: set[str] = set()  # a refused name is reported once, at its first row
         for k in range(n):
             if a[k] == -1 or b[k] == -1:
-                bad(k, "player_a and player_b must both be named", ids[k])
+                cells = (("player_a", a_col[k]), ("player_b", b_col[k]))
+                if not any(cell in refused for _, cell in cells):
+                    bad(k, "player_a and player_b must both be named", ids[k])
+                for column, cell in cells:
+                    if cell in refused and cell not in said:
+                        said.add(cell)
+                        bad(k, _player_refused(column, cell.strip()), ids[k])
 
     # Results: "1-0" etc., or the winner's name.
     if "result" in col:
@@ -178,15 +205,17 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
             bad(k, f"winner {winner_col[k]!r} is neither {a_col[k]!r} nor {b_col[k]!r}", ids[k])
 
     lengths = _mapped(columns, col, "length", n, _length, bad, ids,
-                      "length {!r} must be a whole number of points, at least 1")
+                      "length: {!r} is not " + RULES["length"])
     rated = _mapped(columns, col, "rated", n, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
                     bad, ids, "rated {!r} must be true or false")
     forfeit = _mapped(columns, col, "forfeit", n, lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None),
                       bad, ids, "forfeit {!r} must be true or false")
     discipline = _mapped(columns, col, "discipline", n,
-                         lambda s: journal.discipline_codes.code(s.strip() or default_discipline), bad, ids, "")
+                         lambda s: _coded(journal.discipline_codes, s.strip() or default_discipline, s.strip()),
+                         bad, ids, lambda s: f"discipline: {id_message(s.strip())}")
     tournament = _mapped(columns, col, "tournament", n,
-                         lambda s: journal.tournament_codes.code(s.strip()) if s.strip() else -1, bad, ids, "")
+                         lambda s: _coded(journal.tournament_codes, s.strip(), s.strip()) if s.strip() else -1,
+                         bad, ids, lambda s: f"tournament: {id_message(s.strip())}")
     if "discipline" not in col:
         discipline = [journal.discipline_codes.code(default_discipline)] * n
     extras: dict[int, dict] = {}
@@ -197,14 +226,17 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
             if not value.strip():
                 continue
             if name == "note":
+                problem = text_problem(value, MAX_NOTE, multiline=True)
+                if problem:
+                    bad(k, f"note: {problem}", ids[k])
                 extras.setdefault(k, {})["note"] = value.strip()
                 continue
             try:
                 chips = float(value)
-                if not 0 <= chips < 1e9:
+                if not 0 <= chips <= MAX_CHIPS:  # also refuses nan; inf is out of range
                     raise ValueError
             except ValueError:
-                bad(k, f"chips {value!r} must be a number, 0 or more", ids[k])
+                bad(k, f"chips: {value.strip()!r} is not {RULES['chips']}", ids[k])
                 continue
             extras.setdefault(k, {})["chips"] = chips
     if len(problems) > count_before:
@@ -252,12 +284,59 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
         m.extra[base + k] = extra
 
 
+_ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z") + 1)) + \
+    bytes(range(ord("a"), ord("z") + 1)) + b"_-"
+
+
+_LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
+
+
+def _plain_ids(ids: list[str]) -> bool:
+    """Are all these ids (none empty) plain ASCII ids, the usual bulk case? Decided in C, not id by id.
+
+    False when some may not be: id_problem then judges each (the id rule is that function's).
+    """
+    if not ids:
+        return True
+    blob = "\n".join(ids)
+    if not blob.isascii():
+        return False
+    data = blob.encode("ascii")
+    # What is left are the separators, and nothing else (not even a newline inside a quoted cell);
+    # then no id is longer than MAX_ID (one pass over contiguous bytes, not a million len() calls).
+    return (len(data.translate(None, _ID_BYTES)) == len(ids) - 1 and len(ids[0]) <= MAX_ID
+            and _LONG_ID.search(data) is None)
+
+
+def _player_refused(column: str, name: str) -> str:
+    example = "-".join("".join(ch if not id_problem(ch) else " " for ch in name.lower()).split())[:MAX_ID]
+    example = example if example and not id_problem(example) else "player-1"
+    return (f"{column}: {id_message(name)}. A CSV names players by id: declare the player in a TOML journal "
+            f"with a valid id and this name ([[player]] id = \"{example}\", name = {json.dumps(name, ensure_ascii=False)})"
+            " and write the id in this column")
+
+
+def _coded(codes, name: str, given: str):
+    """The code of a discipline or tournament id; None (with the reason kept) for one that breaks the id rule."""
+    return None if given and id_problem(given) else codes.code(name)
+
+
+def _date_refused(text: str) -> str:
+    try:
+        if len(text.strip()) != 10:
+            raise ValueError
+        date.fromisoformat(text.strip())
+    except ValueError:
+        return f"date {text!r} is not an ISO date like 2009-01-15"
+    return f"date {text.strip()!r} is not {RULES['date']}"
+
+
 def _length(text: str):
     try:
         value = int(text) if text.strip() else 1
     except ValueError:
         return None
-    return value if 1 <= value <= 1000 else None
+    return value if 1 <= value <= MAX_LENGTH else None
 
 
 def _mapped(columns, col, name, n, convert, bad, ids, message):
@@ -273,7 +352,7 @@ def _mapped(columns, col, name, n, convert, bad, ids, message):
     if None in converted.values():
         for k, text in enumerate(column):
             if converted[text] is None:
-                bad(k, message.format(text), ids[k])
+                bad(k, message(text) if callable(message) else message.format(text), ids[k])
     return values
 
 

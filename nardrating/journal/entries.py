@@ -1,21 +1,128 @@
-"""Pydantic models of the hand-written journal entries (TOML tables).
+"""Pydantic models of the journal entries (TOML tables), and the rules every writer shares.
 
-They check one entry's shape and types; cross-entry rules (unknown player,
-duplicate id, a match outside its tournament's dates) are in validate.py.
+They check one entry's shape, types and limits; cross-entry rules (unknown player,
+duplicate id, a match outside its tournament's dates) are in validate.py. The TOML
+reader, the CSV reader and every command that writes use these same rules
+(`id_problem`, `text_problem`, the limits below), so that nothing one of them accepts
+is refused by another.
 """
 from __future__ import annotations
 
+import math
 import re
+import unicodedata
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
+                      field_validator, model_validator)
 
-ID_PATTERN = r"^[\w\-]+$"  # letters of any alphabet, digits, _ and -
-_ID = re.compile(ID_PATTERN)
+from ..tomlsource import shown
+
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
 SYSTEMS = ("swiss", "round-robin", "knockout", "match")
 
+# --- The limits -------------------------------------------------------------------
+
+MAX_ID = 100          # characters of an id (players, matches, tournaments, disciplines)
+MAX_TEXT = 200        # a name, alias, title, tournament name, rating list name or result
+MAX_NOTE = 2000       # a note or a reason (which may hold newlines and tabs)
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
+MAX_LENGTH = 1000     # points of a match
+MAX_SCORE = 10_000
+MAX_CHIPS = 1_000_000
+MAX_RATING = 100_000  # |set| and |delta| of an [[adjust]]
+MAX_PLACE = 100_000
+
+ID_RULE = (f"an id is 1 to {MAX_ID} characters: letters of any alphabet (with their accents), "
+           "digits 0-9, _ and -")
+
+# What each field holds, in plain words: "<value> is not <rule>" for any value refused.
+RULES = {
+    "length": f"a match length; write a whole number of points from 1 to {MAX_LENGTH}",
+    "score": f"a score; write two whole numbers from 0 to {MAX_SCORE}, like [7, 4] (on the command line 7-4)",
+    "chips": f"a number of chips; write a number from 0 to {MAX_CHIPS}",
+    "set": f"a rating; write a number from {-MAX_RATING} to {MAX_RATING}",
+    "delta": f"a rating change; write a number from {-MAX_RATING} to {MAX_RATING}",
+    "games": "a number of games; write a whole number from 0 to 100000",
+    "rd": "a rating deviation; write a number above 0, at most 1000",
+    "volatility": "a volatility; write a number above 0, at most 10",
+    "players": 'two player ids, like ["anna", "boris"]',
+    "standings": 'a list of placings, like [{player = "anna", place = 1}, {player = "boris", place = "2-3"}]',
+    "place": f'a place; write 1 or a shared range like "2-3" (places up to {MAX_PLACE})',
+    **dict.fromkeys(("date", "joined", "start", "end"),
+                    f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
+    **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
+    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline"), f"an id; {ID_RULE}"),
+    **dict.fromkeys(("name", "alias", "title", "result", "rating"),
+                    f"a text of at most {MAX_TEXT} characters; write it in quotes"),
+    "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
+    "reason": f"a reason; say why, in 1 to {MAX_NOTE} characters",
+}
+
+
+def _char(ch: str) -> str:
+    return f"{ch!r} (U+{ord(ch):04X})"
+
+
+def id_problem(text) -> str | None:
+    """Why `text` is not an id, or None: the one id rule of the journal, the CSV reader and the CLI.
+
+    Each character is a letter (Unicode category L*), a combining mark (M*) on a letter,
+    an ASCII digit, _ or -. A plain loop, not a regex: `$` would let a final newline
+    through, and `\\w` takes digits of every script and signs like "²".
+    """
+    if not isinstance(text, str):
+        return "it is not text"
+    if not text:
+        return "it is empty"
+    if len(text) > MAX_ID:
+        return f"it is {len(text)} characters long, more than {MAX_ID}"
+    on_letter = False  # a combining mark must follow a letter (or a mark on one)
+    for k, ch in enumerate(text, start=1):
+        if "0" <= ch <= "9" or ch == "_" or ch == "-":
+            on_letter = False
+            continue
+        category = unicodedata.category(ch)
+        if category[0] == "L":
+            on_letter = True
+        elif not (category[0] == "M" and on_letter):
+            return f"character {k}, {_char(ch)}, is not allowed"
+    return None
+
+
+def valid_id(text) -> bool:
+    return id_problem(text) is None
+
+
+def id_message(text) -> str:
+    """"'x²' is not an id: …; an id is …" for a text that id_problem refuses."""
+    return f"{shown(text)} is not an id: {id_problem(text)}; {ID_RULE}"
+
+
+def text_problem(text: str, limit: int = MAX_TEXT, multiline: bool = False) -> str | None:
+    """Why `text` may not stand in a journal's text field, or None."""
+    if len(text) > limit:
+        return f"it is {len(text)} characters long, more than {limit}"
+    return control_problem(text, multiline)
+
+
+def control_problem(text: str, multiline: bool = False) -> str | None:
+    """Control characters (C0, DEL, C1: an ESC would reach a terminal raw) are refused; a note
+    or a reason may hold newlines and tabs. Lone surrogates are what a command line makes
+    of bytes that are not UTF-8.
+    """
+    if text.isprintable() or multiline and text.replace("\n", "").replace("\t", "").isprintable():
+        return None  # the usual case, decided in C
+    for k, ch in enumerate(text, start=1):
+        category = unicodedata.category(ch)
+        if category == "Cc" and not (multiline and ch in "\n\t"):
+            if multiline:
+                return f"character {k} is a control character, {_char(ch)}; a note may hold newlines and tabs, no other"
+            return f"character {k} is a control character, {_char(ch)}, which names and other text may not hold"
+        if category == "Cs":
+            return f"character {k}, {_char(ch)}, is not a character (the text was not UTF-8)"
+    return None
 RESULTS = {
     "1-0": 1.0, "0-1": 0.0,
     "1/2-1/2": 0.5, "½-½": 0.5, "1/2": 0.5, "½": 0.5, "0.5-0.5": 0.5,
@@ -29,21 +136,96 @@ def parse_result(text: str) -> float | None:
 
 
 def parse_place(place) -> tuple[int, int]:
-    """1 → (1, 1); "2-3" → (2, 3). Raises ValueError otherwise."""
+    """1 → (1, 1); "2-3" → (2, 3). Raises ValueError otherwise (also beyond MAX_PLACE)."""
     if isinstance(place, bool):
         raise ValueError
     if isinstance(place, int):
-        if place < 1:
+        low = high = place
+    else:
+        m = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:[-–]\s*([0-9]{1,9})\s*)?", str(place))
+        if not m:
             raise ValueError
-        return place, place
-    m = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?", str(place))
-    if not m:
-        raise ValueError
-    low = int(m[1])
-    high = int(m[2]) if m[2] else low
-    if low < 1 or high < low:
+        low = int(m[1])
+        high = int(m[2]) if m[2] else low
+    if not 1 <= low <= high <= MAX_PLACE:
         raise ValueError
     return low, high
+
+
+# --- Field types: each refuses with "<value> is not <rule>" or a reason -------------
+
+def _refuse_bool(rule: str):
+    def check(value):
+        if isinstance(value, bool):  # TOML true is no number
+            raise ValueError(f"{value} is not {rule}")
+        return value
+    return BeforeValidator(check)
+
+
+def _between(low, high, rule: str):
+    def check(value):
+        if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"{shown(value)} is not {rule}")
+        return value
+    return AfterValidator(check)
+
+
+def _number(kind: type, low, high, field: str):
+    return Annotated[kind, _refuse_bool(RULES[field]), _between(low, high, RULES[field])]
+
+
+def _no_controls(multiline: bool = False):
+    # Before the model strips whitespace: "x\n" is refused, not quietly made "x".
+    def check(value):
+        if isinstance(value, str):
+            problem = control_problem(value, multiline)
+            if problem:
+                raise ValueError(problem)
+        return value
+    return BeforeValidator(check)
+
+
+def _at_most(limit: int):
+    def check(value: str):
+        if len(value) > limit:
+            raise ValueError(f"it is {len(value)} characters long, more than {limit}")
+        return value
+    return AfterValidator(check)
+
+
+def _id_rule(value):
+    if isinstance(value, str) and id_problem(value):
+        raise ValueError(id_message(value))
+    return value
+
+
+def _place_rule(value):
+    try:
+        parse_place(value)
+    except (ValueError, TypeError):
+        raise ValueError(f"{shown(value)} is not {RULES['place']}") from None
+    return value
+
+
+def _checked_date(value: date) -> date:
+    if not FIRST_DAY <= value <= LAST_DAY:
+        raise ValueError(f"{value} is not {RULES['date']}")
+    return value
+
+
+# The id rule before the model strips whitespace (a control character, "x\n", is refused, not
+# made "x"; spaces around an id are forgiven as ever) and after it.
+Id = Annotated[str, BeforeValidator(lambda value: _id_rule(value) if isinstance(value, str) and control_problem(value)
+                                    else value), AfterValidator(_id_rule)]
+Text = Annotated[str, _no_controls(), _at_most(MAX_TEXT)]
+Note = Annotated[str, _no_controls(multiline=True), _at_most(MAX_NOTE)]
+Day = Annotated[date, AfterValidator(_checked_date)]
+Length = _number(int, 1, MAX_LENGTH, "length")
+ScorePoints = _number(int, 0, MAX_SCORE, "score")
+Chips = _number(float, 0, MAX_CHIPS, "chips")
+SetTo = _number(float, -MAX_RATING, MAX_RATING, "set")
+Delta = _number(float, -MAX_RATING, MAX_RATING, "delta")
+Games = _number(int, 0, 100_000, "games")
 
 
 class Entry(BaseModel):
@@ -51,12 +233,12 @@ class Entry(BaseModel):
 
 
 class PlayerEntry(Entry):
-    id: str = Field(pattern=ID_PATTERN, min_length=1, max_length=100)
-    name: str | None = None
-    alias: str | None = None
+    id: Id
+    name: Text | None = None
+    alias: Text | None = None
     qualification: Literal["MS", "KMS", "1", "2", "3"] | None = None
-    title: str | None = None
-    joined: date | None = None
+    title: Text | None = None
+    joined: Day | None = None
 
     @field_validator("qualification", mode="before")
     @classmethod
@@ -65,19 +247,19 @@ class PlayerEntry(Entry):
 
 
 class MatchEntry(Entry):
-    id: str | None = Field(default=None, pattern=ID_PATTERN, min_length=1, max_length=100)
-    date: date
-    players: list[str] = Field(min_length=2, max_length=2)
-    result: str | None = None
-    winner: str | None = None
-    length: int = Field(default=1, ge=1, le=1000)
-    score: list[int] | None = Field(default=None, min_length=2, max_length=2)
-    chips: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    discipline: str | None = None
-    tournament: str | None = None
+    id: Id | None = None
+    date: Day
+    players: list[Id] = Field(min_length=2, max_length=2)
+    result: Text | None = None
+    winner: Id | None = None
+    length: Length = 1
+    score: list[ScorePoints] | None = Field(default=None, min_length=2, max_length=2)
+    chips: Chips | None = None
+    discipline: Id | None = None
+    tournament: Id | None = None
     rated: bool = True
     forfeit: bool = False
-    note: str | None = None
+    note: Note | None = None
 
     @model_validator(mode="after")
     def _one_outcome(self):
@@ -98,17 +280,17 @@ class MatchEntry(Entry):
 
 
 class PlacingEntry(Entry):
-    player: str
-    place: int | str
+    player: Id
+    place: Annotated[int | str, BeforeValidator(_place_rule)]
 
 
 class TournamentEntry(Entry):
-    id: str = Field(pattern=ID_PATTERN, min_length=1, max_length=100)
-    name: str | None = None
+    id: Id
+    name: Text | None = None
     system: Literal["swiss", "round-robin", "knockout", "match"]
-    start: date
-    end: date
-    discipline: str | None = None
+    start: Day
+    end: Day
+    discipline: Id | None = None
     official: bool = False
     standings: list[PlacingEntry] | None = None
 
@@ -120,23 +302,23 @@ class TournamentEntry(Entry):
 
 
 class VoidEntry(Entry):
-    match: str
-    date: date
-    reason: str = Field(min_length=1)
+    match: Id
+    date: Day
+    reason: Note = Field(min_length=1)
 
 
 class AdjustEntry(Entry):
-    date: date
-    player: str
-    rating: str | None = None
-    discipline: str | None = None
-    set: float | None = Field(default=None, allow_inf_nan=False)
-    delta: float | None = Field(default=None, allow_inf_nan=False)
-    reason: str = ""
+    date: Day
+    player: Id
+    rating: Text | None = None
+    discipline: Id | None = None
+    set: SetTo | None = None
+    delta: Delta | None = None
+    reason: Note = ""
     # Engine-specific state carried over from an imported list; each engine says which it takes
     # (Engine.adjust_fields): fide's K and rated games so far, glicko's deviation and volatility.
     k: Literal[10, 20, 40] | None = None
-    games: int | None = Field(default=None, ge=0, le=100_000)
+    games: Games | None = None
     rd: float | None = Field(default=None, gt=0, le=1000, allow_inf_nan=False)
     volatility: float | None = Field(default=None, gt=0, le=10, allow_inf_nan=False)
 
@@ -156,5 +338,39 @@ ENTRY_MODELS: dict[str, type[Entry]] = {
 }
 
 
-def valid_id(text: str) -> bool:
-    return bool(_ID.match(text))
+def loc_text(loc: tuple) -> str:
+    """("players", 1) → "players[1]"; ("standings", 0, "place") → "standings[0].place"."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def entry_errors(exc: ValidationError, kind: str) -> list[tuple[tuple, str]]:
+    """Each error of one entry as (where, what is wrong and what would be right), in plain words.
+
+    `where` is the field's location (empty for the entry as a whole); the message says
+    the rest without pydantic's wording.
+    """
+    allowed = ", ".join(ENTRY_MODELS[kind].model_fields)
+    found, seen = [], set()
+    for err in exc.errors():
+        loc = err["loc"]
+        if loc in seen:
+            continue
+        seen.add(loc)
+        field = next((part for part in reversed(loc) if isinstance(part, str) and part in RULES), None)
+        given = shown(err.get("input"))
+        if err["type"] == "extra_forbidden":
+            found.append(((), f"[[{kind}]] has an unknown key {loc_text(loc)!r}; allowed keys: {allowed}"))
+        elif err["type"] == "missing":
+            found.append(((), f"[[{kind}]] needs {loc_text(loc)!r}"))
+        elif err["type"] == "value_error":
+            found.append((loc, err["msg"].removeprefix("Value error, ")))
+        elif err["type"] == "literal_error":
+            found.append((loc, f"{given} is not one of {err['ctx']['expected']}"))
+        elif field is not None:
+            found.append((loc, f"{given} is not {RULES[field]}"))
+        else:
+            found.append((loc, f"{err['msg']} (got {given})"))
+    return found

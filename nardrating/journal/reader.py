@@ -13,29 +13,16 @@ from pydantic import ValidationError
 from ..errors import Problem
 from ..tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import ENTRY_MODELS, parse_place
+from .entries import ENTRY_MODELS, entry_errors, loc_text, parse_place, valid_id
 from .model import Adjust, Journal, Placing, Player, Tournament, Void
 
 
 
-def _pydantic_problems(exc: ValidationError, label: str, text: str, line: int | None,
-                       kind: str, entry_id: str | None) -> list[Problem]:
-    problems = []
-    allowed = ", ".join(ENTRY_MODELS[kind].model_fields)
-    for err in exc.errors():
-        loc = [str(part) for part in err["loc"]]
-        key = ".".join(loc)
-        where = line  # the entry's [[kind]] header, as users look for it
-        if err["type"] == "extra_forbidden":
-            msg = f"[[{kind}]] has an unknown key {loc[0]!r}; allowed keys: {allowed}"
-        elif err["type"] == "missing":
-            msg = f"[[{kind}]] needs {key!r}"
-        elif not loc:
-            msg = err["msg"].removeprefix("Value error, ")
-        else:
-            msg = f"{key}: {err['msg']} (got {shown(err.get('input'))})"
-        problems.append(Problem(label, where, msg, entry_id))
-    return problems
+def _pydantic_problems(exc: ValidationError, label: str, line: int | None, kind: str,
+                       entry_id: str | None) -> list[Problem]:
+    # At the line of the entry's [[kind]] header, as users look for it.
+    return [Problem(label, line, f"{loc_text(loc)}: {message}" if loc else message, entry_id)
+            for loc, message in entry_errors(exc, kind)]
 
 
 def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0) -> str | None:
@@ -88,14 +75,15 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
     pending.sort(key=lambda item: (item[0], item[1]))
     for _, n, kind, raw, line in pending:
         raw_id = raw.get("id") if isinstance(raw, dict) else None
-        entry_id = str(raw_id) if raw_id is not None else None
+        # An id that breaks the id rule is quoted, escapes and all: never printed raw.
+        entry_id = None if raw_id is None else raw_id if valid_id(raw_id) else shown(raw_id)
         if not isinstance(raw, dict):
             problems.append(Problem(label, line, f"[[{kind}]] must be a table"))
             continue
         try:
             entry = ENTRY_MODELS[kind](**raw)
         except ValidationError as exc:
-            problems += _pydantic_problems(exc, label, text, line, kind, entry_id)
+            problems += _pydantic_problems(exc, label, line, kind, entry_id)
             continue
         _add_entry(kind, entry, n + (match_offset if kind == "match" else 0), path, label, line, source,
                    journal, default_discipline, problems)
@@ -104,10 +92,12 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
 def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, default_discipline, problems):
     seq = journal.take_seq() if kind != "player" else 0
     if kind == "player":
-        if entry.id in journal.players:
-            first = journal.players[entry.id]
+        first = journal.players.get(entry.id)
+        if first is not None and first.declared:
             problems.append(Problem(label, line, f"player id {entry.id!r} is already used at {first.file}:{first.line}", entry.id))
             return
+        if first is not None:  # named by a CSV row, declared here: as a full read, which creates those last
+            del journal.players[entry.id]
         journal.players[entry.id] = Player(entry.id, entry.name or entry.id, entry.alias, entry.qualification,
                                            entry.title, entry.joined, label, line)
         journal.player_codes.code(entry.id)

@@ -18,8 +18,16 @@ def finish_players(journal: Journal) -> None:
             journal.player_codes.code(name)
 
 
-def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
-    """All cross-entry problems; with first_match > 0, only of the matches from there on."""
+def validate(journal: Journal, config, first_match: int = 0, others: bool | None = None) -> list[Problem]:
+    """All cross-entry problems; with first_match > 0, only of the matches from there on.
+
+    `others` (by default when first_match is 0): also tournaments' standings, voids and
+    adjustments, and the engines' rules over the whole journal. A writer appending one of those
+    passes first_match = the number of matches: an entry that is not a match changes no match's
+    checks, and a million matches need not be scanned again.
+    """
+    if others is None:
+        others = not first_match
     problems: list[Problem] = []
     known = journal.players
     names = journal.player_codes.names
@@ -69,7 +77,7 @@ def validate(journal: Journal, config, first_match: int = 0) -> list[Problem]:
 
     from ..engines.registry import engine_class
 
-    if first_match:
+    if not others:
         for rating in config.ratings.values():
             problems += engine_class(rating.engine).check(rating, journal, first_match)
         return problems

@@ -160,7 +160,9 @@ def entry_block(kind: str, entry: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-_MATCH_ID = re.compile(r'^\s*id\s*=\s*"m(\d+)"', re.MULTILINE)
+# At most 18 digits: a longer number (in a note, say) is no id a writer made, and int() of
+# thousands of digits would fail.
+_MATCH_ID = re.compile(r'^\s*id\s*=\s*"m([0-9]{1,18})"', re.MULTILINE)
 
 
 def next_match_id(text: str, journal) -> str:
