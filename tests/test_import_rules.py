@@ -34,6 +34,15 @@ def test_ids_derived_from_names():
     assert derive_id("Müller, Jürgen") == "muller-jurgen"
     assert derive_id("李 昊") == "李-昊"  # letters of other alphabets are kept
     assert derive_id("?!") == "player"
+    assert derive_id("Ян²  — Smith") == "yan2-smith"  # ² is 2 once decomposed
+
+
+def test_derived_ids_follow_the_journal_id_rule():
+    from nardrating.journal.entries import valid_id
+
+    for name in ("Ивано́в", "O'Brien, Seán", "٣ player", "x\u00b2\u2075", "a\u200bb", "__--__", "Łódź-Wrocław",
+                 "東京 太郎", "नमस्ते", "😀 smile", "A" * 300):
+        assert valid_id(derive_id(name)), (name, derive_id(name))
 
 
 def test_players_matched_by_id_name_or_alias_folded(cli, tmp_path):
@@ -157,23 +166,15 @@ def test_discipline_option(cli, tmp_path):
     assert entries(club, "match")[0]["discipline"] == "blitz"
 
 
-def test_an_entry_the_model_refuses_is_told_at_the_line_of_the_file(cli, tmp_path, monkeypatch):
-    # Entries are built through the journal's pydantic models: a stricter model (here: names of
-    # at most 10 characters) refuses at the line of the file that named the player.
-    from pydantic import Field
-
-    from nardrating.journal import entries as model
-
-    class Strict(model.PlayerEntry):
-        name: str | None = Field(default=None, max_length=10)
-
-    monkeypatch.setitem(model.ENTRY_MODELS, "player", Strict)
+def test_an_entry_the_model_refuses_is_told_at_the_line_of_the_file(cli, tmp_path):
+    # Entries are built through the journal's own models: a name longer than the journal's
+    # 200 characters is refused at the line of the file that named the player.
     club = make_club(tmp_path / "club")
     before = (club / "journal.toml").read_bytes()
-    pgn = game("Anna", "Boris", "1-0") + game("Anna", "Maximilian von Longname", "1-0", "2023.04.10")
+    pgn = game("Anna", "Boris", "1-0") + game("Anna", "Maximilian" * 21, "1-0", "2023.04.10")
     result = cli("import", write(tmp_path, "a.pgn", pgn), "--club", club)
     assert result.exit_code == 1
-    assert "a.pgn:10: [[player]] name: String should have at most 10 characters" in result.stderr
+    assert "a.pgn:10: [[player]] name: it is 210 characters long, more than 200" in result.stderr
     assert (club / "journal.toml").read_bytes() == before
 
 
@@ -198,11 +199,20 @@ def test_concurrent_imports_of_one_file_add_it_once(tmp_path):
 
 def test_names_are_data_in_the_preview(cli, tmp_path):
     club = make_club(tmp_path / "club")
-    result = cli("import", write(tmp_path, "a.pgn", game("Anna", "Boris", "1-0", event="[bold]Cup\x1b[31m", round_="1")),
+    result = cli("import", write(tmp_path, "a.pgn", game("Anna", "[bold]Boris[/]", "1-0", event="[red]Cup", round_="1")),
                  "--dry-run", "--club", club)
     assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout
-    assert "new tournament bold-cup-31m-2023: [bold]Cup\\x1b[31m (match" in result.stdout
+    assert "new tournament red-cup-2023: [red]Cup (match" in result.stdout and "[bold]Boris[/]" in result.stdout
+
+
+def test_a_control_character_is_refused_at_its_line(cli, tmp_path):
+    club = make_club(tmp_path / "club")
+    before = (club / "journal.toml").read_bytes()
+    result = cli("import", write(tmp_path, "a.pgn", game("Anna", "Boris", "1-0", event="Cup\x1b[31m", round_="1")),
+                 "--club", club)
+    assert result.exit_code == 1
+    assert "a.pgn:1: [[tournament]] name: character 4 is a control character, '\\x1b'" in result.stderr
+    assert (club / "journal.toml").read_bytes() == before
 
 
 def test_a_pipe_is_refused_without_waiting(cli, tmp_path):

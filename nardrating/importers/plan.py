@@ -13,7 +13,7 @@ from datetime import date
 from pydantic import ValidationError
 
 from ..errors import LedgerError, Problem
-from ..journal.entries import ENTRY_MODELS
+from ..journal.entries import ENTRY_MODELS, entry_errors, loc_text
 from ..journal.lint import folded, near_duplicates
 from .records import Parsed, derive_id
 
@@ -172,11 +172,9 @@ def _through_models(entries: list[Entry]) -> list[Problem]:
         try:
             model = ENTRY_MODELS[entry.kind](**{k: v for k, v in entry.data.items() if v is not None})
         except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join(str(part) for part in err["loc"])
-                message = err["msg"].removeprefix("Value error, ")
-                problems.append(Problem(entry.file, entry.line,
-                                        f"[[{entry.kind}]] {where}: {message}" if where else f"[[{entry.kind}]]: {message}"))
+            for loc, message in entry_errors(exc, entry.kind):
+                where = f"[[{entry.kind}]] {loc_text(loc)}: " if loc else ""
+                problems.append(Problem(entry.file, entry.line, where + message))
             continue
         entry.data = model.model_dump(exclude_defaults=True)
     return problems

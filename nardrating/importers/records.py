@@ -122,5 +122,9 @@ def derive_id(name: str) -> str:
     """
     text = "".join(_CYRILLIC.get(ch, ch) for ch in name.casefold())
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    text = re.sub(r"[^\w]+", "-", text).strip("-_")
+    # the journal's id rule: letters, ASCII digits, _ and - (not \w: it takes other scripts' digits)
+    text = "".join(ch if ch in "_-" or "0" <= ch <= "9" or unicodedata.category(ch)[0] == "L" else " "
+                   for ch in text)
+    text = re.sub(r"\s+", "-", text.strip())
+    text = re.sub(r"-{2,}", "-", text).strip("-_")
     return text[:80].rstrip("-_") or "player"
