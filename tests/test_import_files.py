@@ -309,3 +309,12 @@ def test_csv_winner_and_an_existing_tournament(cli, tmp_path):
     sheet = sheet.replace("cupp", "cup")
     assert cli("import", write(tmp_path, "s.csv", sheet), "--club", club).exit_code == 0
     assert [(m["result"], m["tournament"]) for m in entries(club, "match")] == [("0-1", "cup"), ("1-0", "cup")]
+
+
+def test_trf_double_forfeit_is_counted_not_written(cli, tmp_path):
+    text = TRF.replace("   2 w 1", "   2 w -").replace("   1 b 0", "   1 b -")
+    club = make_club(tmp_path / "club")
+    result = cli("import", write(tmp_path, "dd.trf", text), "--club", club)
+    assert result.exit_code == 0, result.output
+    assert "1 × double forfeit (both absent)" in result.stdout
+    assert [g["note"] for g in entries(club, "match")] == ["round 2"]

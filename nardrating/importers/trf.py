@@ -87,6 +87,9 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
                 continue  # the pair was taken from the other player's line
             other_line, other_name, other_cells = players[opponent]
             back = other_cells[r] if r < len(other_cells) else (0, " ", " ")
+            if back[0] == rank and result == back[2] == "-":
+                parsed.skipped["double forfeit (both absent): no winner, not a match"] += 1
+                continue
             if back[0] != rank or _PARTNER.get(result) != back[2]:
                 parsed.problem(other_line, f"round {r + 1}: player {opponent} should have {rank} "
                                            f"{_PARTNER.get(result, '?')} (the other side of {rank}'s "
