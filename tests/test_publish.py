@@ -202,3 +202,23 @@ def test_file_names_stay_inside_and_apart():
     for key in ("../etc", "a/b", ".."):
         stem = file_stem(key, taken)
         assert "/" not in stem and "." not in stem
+
+
+def test_a_big_tournament_lists_results_instead_of_a_crosstable(cli, tmp_path):
+    """42 players, 21 games (p00–p01, p02–p03, …): a 42-column square would be mostly empty."""
+    players = "".join(f'[[player]]\nid = "p{n:02}"\nname = "Игрок {n}"\n\n' for n in range(42))
+    matches = "".join(f'[[match]]\ndate = 2024-01-01\nplayers = ["p{n:02}", "p{n + 1:02}"]\nresult = "1-0"\n'
+                      f'tournament = "open"\n\n' for n in range(0, 42, 2))
+    tournament = ('[[tournament]]\nid = "open"\nname = "Open"\nsystem = "swiss"\nstart = 2024-01-01\n'
+                  'end = 2024-01-01\n\n')
+    club = make_club(tmp_path / "club", players + tournament + matches)
+    out = tmp_path / "site"
+    assert cli("publish", out, "--club", club).exit_code == 0
+    text = (out / "tournaments" / "open.html").read_text("utf-8")
+    assert "Crosstable of" not in text
+    results = text.split("<caption>Results of Open")[1].split("</table>")[0]
+    rows = results.split("<tbody>")[1].split("<tr>")[1:]
+    assert len(rows) == 42 and all(row.count("<td") + row.count("<th") == 3 for row in rows)
+    # The winners (1 point each) come first, by id: p00 is number 1 and beat p01, a loser;
+    # the losers follow from number 22, p01 first: p00's row reads "22: 1".
+    assert "<td>22: 1</td>" in rows[0]

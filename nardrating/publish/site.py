@@ -17,7 +17,8 @@ from ..periods import Period
 from ..render import _column_texts
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
-LINKED = ("player", "opponent")   # columns whose ids are players: linked to their pages
+LINKED = ("player", "opponent")
+CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead   # columns whose ids are players: linked to their pages
 
 
 @dataclass
@@ -188,16 +189,26 @@ class Site:
             for who in g.players:
                 mark = score_text(g.score_of(who)) + ("F" if g.forfeit else "")
                 scores.setdefault((who, g.opponent_of(who)), []).append(mark)
-        headers = [("#", True), ("Player", False)] + [(str(n), True) for n in range(1, len(order) + 1)]
         rows = []
+        if len(order) > CROSSTABLE_MAX:   # a square of hundreds of columns: each row's games in a list
+            number = {who: n for n, who in enumerate(order, start=1)}
+            for n, a in enumerate(order, start=1):
+                games = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
+                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(games)])
+            return HtmlTable(f"Results of {t.name}: each player's scores against the players numbered "
+                             "as in the standings (F: forfeit)", [("#", True), ("Player", False), ("Results", False)],
+                             rows, sortable=False)
+        headers = [("#", True), ("Player", False)] + [(str(n), True) for n in range(1, len(order) + 1)]
         for n, a in enumerate(order, start=1):
-            cells = [Cell(str(n), numeric=True),
-                     Cell(self.name(a), href=page.root + self.player_path[a] if a in self.player_path else None,
-                          header=True)]
+            cells = [Cell(str(n), numeric=True), self.player_cell(a, page)]
             cells += [Cell("×" if a == b else " ".join(scores.get((a, b), [])), numeric=True) for b in order]
             rows.append(cells)
         return HtmlTable(f"Crosstable of {t.name}: row player's scores against column player (F: forfeit)",
                          headers, rows, sortable=False)
+
+    def player_cell(self, player: str, page: Page) -> Cell:
+        return Cell(self.name(player), href=page.root + self.player_path[player] if player in self.player_path else None,
+                    header=True)
 
     def list_page(self, result, span: Period, path: str) -> Page:
         page = Page(path, f"{result.rating} · {result.discipline} · list of {span.end}", [])
