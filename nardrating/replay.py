@@ -27,7 +27,17 @@ class RatingView:
         return self.rating.params
 
     def exclusion(self, i: int) -> str | None:
+        """Why match i is rated by no list ("voided", "forfeit", "unrated"), or None."""
         return self.journal.exclusion(i)
+
+    def latest_entry(self, tournaments: bool) -> date | None:
+        """The date of the view's last match or adjustment (and tournament end, if asked):
+        where a rating that changes with time (decay, halving) is read when no date is given."""
+        days = [date.fromordinal(self.journal.matches.dates[self.order[-1]])] if self.order else []
+        days += [a.date for a in self.adjusts[-1:]]
+        if tournaments:
+            days += [t.end for t in self.tournaments[-1:]]
+        return max(days) if days else None
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:

@@ -75,6 +75,10 @@ class RatingResult:
     columns: tuple[tuple[str, str], ...] = ()         # extra leaderboard columns: (key in Standing.extra, title)
     sections: tuple[tuple[str, str], ...] = ()        # (status, title): statuses listed in a section of their own
     as_of: date | None = None
+    state: Any = None   # what a resumable engine's replay reached (Engine.resumable), for the cache
+
+    # Capabilities a result declares; the CLI asks these, never hasattr.
+    has_daily: ClassVar[bool] = False   # `daily(day)`: a one-day view (chips, seed 001)
 
     def history(self, player: str) -> list[HistoryEvent]:
         return self.events.get(player, [])
@@ -83,13 +87,35 @@ class RatingResult:
         """Engine-specific report rows, or None for the generic one built from history."""
         return None
 
+    def daily(self, day: date) -> "RatingResult":
+        """The one-day view of `day`; only where `has_daily`."""
+        raise NotImplementedError(f"the {self.engine} engine has no daily view")
+
 
 class Engine:
+    """A rating engine. Subclasses set the class attributes and implement `run`.
+
+    Capabilities are declared here, not discovered: an engine that can resume
+    a replay from saved state sets `resumable` and implements `resume`,
+    `finish`, `pack_state` and `unpack_state`; the ledger asks `can_resume`.
+    """
+
     name: ClassVar[str]
     Params: ClassVar[type[Params]]
     version: ClassVar[str] = "1"
+    title: ClassVar[str] = ""                            # one line for `init`'s config
+    default_discipline: ClassVar[str] = "long-nardy"     # the discipline `init` writes
+    parameter_notes: ClassVar[dict[str, str]] = {}       # `init`'s note for a parameter without a description
     # Engine-specific [[adjust]] fields this engine takes (of k, games, rd, volatility).
     adjust_fields: ClassVar[frozenset[str]] = frozenset()
+    # The replay depends on the entries only, not on the date it is read, and can go
+    # on from a saved state when matches are appended.
+    resumable: ClassVar[bool] = False
+
+    @classmethod
+    def can_resume(cls, params: Params) -> bool:
+        """Whether a replay under these parameters may be cached and resumed."""
+        return cls.resumable
 
     @classmethod
     def parse_params(cls, raw: dict) -> Params:
@@ -101,6 +127,24 @@ class Engine:
         return []
 
     def run(self, view: "RatingView") -> RatingResult:  # noqa: F821
+        raise NotImplementedError
+
+    # --- resumable engines only ---------------------------------------------------
+
+    def resume(self, view: "RatingView", state: Any) -> RatingResult:  # noqa: F821
+        """Continue the replay that reached `state` with the view's (appended) matches."""
+        raise NotImplementedError
+
+    def finish(self, view: "RatingView", state: Any) -> RatingResult:  # noqa: F821
+        """The result of a replay that reached `state`."""
+        raise NotImplementedError
+
+    def pack_state(self, state: Any, journal: Any) -> tuple[dict, dict, dict]:
+        """(JSON meta, small per-player arrays, per-record arrays) for the cache."""
+        raise NotImplementedError
+
+    def unpack_state(self, meta: dict, players: dict, load_columns: Any) -> Any:
+        """The state `pack_state` stored; columns read when first needed."""
         raise NotImplementedError
 
 
@@ -117,6 +161,18 @@ def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]
             problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} ({rating.engine}) keeps whole "
                                     f"numbers; write {round(value)} instead of {value:g}"))
     return problems
+
+
+def adjusted(adjust: Any, before: float) -> float:
+    """The rating an [[adjust]] leaves: its `set`, else `before` + its `delta`."""
+    return adjust.set if adjust.set is not None else before + adjust.delta
+
+
+def adjust_event(adjust: Any, before: float) -> tuple[float, HistoryEvent]:
+    """Apply an [[adjust]] to `before`: (after, its history event)."""
+    after = adjusted(adjust, before)
+    return after, HistoryEvent(adjust.date, None, "adjust", None, None, before, after - before, after,
+                               True, adjust.reason)
 
 
 def score_text(score: float | None) -> str:

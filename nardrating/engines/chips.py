@@ -15,8 +15,8 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing
-from .compact import CompactResult, adjust_event, split_at
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event
+from .compact import CompactResult, split_at
 
 
 class ChipsParams(Params):
@@ -68,6 +68,7 @@ def match_chips(journal, i: int) -> float:
 @dataclass
 class ChipsResult(CompactResult):
     end: date | None = None
+    has_daily = True
 
     def match_events(self, record):
         day, a, b, score_a, entry, unrated = self.match_facts(record)
@@ -129,12 +130,12 @@ class ChipsEngine(Engine):
         powers: dict[int, float] = {}
 
         def decay_to(code: int, day: int) -> None:
+            """Bring a rating to `day`: × keep per day since the day it was last brought to."""
             seen = day_of[code]
             if seen and day > seen:
-                days = day - seen
-                factor = powers.get(days)
+                factor = powers.get(day - seen)
                 if factor is None:
-                    factor = powers[days] = keep ** days
+                    factor = powers[day - seen] = keep ** (day - seen)
                 rating[code] *= factor
             if day > seen:
                 day_of[code] = day
@@ -147,32 +148,14 @@ class ChipsEngine(Engine):
                 side.append((len(records), adj.player, event))
             for i in chunk:
                 a, b, day = ma[i], mb[i], dates[i]
-                # Bring both ratings to this day (inline: this is the hot loop).
-                seen = day_of[a]
-                if seen != day:
-                    if seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[a] *= factor
-                    day_of[a] = day
-                seen = day_of[b]
-                if seen != day:
-                    if seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[b] *= factor
-                    day_of[b] = day
+                # Bring both ratings to this day (the test inline: this is the hot loop).
+                if day_of[a] != day:
+                    decay_to(a, day)
+                if day_of[b] != day:
+                    decay_to(b, day)
                 ra, rb = rating[a], rating[b]
-                if i in voided:
-                    append((i, ra, rb, "voided"))
-                    continue
-                if forfeit[i]:
-                    append((i, ra, rb, "forfeit"))
-                    continue
-                if not rated[i]:
-                    append((i, ra, rb, "unrated"))
+                if i in voided or forfeit[i] or not rated[i]:
+                    append((i, ra, rb, view.exclusion(i)))
                     continue
                 s = scores[i]
                 games[a] += 1
@@ -190,7 +173,7 @@ class ChipsEngine(Engine):
                 rating[b] = rb + cb
                 append((i, ra, rb, ca, cb, chips))
 
-        end = view.as_of or latest_entry(view)
+        end = view.as_of or view.latest_entry(tournaments=False)
         standings = {}
         for code in range(count):
             if day_of[code]:
@@ -202,8 +185,3 @@ class ChipsEngine(Engine):
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
                            journal=journal, records=records, side=side, end=end)
 
-
-def latest_entry(view) -> date | None:
-    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
-    days += [a.date for a in view.adjusts[-1:]]
-    return max(days) if days else None

@@ -22,8 +22,8 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, PairLimit, Params, Standing
-from .compact import ColumnRecords, CompactResult, adjust_event, split_at
+from .base import Engine, HistoryEvent, PairLimit, Params, Standing, adjust_event
+from .compact import ColumnRecords, CompactResult, split_at
 
 PRESETS: dict[str, dict] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -121,10 +121,16 @@ class FibsEngine(Engine):
 
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
-    time_invariant = True
+    resumable = True
     RECORD_FIELDS = 8  # after the match index: rw, rl, base, bw, bl, pw, ew, el
 
-    def run(self, view, resume: "FibsState | None" = None) -> FibsResult:
+    def run(self, view) -> FibsResult:
+        return self._replay(view, None)
+
+    def resume(self, view, state: "FibsState") -> FibsResult:
+        return self._replay(view, state)
+
+    def _replay(self, view, resume: "FibsState | None") -> FibsResult:
         """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
         journal = view.journal
@@ -242,11 +248,9 @@ class FibsEngine(Engine):
                     player, state.rating[code], state.games[code],
                     "established" if state.experience[code] >= minimum else "provisional",
                     date.fromordinal(last) if last else None, {"experience": state.experience[code]})
-        result = FibsResult(view.rating.name, view.discipline, self.name, standings,
-                            hidden_statuses=frozenset({"provisional"}), as_of=view.as_of,
-                            journal=view.journal, records=state.records, side=state.side)
-        result.state = state
-        return result
+        return FibsResult(view.rating.name, view.discipline, self.name, standings,
+                          hidden_statuses=frozenset({"provisional"}), as_of=view.as_of, state=state,
+                          journal=view.journal, records=state.records, side=state.side)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 

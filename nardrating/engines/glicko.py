@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, timeline
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjusted, timeline
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")
@@ -162,7 +162,7 @@ class GlickoFamily(Engine):
 
     def prediction_state(self, result: RatingResult, player: str, p) -> State:
         """A player's state for a game in the period of the result's as-of (deviation grown)."""
-        return result.states.get(player) or self.new_state(p)
+        return result.state.get(player) or self.new_state(p)
 
 
 class _Replay:
@@ -211,14 +211,13 @@ class _Replay:
                                          s.last_played, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
         result = RatingResult(view.rating.name, view.discipline, engine.name, standings, self.events,
-                              columns=columns, as_of=view.as_of)
-        result.states = states
+                              columns=columns, as_of=view.as_of, state=states)
         return result
 
     def adjust(self, a, index: int) -> None:
         s = self.state(a.player)
         before = s.r
-        after = s.r = a.set if a.set is not None else before + a.delta
+        after = s.r = adjusted(a, before)
         if a.rd is not None:
             s.phi, s.last = a.rd / self.engine.scale, index
         if a.volatility is not None:

@@ -15,7 +15,6 @@ states every reading of the seed taken here.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -26,6 +25,8 @@ from pydantic import Field, field_validator, model_validator
 from ..errors import Problem
 from ..periods import Period, add_months, months_between, period_containing, periods_from
 from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, timeline, whole_number_adjusts
+from .policies import check_exclusion_after_ladder, check_ladder, penalty_owed
+from .rounding import round_half_away, round_half_up
 from .tables import expected_percent
 
 DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
@@ -63,33 +64,15 @@ class MfsnbParams(Params):
     @field_validator("inactivity")
     @classmethod
     def _growing_table(cls, value):
-        months = [m for m, _ in value]
-        totals = [t for _, t in value]
-        if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
-            raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
-        if any(t < 0 for t in totals) or totals != sorted(totals):
-            raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
-        return value
+        return check_ladder(value)
 
     @model_validator(mode="after")
     def _exclusion_after_table(self):
-        if self.exclude_after_months and self.inactivity and self.exclude_after_months < self.inactivity[-1][0]:
-            raise ValueError("exclude_after_months must not be shorter than the last inactivity step")
+        check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
         return self
 
 
 # --- the seed's arithmetic, pure ------------------------------------------------
-
-def round_half_up(x: Fraction) -> int:
-    """Ra: the mean rating to a whole number, 0.5 up."""
-    return math.floor(x + HALF)
-
-
-def round_half_away(x: Fraction) -> int:
-    """R: nearest whole number, halves away from zero (4.5 → 5, −4.5 → −5)."""
-    n = math.floor(abs(x) + HALF)
-    return n if x >= 0 else -n
-
 
 def expected_result(system: str, games: int, participants: int, pe: Fraction, round_robin: str) -> Fraction:
     if system == "round-robin":
@@ -114,15 +97,6 @@ def compute(own: int, opponents: list[int], points: Fraction, system: str,
     pe = Fraction(expected_percent(difference), 100)
     e = expected_result(system, len(opponents), participants, pe, round_robin)
     return Computation(ra, difference, pe, e, points, round_half_away(10 * (points - e)))
-
-
-def penalty_owed(since: date, day: date, table) -> int:
-    """The whole break's penalty at `day`: the largest step whose months it exceeds."""
-    owed = 0
-    for months, total in table:
-        if add_months(since, months) < day:
-            owed = total
-    return owed
 
 
 # --- one list period per record ------------------------------------------------

@@ -13,8 +13,7 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, timeline
-from .compact import adjust_event
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event, timeline
 
 
 class PlacementParams(Params):
@@ -139,7 +138,7 @@ class PlacementEngine(Engine):
                     t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                     {"place": place, "participants": n, "places_from": source}))
 
-        end = view.as_of or latest_entry(view)
+        end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:
             halve_until(end)
         standings = {
@@ -150,9 +149,3 @@ class PlacementEngine(Engine):
         return RatingResult(view.rating.name, view.discipline, self.name, standings, events,
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
-
-def latest_entry(view) -> date | None:
-    """The date of the view's last match, tournament end or adjustment."""
-    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
-    days += [t.end for t in view.tournaments[-1:]] + [a.date for a in view.adjusts[-1:]]
-    return max(days) if days else None
