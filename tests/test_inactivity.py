@@ -46,6 +46,9 @@ def ratings(result):
 
 def test_elo_penalties_are_dated_steps_of_the_break(tmp_path):
     ledger = elo(tmp_path)
+    # The first step is dated 11 Apr: not yet on 10 Apr, in full on 11 Apr.
+    assert ratings(ledger.run(as_of=date(2024, 4, 10)))["a"] == 1210
+    assert ratings(ledger.run(as_of=date(2024, 4, 11)))["a"] == 1185
     # 10 Jul: the break from 10 Jan is not more than 6 months yet: only the first step.
     assert ratings(ledger.run(as_of=date(2024, 7, 10)))["a"] == 1185
     # 1 Aug: both steps (25 + 25); a break of more than 6 months: "inactive".
