@@ -1,11 +1,13 @@
 """Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
 
 from .config import RatingList
+from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
 from .journal.model import Adjust, Journal, Tournament
 
 
@@ -29,6 +31,32 @@ class RatingView:
     def exclusion(self, i: int) -> str | None:
         """Why match i is rated by no list ("voided", "forfeit", "unrated"), or None."""
         return self.journal.exclusion(i)
+
+    def events(self, pair_limit: int = 0, unit: str = "games") -> Iterator[Event]:
+        """Matches, adjustments and tournament ends in replay order, each match with its reason.
+
+        `pair_limit`: at most that many rated matches per pair of players per date (0: no
+        limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
+        """
+        from .engines.base import PairLimit, timeline
+
+        m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
+        tournaments = journal.tournament_codes.names
+        pairs = PairLimit(pair_limit)
+        for kind, item in timeline(self):
+            if kind == "adjust":
+                yield Adjusted(item)
+            elif kind == "tournament":
+                yield TournamentEnded(item)
+            else:
+                i = item
+                day = date.fromordinal(m.dates[i])
+                reason = journal.exclusion(i)
+                if reason is None and not pairs.allows(m.dates[i], m.a[i], m.b[i]):
+                    reason = f"pair limit: more than {pair_limit} rated {unit} of this pair on {day}"
+                t = m.tournament[i]
+                yield MatchPlayed(i, m.ids[i], day, names[m.a[i]], names[m.b[i]], m.score_a[i], m.length[i],
+                                  self.discipline, tournaments[t] if t >= 0 else None, reason)
 
     def latest_entry(self, tournaments: bool) -> date | None:
         """The date of the view's last match or adjustment (and tournament end, if asked):

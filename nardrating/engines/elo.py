@@ -11,7 +11,8 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, PairLimit, RatingResult, Standing, adjust_event, timeline
+from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
+from .events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 
@@ -43,14 +44,10 @@ class EloEngine(Engine):
 
     def run(self, view) -> RatingResult:
         p: EloParams = view.params
-        journal = view.journal
-        m = journal.matches
-        names = journal.player_codes.names
         ratings: dict[str, float] = {}
         games: dict[str, int] = {}
         last: dict[str, date] = {}
         events: dict[str, list[HistoryEvent]] = {}
-        pairs = PairLimit(p.pair_limit_per_day)
         policy = Inactivity(p)
         clock = PenaltyClock(policy)
 
@@ -60,28 +57,23 @@ class EloEngine(Engine):
                 ratings[player], due = clock.catch_up(player, last[player], day, ratings[player])
                 events[player] += due
 
-        for kind, item in timeline(view):
-            if kind == "adjust":
-                catch_up(item.player, item.date)
-                ratings[item.player], event = adjust_event(item, ratings.get(item.player, p.start))
-                events.setdefault(item.player, []).append(event)
+        for event in view.events(p.pair_limit_per_day, "games"):
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                catch_up(adj.player, adj.date)
+                ratings[adj.player], change = adjust_event(adj, ratings.get(adj.player, p.start))
+                events.setdefault(adj.player, []).append(change)
                 continue
-            if kind != "match":
+            if not isinstance(event, MatchPlayed):
                 continue
-            i = item
-            a, b = names[m.a[i]], names[m.b[i]]
-            day = date.fromordinal(m.dates[i])
-            score_a = m.score_a[i]
+            a, b, day, score_a = event.a, event.b, event.date, event.score_a
             catch_up(a, day)
             catch_up(b, day)
             ra, rb = ratings.get(a, p.start), ratings.get(b, p.start)
-            reason = view.exclusion(i)
-            if reason is None and not pairs.allows(m.dates[i], m.a[i], m.b[i]):
-                reason = f"pair limit: more than {p.pair_limit_per_day} rated games of this pair on {day}"
-            if reason is not None:
+            if event.reason is not None:
                 for player, opponent, score, r in ((a, b, score_a, ra), (b, a, 1 - score_a, rb)):
                     events.setdefault(player, []).append(HistoryEvent(
-                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                        day, event.entry, "match", opponent, score, r, 0.0, r, False, event.reason))
                 continue
             new_a, new_b, e_a = update(ra, rb, score_a, p.k)
             ratings[a], ratings[b] = new_a, new_b
@@ -91,7 +83,7 @@ class EloEngine(Engine):
                 last[player] = day
                 clock.played(player)
                 events.setdefault(player, []).append(HistoryEvent(
-                    day, m.ids[i], "match", opponent, score, r, new - r, new, True, None,
+                    day, event.entry, "match", opponent, score, r, new - r, new, True, None,
                     {"expected": e}))
 
         end = view.as_of or view.latest_entry(tournaments=False)

@@ -295,6 +295,7 @@ class ListBuilder:
 
 class MfsnbEngine(Engine):
     name = "mfsnb"
+    title = "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)"
     Params = MfsnbParams
 
     @classmethod

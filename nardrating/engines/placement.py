@@ -65,6 +65,7 @@ def tournament_places(view, tournament, matches: list[int]) -> tuple[dict[str, f
 
 class PlacementEngine(Engine):
     name = "placement"
+    title = "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)"
     Params = PlacementParams
 
     def run(self, view) -> RatingResult:
