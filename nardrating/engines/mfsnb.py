@@ -257,7 +257,7 @@ class ListBuilder:
             value = self.base[player] + self.pending[player]
             played = bool(rec.competitions)
             if not played and player not in self.excluded:
-                owed = penalty_owed(self.since[player], day, p.inactivity)
+                owed = int(penalty_owed(self.since[player], day, p.inactivity))  # whole points
                 rec.penalty = -(owed - self.taken[player])
                 self.taken[player] = owed
                 value += rec.penalty
