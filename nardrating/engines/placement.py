@@ -13,7 +13,8 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event, timeline
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event
+from .events import Adjusted, MatchPlayed
 
 
 class PlacementParams(Params):
@@ -101,31 +102,27 @@ class PlacementEngine(Engine):
             if month is None or target > month:
                 month = target
 
-        names = journal.player_codes.names
-        tournament_names = journal.tournament_codes.names
-        for kind, item in timeline(view):
-            if kind == "match":
+        for event in view.events():
+            if isinstance(event, MatchPlayed):
                 # A match moves no placement rating; its event says why (add-match shows it).
-                i = item
-                day = date.fromordinal(m.dates[i])
-                halve_until(day)
-                t = m.tournament[i]
-                reason = view.exclusion(i) or (
-                    f"counts through the places of {tournament_names[t]!r} when it ends" if t >= 0
+                halve_until(event.date)
+                reason = event.reason or (
+                    f"counts through the places of {event.tournament!r} when it ends" if event.tournament is not None
                     else "not a tournament match: only tournament places count")
-                a, b = names[m.a[i]], names[m.b[i]]
-                for player, opponent, score in ((a, b, m.score_a[i]), (b, a, 1.0 - m.score_a[i])):
+                for player, opponent, score in ((event.a, event.b, event.score_a),
+                                                (event.b, event.a, 1.0 - event.score_a)):
                     r = ratings.get(player, 0.0)
                     events.setdefault(player, []).append(HistoryEvent(
-                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                        event.date, event.entry, "match", opponent, score, r, 0.0, r, False, reason))
                 continue
-            if kind == "adjust":
-                halve_until(item.date)
-                after, event = adjust_event(item, ratings.get(item.player, 0.0))
-                ratings[item.player] = after
-                events.setdefault(item.player, []).append(event)
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                halve_until(adj.date)
+                after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
+                ratings[adj.player] = after
+                events.setdefault(adj.player, []).append(change)
                 continue
-            t = item
+            t = event.tournament
             halve_until(t.end)
             places, source = tournament_places(view, t, by_tournament.get(codes.get(t.id, -2), []))
             n = len(places)
