@@ -24,7 +24,8 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
 from ..periods import Period, add_months, months_between, period_containing, periods_from
-from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, timeline, whole_number_adjusts
+from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, whole_number_adjusts
+from .events import Adjusted, TournamentEnded
 from .policies import check_exclusion_after_ladder, check_ladder, penalty_owed
 from .rounding import round_half_away, round_half_up
 from .tables import expected_percent
@@ -324,12 +325,13 @@ class MfsnbEngine(Engine):
             if view.exclusion(i) is None:
                 rated_games.setdefault(tid, []).append(i)
 
-        for kind, item in timeline(view):
-            if kind == "adjust":
-                book.advance_to(item.date)
-                book.adjust(item)
+        for event in view.events():
+            if isinstance(event, Adjusted):
+                book.advance_to(event.adjust.date)
+                book.adjust(event.adjust)
                 continue
-            if kind == "tournament":
+            if isinstance(event, TournamentEnded):
+                item = event.tournament
                 book.advance_to(item.end)
                 if p.official_only and not item.official:
                     continue
@@ -339,13 +341,9 @@ class MfsnbEngine(Engine):
                     people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
                     book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
                 continue
-            i = item
-            day = date.fromordinal(m.dates[i])
+            day, first, second, tid = event.date, event.a, event.b, event.tournament
             book.advance_to(day)
-            first, second = names[m.a[i]], names[m.b[i]]
-            t = m.tournament[i]
-            tid = tournament_names[t] if t >= 0 else None
-            reason = view.exclusion(i)
+            reason = event.reason
             if reason is None and p.official_only and (tid is None or not journal.tournaments[tid].official):
                 reason = "not an official competition (official_only)"
             if reason is None and tid is not None and tid not in ended:
@@ -355,11 +353,12 @@ class MfsnbEngine(Engine):
                 listed_on = period_containing(end, p.period).end
                 reason = (f"counted in {tid} on the list of {listed_on}" if tid
                           else f"a competition of its own, on the list of {listed_on}")
-            for player, opponent, score in ((first, second, m.score_a[i]), (second, first, 1.0 - m.score_a[i])):
-                book.event(player, HistoryEvent(day, m.ids[i], "match", opponent, score, None, None, None,
+            for player, opponent, score in ((first, second, event.score_a), (second, first, 1.0 - event.score_a)):
+                book.event(player, HistoryEvent(day, event.entry, "match", opponent, score, None, None, None,
                                              False, reason))
-            if tid is None and view.exclusion(i) is None and not p.official_only:
-                book.competition(m.ids[i], "single", day, collect([i], m, names), 2, None)
+            if tid is None and event.reason is None and not p.official_only:
+                book.competition(event.entry, "single", day,
+                                 {first: [(second, event.score_a)], second: [(first, 1.0 - event.score_a)]}, 2, None)
 
         if book.periods is not None:
             if view.as_of is not None:
