@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
+from typing import Any
 
 from .config import RatingList
 from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
@@ -38,7 +39,7 @@ class RatingView:
         `pair_limit`: at most that many rated matches per pair of players per date (0: no
         limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
         """
-        from .engines.base import PairLimit, timeline
+        from .engines.base import PairLimit
 
         m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
         tournaments = journal.tournament_codes.names
@@ -66,6 +67,29 @@ class RatingView:
         if tournaments:
             days += [t.end for t in self.tournaments[-1:]]
         return max(days) if days else None
+
+
+def timeline(view: RatingView) -> Iterator[tuple[str, Any]]:
+    """Matches, adjustments and tournament ends merged in replay order.
+
+    Entries of one date keep their journal order; a tournament ends after
+    every entry dated on its last day.
+    """
+    others = sorted(
+        [((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
+        + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
+        key=lambda item: item[0],
+    )
+    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
+    k = 0
+    for i in view.order:
+        key = (dates[i], seqs[i])
+        while k < len(others) and others[k][0] < key:
+            yield others[k][1], others[k][2]
+            k += 1
+        yield "match", i
+    for item in others[k:]:
+        yield item[1], item[2]
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -197,26 +197,3 @@ class PairLimit:
             return False
         self.seen[key] = count + 1
         return True
-
-
-def timeline(view) -> Iterator[tuple[str, Any]]:
-    """Matches, adjustments and tournament ends merged in replay order.
-
-    Entries of one date keep their journal order; a tournament ends after
-    every entry dated on its last day.
-    """
-    others = sorted(
-        [((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
-        + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
-        key=lambda item: item[0],
-    )
-    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
-    k = 0
-    for i in view.order:
-        key = (dates[i], seqs[i])
-        while k < len(others) and others[k][0] < key:
-            yield others[k][1], others[k][2]
-            k += 1
-        yield "match", i
-    for item in others[k:]:
-        yield item[1], item[2]
