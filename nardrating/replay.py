@@ -26,7 +26,7 @@ class RatingView:
     config: object = None            # the ClubConfig, for engines that need club-wide settings
 
     @property
-    def params(self):
+    def params(self) -> Any:
         return self.rating.params
 
     def exclusion(self, i: int) -> str | None:
@@ -104,7 +104,7 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
     return default
 
 
-def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None,
+def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
                order: list[int] | None = None) -> RatingView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
@@ -140,7 +140,7 @@ def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None,
     return RatingView(journal, rating, discipline, as_of, order, adjusts, tournaments, ledger.config)
 
 
-def replay(ledger, rating: RatingList, discipline: str, as_of: date | None):
+def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
     from .engines.registry import engine_class
 
     view = build_view(ledger, rating, discipline, as_of)

@@ -13,17 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import Problem
+
+if TYPE_CHECKING:
+    from ..replay import RatingView
 
 
 class Params(BaseModel):
     """Base of every engine's parameters: frozen, no unknown keys."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+EngineParams = Params  # the base's name where an engine's `Params` attribute hides it
 
 
 @dataclass(slots=True)
@@ -101,7 +107,7 @@ class Engine:
     """
 
     name: ClassVar[str]
-    Params: ClassVar[type[Params]]
+    Params: ClassVar[type[EngineParams]]
     version: ClassVar[str] = "1"
     title: ClassVar[str] = ""                            # one line for `init`'s config
     default_discipline: ClassVar[str] = "long-nardy"     # the discipline `init` writes
@@ -113,42 +119,42 @@ class Engine:
     resumable: ClassVar[bool] = False
 
     @classmethod
-    def can_resume(cls, params: Params) -> bool:
+    def can_resume(cls, params: EngineParams) -> bool:
         """Whether a replay under these parameters may be cached and resumed."""
         return cls.resumable
 
     @classmethod
-    def parse_params(cls, raw: dict) -> Params:
+    def parse_params(cls, raw: dict[str, Any]) -> EngineParams:
         return cls.Params(**raw)
 
     @classmethod
-    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
         """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on."""
         return []
 
-    def run(self, view: "RatingView") -> RatingResult:  # noqa: F821
+    def run(self, view: RatingView) -> RatingResult:
         raise NotImplementedError
 
     # --- resumable engines only ---------------------------------------------------
 
-    def resume(self, view: "RatingView", state: Any) -> RatingResult:  # noqa: F821
+    def resume(self, view: RatingView, state: Any) -> RatingResult:
         """Continue the replay that reached `state` with the view's (appended) matches."""
         raise NotImplementedError
 
-    def finish(self, view: "RatingView", state: Any) -> RatingResult:  # noqa: F821
+    def finish(self, view: RatingView, state: Any) -> RatingResult:
         """The result of a replay that reached `state`."""
         raise NotImplementedError
 
-    def pack_state(self, state: Any, journal: Any) -> tuple[dict, dict, dict]:
+    def pack_state(self, state: Any, journal: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         """(JSON meta, small per-player arrays, per-record arrays) for the cache."""
         raise NotImplementedError
 
-    def unpack_state(self, meta: dict, players: dict, load_columns: Any) -> Any:
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, Any], load_columns: Any) -> Any:
         """The state `pack_state` stored; columns read when first needed."""
         raise NotImplementedError
 
 
-def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]:
+def whole_number_adjusts(rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
     """Lists that publish whole numbers (mfsnb, fide) refuse an [[adjust]] with a fraction."""
     if first_match:
         return []
@@ -165,7 +171,7 @@ def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]
 
 def adjusted(adjust: Any, before: float) -> float:
     """The rating an [[adjust]] leaves: its `set`, else `before` + its `delta`."""
-    return adjust.set if adjust.set is not None else before + adjust.delta
+    return cast(float, adjust.set if adjust.set is not None else before + adjust.delta)
 
 
 def adjust_event(adjust: Any, before: float) -> tuple[float, HistoryEvent]:
@@ -176,7 +182,10 @@ def adjust_event(adjust: Any, before: float) -> tuple[float, HistoryEvent]:
 
 
 def score_text(score: float | None) -> str:
-    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "" if score is None else f"{score:g}")
+    """A result as the tables show it: 1, ½, 0 (other scores as numbers, none as nothing)."""
+    if score is None:
+        return ""
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
 
 
 class PairLimit:
@@ -186,7 +195,7 @@ class PairLimit:
 
     def __init__(self, limit: int):
         self.limit = limit
-        self.seen: dict[tuple, int] = {}
+        self.seen: dict[tuple[int, int, int], int] = {}
 
     def allows(self, day: int, a: int, b: int) -> bool:
         if not self.limit:
