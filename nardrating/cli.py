@@ -491,6 +491,42 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
     emit(table, fmt, _console())
 
 
+@app.command()
+@handles_errors
+def backtest(club: ClubOpt = None,
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
+                               "default: every list that predicts games).", show_default=False)] = None,
+             param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
+                              "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
+             discipline: DisciplineOpt = None,
+             since: Annotated[Optional[str], typer.Option("--from", help="Score games on or after this date.",
+                                                          show_default=False)] = None,
+             until: Annotated[Optional[str], typer.Option("--to", help="Score games on or before this date.",
+                                                          show_default=False)] = None,
+             plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the calibration as FILE.png or "
+                             "FILE.svg (needs the extra [plot]: matplotlib).", show_default=False)] = None,
+             fmt: FormatOpt = "table"):
+    """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.
+
+    Example: nardrating backtest --rating club --param k=10,20,32
+    """
+    from . import backtest as bt
+    from .render import emit
+
+    fmt = _format(fmt)
+    since_day, until_day = _date(since, "--from"), _date(until, "--to")
+    ledger = _load(club)
+    found = bt.candidates(ledger, rating or [], param or [])
+    rows = bt.run(ledger, found, discipline, since_day, until_day)
+    if plot is not None:
+        bt.plot(rows, plot)
+    out = _console()
+    emit(bt.table(rows, since_day, until_day), fmt, out)
+    if fmt == "table":
+        for row in bt.ranked(rows):
+            emit(bt.calibration_table(row), fmt, out)
+
+
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
