@@ -527,6 +527,54 @@ def backtest(club: ClubOpt = None,
             emit(bt.calibration_table(row), fmt, out)
 
 
+def _emit_all(tables, fmt: str) -> None:
+    """The first table in every format (its JSON is the whole answer); the others in table and md."""
+    from .render import emit
+
+    out = _console()
+    for k, table in enumerate(tables if fmt in ("table", "md") else tables[:1]):
+        if k and fmt == "md":
+            out.file.write("\n")
+        emit(table, fmt, out)
+
+
+@app.command()
+@handles_errors
+def player(player_id: Annotated[str, typer.Argument(metavar="A")],
+           club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+           as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A player's record (by discipline and length), streaks, rating peak and low, last games, best wins.
+
+    Example: nardrating player vera --format json
+    """
+    from . import headtohead, reports
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    reports.known_player(ledger, player_id)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    _emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
+
+
+@app.command("head-to-head")
+@handles_errors
+def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[str, typer.Argument(metavar="B")],
+                 club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+                 as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A's record against B (by discipline and length), streaks, their last meetings, each one's best win.
+
+    Example: nardrating head-to-head anna vera
+    """
+    from . import headtohead, reports
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    for who in (a, b):
+        reports.known_player(ledger, who)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    _emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
+
+
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
