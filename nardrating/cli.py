@@ -416,6 +416,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                         show_default=False, min=1)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
                                                             show_default=False)] = None,
+            details: Annotated[bool, typer.Option("--details", help="The steps of each match's change, as "
+                                                  "explain shows them (elo, fibs, glicko, glicko2).")] = False,
             fmt: FormatOpt = "table"):
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
@@ -432,8 +434,14 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
             reports.known_player(ledger, who)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
-    emit(reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
-                         opponent=opponent), fmt, _console())
+    table = reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
+                            opponent=opponent)
+    if not details:
+        emit(table, fmt, _console())
+        return
+    from .explain import history_details
+
+    _emit_all(history_details(ledger, result, player, table, fmt), fmt)
 
 
 @app.command()
@@ -573,6 +581,21 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[st
         reports.known_player(ledger, who)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     _emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
+
+
+@app.command()
+@handles_errors
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id, as history shows it.")],
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            fmt: FormatOpt = "table"):
+    """Every input and every step of the arithmetic behind each player's change in a match, with its rule.
+
+    Example: nardrating explain m0003 --format json
+    """
+    from .explain import explain as do
+
+    fmt = _format(fmt)
+    _emit_all(do(_load(club), entry, rating, discipline), fmt)
 
 
 def main() -> None:
