@@ -6,7 +6,8 @@ Generates the clubs with bench/generate.py when they are missing (10,000
 players; 1,000,000 matches as CSV; 100,000 as TOML; fibs), then times, as
 separate processes, the median of --runs runs of: `recalc`; after it
 `leaderboard`, `history`, `add-match` (each append is real: the journal
-grows by one match per run); and `nardrating --help`. Peak memory is the
+grows by one match per run); `nardrating --help`; and `backtest` of the
+TOML club over a 10-value grid. Peak memory is the
 largest resident set of any of those processes.
 """
 from __future__ import annotations
@@ -77,6 +78,10 @@ def main() -> None:
         measure(f"add-match, {name}", ["add-match", "p1", "p2", "--winner", "p1", "--date", "2019-12-31",
                                         "--discipline", "long-nardy", *c], args.runs, env, rows)
         measure(f"leaderboard after add-match, {name}", ["leaderboard", *c], args.runs, env, rows)
+    # Ten candidates (one list over ten values of factor), each a replay of the 100k journal, scored.
+    grid = "factor=2,3,4,5,6,7,8,9,10,12"
+    measure("backtest, 10-value grid, 100k TOML", ["backtest", "--param", grid, "--format", "json",
+                                                   "--club", str(toml_club)], args.runs, env, rows)
 
     print(f"nardrating benchmark: {platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} cores, {platform.machine()}; median of {args.runs} runs")

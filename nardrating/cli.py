@@ -420,6 +420,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                         show_default=False, min=1)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
                                                             show_default=False)] = None,
+            details: Annotated[bool, typer.Option("--details", help="The steps of each match's change, as "
+                                                  "explain shows them (elo, fibs, glicko, glicko2).")] = False,
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
@@ -444,8 +446,14 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
     result = ledger.run(rating, discipline, day.day)
     if chart or chart_file or vs:
         return _history_chart(ledger, result, [player] + (vs or []), chart, chart_file, since_day, until_day)
-    emit(reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
-                         opponent=opponent), fmt, _console())
+    table = reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
+                            opponent=opponent)
+    if not details:
+        emit(table, fmt, _console())
+        return
+    from .explain import history_details
+
+    _emit_all(history_details(ledger, result, player, table, fmt), fmt)
 
 
 @app.command()
@@ -501,6 +509,105 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
     fmt = _format(fmt)
     table = do(_load(club), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
     emit(table, fmt, _console())
+
+
+@app.command()
+@handles_errors
+def backtest(club: ClubOpt = None,
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
+                               "default: every list that predicts games).", show_default=False)] = None,
+             param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
+                              "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
+             discipline: DisciplineOpt = None,
+             since: Annotated[Optional[str], typer.Option("--from", help="Score games on or after this date.",
+                                                          show_default=False)] = None,
+             until: Annotated[Optional[str], typer.Option("--to", help="Score games on or before this date.",
+                                                          show_default=False)] = None,
+             plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the calibration as FILE.png or "
+                             "FILE.svg (needs the extra [plot]: matplotlib).", show_default=False)] = None,
+             fmt: FormatOpt = "table"):
+    """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.
+
+    Example: nardrating backtest --rating club --param k=10,20,32
+    """
+    from . import backtest as bt
+    from .render import emit
+
+    fmt = _format(fmt)
+    since_day, until_day = _date(since, "--from"), _date(until, "--to")
+    ledger = _load(club)
+    found = bt.candidates(ledger, rating or [], param or [])
+    rows = bt.run(ledger, found, discipline, since_day, until_day)
+    if plot is not None:
+        bt.plot(rows, plot)
+    out = _console()
+    emit(bt.table(rows, since_day, until_day), fmt, out)
+    if fmt == "table":
+        for row in bt.ranked(rows):
+            emit(bt.calibration_table(row), fmt, out)
+
+
+def _emit_all(tables, fmt: str) -> None:
+    """The first table in every format (its JSON is the whole answer); the others in table and md."""
+    from .render import emit
+
+    out = _console()
+    for k, table in enumerate(tables if fmt in ("table", "md") else tables[:1]):
+        if k and fmt == "md":
+            out.file.write("\n")
+        emit(table, fmt, out)
+
+
+@app.command()
+@handles_errors
+def player(player_id: Annotated[str, typer.Argument(metavar="A")],
+           club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+           as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A player's record (by discipline and length), streaks, rating peak and low, last games, best wins.
+
+    Example: nardrating player vera --format json
+    """
+    from . import headtohead, reports
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    reports.known_player(ledger, player_id)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    _emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
+
+
+@app.command("head-to-head")
+@handles_errors
+def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[str, typer.Argument(metavar="B")],
+                 club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+                 as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """A's record against B (by discipline and length), streaks, their last meetings, each one's best win.
+
+    Example: nardrating head-to-head anna vera
+    """
+    from . import headtohead, reports
+
+    fmt = _format(fmt)
+    ledger = _load(club)
+    for who in (a, b):
+        reports.known_player(ledger, who)
+    day = reports.as_of(ledger, _date(as_of, "--as-of"))
+    _emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
+
+
+@app.command()
+@handles_errors
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id, as history shows it.")],
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            fmt: FormatOpt = "table"):
+    """Every input and every step of the arithmetic behind each player's change in a match, with its rule.
+
+    Example: nardrating explain m0003 --format json
+    """
+    from .explain import explain as do
+
+    fmt = _format(fmt)
+    _emit_all(do(_load(club), entry, rating, discipline), fmt)
 
 
 def main() -> None:

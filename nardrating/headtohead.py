@@ -1,0 +1,180 @@
+"""A player's record, and two players' record against each other.
+
+The record (wins, draws, losses, points) counts every match of the journal
+that is not voided, forfeits included: it is the results sheet, whatever a
+rating list made of it. Points are the match scores (1, ½, 0). Peak and low
+are the highest and lowest rating a player's history reached (after an
+event), on one list and discipline; a best win is a win against the
+highest-rated opponent, by the opponent's rating before that match.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from .reports import Column, Table, known_player
+
+LAST = 5          # meetings shown
+BEST = 3          # best wins shown
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    index: int
+    day: date
+    entry: str
+    opponent: str
+    score: float
+    discipline: str
+    length: int
+
+
+def games_of(journal, player: str, opponent: str | None = None) -> list[Game]:
+    """The player's matches that are not voided, in journal order (date, then position)."""
+    m = journal.matches
+    names = journal.player_codes.names
+    disciplines = journal.discipline_codes.names
+    code = journal.player_codes.index.get(player, -1)
+    other = journal.player_codes.index.get(opponent, -1) if opponent is not None else None
+    out = []
+    for i in range(len(m.ids)):
+        a, b = m.a[i], m.b[i]
+        if (a != code and b != code) or i in journal.voided:
+            continue
+        them = b if a == code else a
+        if other is not None and them != other:
+            continue
+        score = m.score_a[i] if a == code else 1.0 - m.score_a[i]
+        out.append(Game(i, date.fromordinal(m.dates[i]), m.ids[i], names[them], score,
+                        disciplines[m.discipline[i]], m.length[i]))
+    out.sort(key=lambda g: (g.day, journal.matches.seq[g.index]))
+    return out
+
+
+def record(games: list[Game]) -> dict:
+    wins = sum(g.score == 1.0 for g in games)
+    draws = sum(g.score == 0.5 for g in games)
+    return {"games": len(games), "wins": wins, "draws": draws, "losses": len(games) - wins - draws,
+            "points": sum(g.score for g in games)}
+
+
+def by_discipline(games: list[Game]) -> list[dict]:
+    groups: dict[tuple[str, int], list[Game]] = {}
+    for g in games:
+        groups.setdefault((g.discipline, g.length), []).append(g)
+    return [{"discipline": d, "length": n, **record(found)} for (d, n), found in sorted(groups.items())]
+
+
+def streaks(games: list[Game]) -> dict:
+    """The current run of equal results, and the longest runs of wins, of losses and without a loss."""
+    def longest(keep) -> int:
+        best = run = 0
+        for g in games:
+            run = run + 1 if keep(g.score) else 0
+            best = max(best, run)
+        return best
+
+    current = {"result": None, "games": 0}
+    for g in reversed(games):
+        if current["games"] and g.score != current["score"]:
+            break
+        current = {"result": {1.0: "win", 0.5: "draw", 0.0: "loss"}[g.score], "score": g.score,
+                   "games": current["games"] + 1}
+    current.pop("score", None)
+    return {"current": current, "longest_wins": longest(lambda s: s == 1.0),
+            "longest_losses": longest(lambda s: s == 0.0), "longest_unbeaten": longest(lambda s: s > 0.0)}
+
+
+def peak_and_low(result, player: str) -> tuple[dict | None, dict | None]:
+    shown = [(e.after, e.date) for e in result.history(player) if e.after is not None]
+    if not shown:
+        return None, None
+    peak = max(shown, key=lambda x: x[0])          # max/min keep the first date a value was reached
+    low = min(shown, key=lambda x: x[0])
+    return {"rating": peak[0], "date": peak[1]}, {"rating": low[0], "date": low[1]}
+
+
+def best_wins(result, player: str, opponent: str | None = None) -> list[dict]:
+    """Wins (rated or not) against the highest opponents' ratings before the match, on this list."""
+    wins = [e for e in result.history(player) if e.kind == "match" and e.result == 1.0
+            and (opponent is None or e.opponent == opponent)]
+    found = []
+    for e in wins:
+        theirs = next((x for x in result.history(e.opponent) if x.entry == e.entry and x.kind == "match"), None)
+        if theirs is not None and theirs.before is not None:
+            found.append({"date": e.date, "entry": e.entry, "opponent": e.opponent, "opponent_rating": theirs.before})
+    found.sort(key=lambda w: (-w["opponent_rating"], w["date"]))
+    return found[:BEST]
+
+
+def _changes(result, player: str) -> dict[str, float | None]:
+    return {e.entry: e.change for e in result.history(player) if e.kind == "match" and e.entry}
+
+
+def _last(games: list[Game], result, player: str) -> list[dict]:
+    changes = _changes(result, player)
+    return [{"date": g.day, "entry": g.entry, "opponent": g.opponent, "discipline": g.discipline,
+             "length": g.length, "result": g.score, "change": changes.get(g.entry)} for g in games[-LAST:][::-1]]
+
+
+RECORD_COLUMNS = [Column("discipline", "Discipline"), Column("length", "Length", "int"),
+                  Column("games", "Games", "int"), Column("wins", "Wins", "int"), Column("draws", "Draws", "int"),
+                  Column("losses", "Losses", "int"), Column("points", "Points", "number")]
+LAST_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("opponent", "Opponent"),
+                Column("discipline", "Discipline"), Column("length", "Length", "int"),
+                Column("result", "Result", "score"), Column("change", "Change", "change")]
+WIN_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("opponent", "Opponent"),
+               Column("opponent_rating", "Opponent's rating before", "rating")]
+
+
+def _streak_text(s: dict) -> str:
+    current = s["current"]
+    now = f"{current['games']} {current['result']}{'s' if current['games'] != 1 else ''}" if current["games"] else "none"
+    return (f"current {now}; longest runs: wins {s['longest_wins']}, losses {s['longest_losses']}, "
+            f"without a loss {s['longest_unbeaten']}")
+
+
+def _summary_table(title: str, games: list[Game], value: dict, extra_caption: str) -> Table:
+    totals = {"discipline": "all", "length": None, **value["record"]}
+    return Table(title, RECORD_COLUMNS, value["by_discipline"] + [totals],
+                 caption=f"streaks: {_streak_text(value['streaks'])}{extra_caption}", json_value=value)
+
+
+def player(ledger, result, who: str) -> list[Table]:
+    """`nardrating player A`: tables (record, last games, best wins); the first one's JSON is the whole."""
+    journal = ledger.journal
+    known_player(ledger, who)
+    games = games_of(journal, who)
+    peak, low = peak_and_low(result, who)
+    standing = result.standings.get(who)
+    value = {"player": who, "name": journal.player_name(who), "rating": result.rating,
+             "discipline": result.discipline, "current_rating": None if standing is None else standing.rating,
+             "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
+             "peak": peak, "low": low, "last": _last(games, result, who), "best_wins": best_wins(result, who)}
+    extreme = "".join(f"; {label} {x['rating']:.2f} on {x['date']}" for label, x in (("peak", peak), ("low", low))
+                      if x is not None)
+    return [_summary_table(f"{who} · {journal.player_name(who)} · record", games, value,
+                           f"\n{result.rating} ({result.discipline}){extreme}"),
+            Table(f"{who} · last {LAST} games", LAST_COLUMNS, value["last"]),
+            Table(f"{who} · best wins ({result.rating}, {result.discipline})", WIN_COLUMNS, value["best_wins"])]
+
+
+def head_to_head(ledger, result, a: str, b: str) -> list[Table]:
+    """`nardrating head-to-head A B`: A's record against B, their last meetings, each one's best win."""
+    from .errors import ActionRefused
+
+    journal = ledger.journal
+    for who in (a, b):
+        known_player(ledger, who)
+    if a == b:
+        raise ActionRefused(f"head-to-head needs two different players, not {a!r} against themself")
+    games = games_of(journal, a, b)
+    value = {"a": a, "b": b, "rating": result.rating, "discipline": result.discipline,
+             "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
+             "last": _last(games, result, a),
+             "best_wins": {a: best_wins(result, a, b), b: best_wins(result, b, a)}}
+    wins = [{**w, "player": p} for p in (a, b) for w in value["best_wins"][p]]
+    return [_summary_table(f"{a} against {b} · record of {a}", games, value, ""),
+            Table(f"{a} against {b} · last {LAST} meetings", LAST_COLUMNS, value["last"]),
+            Table(f"{a} against {b} · best wins ({result.rating}, {result.discipline})",
+                  [Column("player", "Winner")] + WIN_COLUMNS, wins)]
