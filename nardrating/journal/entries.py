@@ -53,7 +53,8 @@ RULES = {
     **dict.fromkeys(("date", "joined", "start", "end"),
                     f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
     **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
-    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline"), f"an id; {ID_RULE}"),
+    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline", "amends", "to", "into"),
+                    f"an id; {ID_RULE}"),
     **dict.fromkeys(("name", "alias", "title", "result", "rating"),
                     f"a text of at most {MAX_TEXT} characters; write it in quotes"),
     "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
@@ -260,6 +261,7 @@ class MatchEntry(Entry):
     rated: bool = True
     forfeit: bool = False
     note: Note | None = None
+    amends: Id | None = None  # the (voided) match this one corrects; written by `nardrating amend`
 
     @model_validator(mode="after")
     def _one_outcome(self):
@@ -329,12 +331,40 @@ class AdjustEntry(Entry):
         return self
 
 
+class RenameEntry(Entry):
+    """A player's id changes from here on and in everything before: `player` becomes `to`."""
+    player: Id
+    to: Id
+    date: Day
+
+    @model_validator(mode="after")
+    def _differs(self):
+        if self.player == self.to:
+            raise ValueError(f"to {self.to!r} is the same id as player")
+        return self
+
+
+class MergeEntry(Entry):
+    """`player` was the same person as `into`: every entry of `player` becomes `into`'s."""
+    player: Id
+    into: Id
+    date: Day
+
+    @model_validator(mode="after")
+    def _differs(self):
+        if self.player == self.into:
+            raise ValueError(f"into {self.into!r} is the same id as player")
+        return self
+
+
 ENTRY_MODELS: dict[str, type[Entry]] = {
     "player": PlayerEntry,
     "match": MatchEntry,
     "tournament": TournamentEntry,
     "void": VoidEntry,
     "adjust": AdjustEntry,
+    "rename": RenameEntry,
+    "merge": MergeEntry,
 }
 
 
