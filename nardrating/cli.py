@@ -152,6 +152,20 @@ def _date(value: str | None, option: str) -> date | None:
         raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
+def _period_hint(text: str) -> str:
+    """' (did you mean "2009-Q4"?)' for a mistyped period of a year the text names."""
+    import re
+
+    from .errors import did_you_mean
+
+    year = re.search(r"[0-9]{4}", text)
+    if year is None:
+        return ""
+    y = year[0]
+    forms = [y, *(f"{y}-Q{q}" for q in range(1, 5)), f"{y}-H1", f"{y}-H2", *(f"{y}-{m:02d}" for m in range(1, 13))]
+    return did_you_mean(text.strip(), forms)
+
+
 def _format(value: str) -> str:
     from .render import FORMATS
 
@@ -190,11 +204,22 @@ def _progress(club):
         yield lambda text: bar.update(task, description=text, advance=1)
 
 
-def _load(club):
+def _load(club, discipline: str | None = None):
+    """The club, read and checked; --discipline (if given) must be one the club knows."""
     from .ledger import load_club
 
     with _progress(club) as progress:
-        return load_club(club, progress=progress)
+        ledger = load_club(club, progress=progress)
+    if discipline is not None:
+        from .errors import ActionRefused, did_you_mean
+
+        known = [ledger.config.club.default_discipline, *ledger.journal.disciplines()]
+        for rating in ledger.config.ratings.values():
+            known += rating.disciplines or []
+        if discipline not in known:
+            raise ActionRefused(f"--discipline: unknown discipline {discipline!r}{did_you_mean(discipline, set(known))}; "
+                                f"the club has {', '.join(dict.fromkeys(known))}")
+    return ledger
 
 
 @app.command()
@@ -351,13 +376,13 @@ def _print_moved(out, moved) -> None:
     from .reports import Column
 
     rating_col = Column("", "", "rating")
+    shown = lambda value: "(none)" if value is None else cell_text(value, rating_col)  # noqa: E731
     if not moved:
         out.print("no rating in the current lists changes", markup=False)
         return
     out.print("ratings that change in the current lists:", markup=False)
     for c in moved:
-        out.print(f"  {c.rating} ({c.discipline}): {c.player} {cell_text(c.before, rating_col)} → "
-                  f"{cell_text(c.after, rating_col)}", markup=False)
+        out.print(f"  {c.rating} ({c.discipline}): {c.player} {shown(c.before)} → {shown(c.after)}", markup=False)
 
 
 @app.command("add-tournament")
@@ -570,7 +595,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from .render import emit
 
     fmt = _format(fmt)
-    ledger = _load(club)
+    ledger = _load(club, discipline)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -604,7 +629,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
 
     fmt = _format(fmt)
     since_day, until_day = _date(since, "--from"), _date(until, "--to")
-    ledger = _load(club)
+    ledger = _load(club, discipline)
     for who in (player, opponent):
         if who is not None:
             reports.known_player(ledger, who)
@@ -634,8 +659,10 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     try:
         span = parse_period(period)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--period") from None
-    ledger = _load(club)
+        if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
+            raise typer.BadParameter(str(exc), param_hint="--period") from None
+        _fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
+    ledger = _load(club, discipline)
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
@@ -665,7 +692,7 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
     from .render import emit
 
     fmt = _format(fmt)
-    table = do(_load(club), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
+    table = do(_load(club, discipline), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
     emit(table, fmt, _console())
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .config import ClubConfig, RatingList, display_path, find_club, load_config
-from .errors import LedgerError, Problem
+from .errors import LedgerError, Problem, did_you_mean
 from .journal.model import Journal
 
 
@@ -101,7 +101,8 @@ class Ledger:
         if discipline is not None:
             if not rating.rates(discipline):
                 raise LedgerError([Problem(str(self.config.path), rating.line,
-                    f"rating list {rating.name!r} does not rate {discipline!r}; it rates {', '.join(rating.disciplines or [])}")])
+                    f"rating list {rating.name!r} does not rate {discipline!r}{did_you_mean(discipline, rating.disciplines or [])}; "
+                    f"it rates {', '.join(rating.disciplines or [])}")])
             return discipline
         candidates = self.disciplines(rating)
         default = self.config.club.default_discipline
