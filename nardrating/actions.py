@@ -401,12 +401,13 @@ def check_discipline(club, discipline: str, new_discipline: bool) -> None:
 
 def _match_check(new_discipline: bool):
     def check(club, entry):
-        if entry.winner is not None and entry.winner not in entry.players:
-            _refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
         for player in entry.players:
             if player not in club.journal.players:
-                _refuse(club, f"unknown player {player!r}{did_you_mean(player, club.journal.players)}; "
-                              f"add them first: nardrating add-player {player}")
+                hint = did_you_mean(player, club.journal.players)
+                _refuse(club, f"unknown player {player!r}{hint}; "
+                              + ("if it is a new player, " if hint else "") + f"add them first: nardrating add-player {player}")
+        if entry.winner is not None and entry.winner not in entry.players:
+            _refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
         if entry.discipline is not None:
             check_discipline(club, entry.discipline, new_discipline)
     return check
