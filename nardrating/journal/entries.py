@@ -331,30 +331,26 @@ class AdjustEntry(Entry):
         return self
 
 
-class RenameEntry(Entry):
-    """A player's id changes from here on and in everything before: `player` becomes `to`."""
+class _IdentityEntry(Entry):
     player: Id
+    date: Day
+
+    @model_validator(mode="after")
+    def _differs(self):
+        key = "to" if "to" in type(self).model_fields else "into"
+        if getattr(self, key) == self.player:
+            raise ValueError(f"{key} {self.player!r} is the same id as player")
+        return self
+
+
+class RenameEntry(_IdentityEntry):
+    """A player's id changes, in every entry before and after: `player` becomes `to`."""
     to: Id
-    date: Day
-
-    @model_validator(mode="after")
-    def _differs(self):
-        if self.player == self.to:
-            raise ValueError(f"to {self.to!r} is the same id as player")
-        return self
 
 
-class MergeEntry(Entry):
+class MergeEntry(_IdentityEntry):
     """`player` was the same person as `into`: every entry of `player` becomes `into`'s."""
-    player: Id
     into: Id
-    date: Day
-
-    @model_validator(mode="after")
-    def _differs(self):
-        if self.player == self.into:
-            raise ValueError(f"into {self.into!r} is the same id as player")
-        return self
 
 
 ENTRY_MODELS: dict[str, type[Entry]] = {
