@@ -207,31 +207,6 @@ as_of = "last-entry"                # date of commands without --as-of: "last-en
 {rating}
 '''
 
-ENGINE_TITLES = {
-    "elo": "the chess-club Elo (seed 003)",
-    "fibs": "the FIBS formula with match length and new-player boost (seed 004)",
-    "placement": "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)",
-    "chips": "game rating by chips won and lost, −5% a day (seed 001)",
-    "mfsnb": "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)",
-    "fide": "FIDE-style rating lists (seed 002)",
-}
-
-# One-line notes for parameters whose engine gives no description (fide's, from the README).
-PARAMETER_NOTES = {
-    "fide": {
-        "ruleset": '"seed" (seed 002) or "fide-2024"',
-        "list_every": "lists dated the first day of every month, quarter, half or year",
-        "k": "K, whole 1–1000 (default 20); refused with fide-2024",
-        "min_rating": "the floor (default 1000; fide-2024: 1400)",
-        "first_rating_games": "games a first rating needs (default 9; fide-2024: 5)",
-        "closing_days": "an event ending at least this many days before a list date reaches it",
-        "official_closing_days": "the same for official = true",
-        "pool_months": "an unrated player's pool spans at most this many months of rating periods",
-        "inactive_months": "inactive after this many months without a rated game",
-    },
-}
-
-
 def toml_value(value) -> str:
     """A default as TOML: inline arrays and tables, so each parameter stays on one line."""
     import tomli_w
@@ -255,10 +230,10 @@ def engine_template(engine: str) -> str:
     """
     from .engines.registry import engine_class
 
-    params = engine_class(engine).Params
-    notes = PARAMETER_NOTES.get(engine, {})
+    cls = engine_class(engine)
+    params, notes = cls.Params, cls.parameter_notes
     lines = [f"{'[rating.club]':<35} # a rating list named \"club\"",
-             f"{'engine = ' + toml_value(engine):<35} # {ENGINE_TITLES.get(engine, engine)}"]
+             f"{'engine = ' + toml_value(engine):<35} # {cls.title or engine}"]
     for key, field in params.model_fields.items():
         default = field.get_default(call_default_factory=True)
         note = field.description or notes.get(key, "")
@@ -268,12 +243,10 @@ def engine_template(engine: str) -> str:
         else:
             line = f"{key} = {toml_value(default)}"
         lines.append(f"{line:<35} # {note}" if note else line)
-    disciplines = f"# disciplines = [{toml_value(ENGINE_DISCIPLINE.get(engine, 'long-nardy'))}]"
+    disciplines = f"# disciplines = [{toml_value(cls.default_discipline)}]"
     lines.append(f"{disciplines:<35} # disciplines it rates; omitted = all")
     return "\n".join(lines)
 
-
-ENGINE_DISCIPLINE = {"elo": "chess", "fide": "chess"}
 
 NEXT_STEPS = """next steps:{cd}
   nardrating add-player anna --name "Анна Петрова"      # each player once
@@ -296,7 +269,7 @@ def next_steps(folder: Path) -> str:
 
 
 def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:
-    from .engines.registry import engine_names
+    from .engines.registry import engine_class, engine_names
     import tomli_w
 
     if engine not in engine_names():
@@ -307,7 +280,7 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> lis
         if path.exists():
             raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
     template = engine_template(engine)
-    discipline = ENGINE_DISCIPLINE.get(engine, "long-nardy")
+    discipline = engine_class(engine).default_discipline
     quote = lambda text: tomli_w.dumps({"x": text})[4:].strip()  # noqa: E731 - a TOML string literal
     folder.mkdir(parents=True, exist_ok=True)
     config.write_text(CONFIG_TEMPLATE.format(name=quote(name or folder.resolve().name),

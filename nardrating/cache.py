@@ -366,7 +366,7 @@ def _read_columns(folder: CacheFolder, name: str, meta: dict):
     return m
 
 
-# --- replayed results (engines that can resume: time_invariant ones) ----------------------
+# --- replayed results (engines that can resume: Engine.can_resume) -------------------------
 
 def _result_name(rating: str, discipline: str) -> str:
     return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]

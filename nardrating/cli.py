@@ -599,10 +599,9 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
-        daily_view = getattr(result, "daily", None)
-        if daily_view is None:
+        if not result.has_daily:
             _fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
-        result = daily_view(day.day)
+        result = result.daily(day.day)
     emit(reports.leaderboard(ledger, result, show_all, public, day), fmt, _console())
 
 

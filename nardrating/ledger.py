@@ -123,7 +123,7 @@ class Ledger:
         engine = engine_class(rating_list.engine)
         shown_as_of = as_of
         latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
-        if getattr(engine, "time_invariant", False) and (as_of is None or as_of.toordinal() >= latest):
+        if engine.can_resume(rating_list.params) and (as_of is None or as_of.toordinal() >= latest):
             as_of = None  # nothing after as_of: the same replay as the whole journal
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:
@@ -140,7 +140,7 @@ class Ledger:
         return result
 
     # The cache of replayed results: only for engines whose replay can resume
-    # (time_invariant, with pack_state/unpack_state), and only for the journal
+    # (Engine.can_resume), and only for the journal
     # exactly as cached (`dirty` marks one changed in memory, by add-match).
 
     def _snapshot_counts(self) -> dict:
@@ -152,7 +152,7 @@ class Ledger:
         from . import cache
         from .replay import build_view
 
-        if self.cache_token is None or not hasattr(engine, "unpack_state"):
+        if self.cache_token is None or not engine.can_resume(rating_list.params):
             return None
         meta, players, load_columns = cache.read_result(self.config, rating_list.name, discipline,
                                                         len(self.journal.player_codes))
@@ -177,7 +177,7 @@ class Ledger:
         if any(m.dates[i] < last_date for i in new) or any(
                 m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])):
             return None  # an appended match dated before what was replayed: replay it all
-        result = engine().run(build_view(self, rating_list, discipline, None, order=new), resume=state)
+        result = engine().resume(build_view(self, rating_list, discipline, None, order=new), state)
         if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
             # (_save_run stores nothing for a journal that is not exactly its snapshot)
             self._save_run(engine, rating_list, discipline, result)
@@ -186,7 +186,7 @@ class Ledger:
     def _save_run(self, engine, rating_list, discipline, result) -> None:
         from . import cache
 
-        if self.cache_token is None or self.dirty or not hasattr(engine, "pack_state") or not hasattr(result, "state"):
+        if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
             return
         try:
             meta, players, columns = engine().pack_state(result.state, self.journal)

@@ -1,11 +1,14 @@
 """Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
+from typing import Any
 
 from .config import RatingList
+from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
 from .journal.model import Adjust, Journal, Tournament
 
 
@@ -23,11 +26,70 @@ class RatingView:
     config: object = None            # the ClubConfig, for engines that need club-wide settings
 
     @property
-    def params(self):
+    def params(self) -> Any:
         return self.rating.params
 
     def exclusion(self, i: int) -> str | None:
+        """Why match i is rated by no list ("voided", "forfeit", "unrated"), or None."""
         return self.journal.exclusion(i)
+
+    def events(self, pair_limit: int = 0, unit: str = "games") -> Iterator[Event]:
+        """Matches, adjustments and tournament ends in replay order, each match with its reason.
+
+        `pair_limit`: at most that many rated matches per pair of players per date (0: no
+        limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
+        """
+        from .engines.base import PairLimit
+
+        m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
+        tournaments = journal.tournament_codes.names
+        pairs = PairLimit(pair_limit)
+        for kind, item in timeline(self):
+            if kind == "adjust":
+                yield Adjusted(item)
+            elif kind == "tournament":
+                yield TournamentEnded(item)
+            else:
+                i = item
+                day = date.fromordinal(m.dates[i])
+                reason = journal.exclusion(i)
+                if reason is None and not pairs.allows(m.dates[i], m.a[i], m.b[i]):
+                    reason = f"pair limit: more than {pair_limit} rated {unit} of this pair on {day}"
+                t = m.tournament[i]
+                yield MatchPlayed(i, m.ids[i], day, names[m.a[i]], names[m.b[i]], m.score_a[i], m.length[i],
+                                  self.discipline, tournaments[t] if t >= 0 else None, reason)
+
+    def latest_entry(self, tournaments: bool) -> date | None:
+        """The date of the view's last match or adjustment (and tournament end, if asked):
+        where a rating that changes with time (decay, halving) is read when no date is given."""
+        days = [date.fromordinal(self.journal.matches.dates[self.order[-1]])] if self.order else []
+        days += [a.date for a in self.adjusts[-1:]]
+        if tournaments:
+            days += [t.end for t in self.tournaments[-1:]]
+        return max(days) if days else None
+
+
+def timeline(view: RatingView) -> Iterator[tuple[str, Any]]:
+    """Matches, adjustments and tournament ends merged in replay order.
+
+    Entries of one date keep their journal order; a tournament ends after
+    every entry dated on its last day.
+    """
+    others = sorted(
+        [((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
+        + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
+        key=lambda item: item[0],
+    )
+    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
+    k = 0
+    for i in view.order:
+        key = (dates[i], seqs[i])
+        while k < len(others) and others[k][0] < key:
+            yield others[k][1], others[k][2]
+            k += 1
+        yield "match", i
+    for item in others[k:]:
+        yield item[1], item[2]
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:
@@ -42,7 +104,7 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
     return default
 
 
-def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None,
+def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
                order: list[int] | None = None) -> RatingView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
@@ -78,7 +140,7 @@ def build_view(ledger, rating: RatingList, discipline: str, as_of: date | None,
     return RatingView(journal, rating, discipline, as_of, order, adjusts, tournaments, ledger.config)
 
 
-def replay(ledger, rating: RatingList, discipline: str, as_of: date | None):
+def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
     from .engines.registry import engine_class
 
     view = build_view(ledger, rating, discipline, as_of)

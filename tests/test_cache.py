@@ -281,9 +281,9 @@ def test_appends_resume_from_the_cached_replay(tmp_path, monkeypatch):
     append_block(tmp_path / "journal.toml", entry_block("match", {
         "date": date(2009, 2, 1), "players": ["b", "c"], "winner": "c", "length": 5}))
     given_matches = []
-    run = FibsEngine.run
-    monkeypatch.setattr(FibsEngine, "run", lambda self, view, resume=None: (
-        given_matches.append(len(view.order)), run(self, view, resume))[1])
+    replay = FibsEngine._replay  # both run (everything) and resume (from a state) go through it
+    monkeypatch.setattr(FibsEngine, "_replay", lambda self, view, resume: (
+        given_matches.append(len(view.order)), replay(self, view, resume))[1])
     ledger = load_club(tmp_path)
     assert ledger.cache_token is not None and ledger.dirty  # snapshot + an unsaved tail
     ledger.run("fibs", "long-nardy")

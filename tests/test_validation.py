@@ -123,7 +123,7 @@ def test_config_errors_name_file_table_and_key(cli, tmp_path):
     text = "\n".join(lines)
     assert "nardrating.toml:9: [rating.club] k: " in text           # k = "twenty" is on line 9
     assert "nardrating.toml:10: [rating.club] has an unknown key 'kk'" in text
-    assert "allowed keys: start, k, provisional_games, pair_limit_per_day" in text
+    assert "allowed keys: inactivity, inactive_after_months, exclude_after_months, start, k, provisional_games, pair_limit_per_day" in text
     assert "nardrating.toml:15: [rating.other] engine 'trueskill' is unknown; allowed: elo, fibs" in text
 
 

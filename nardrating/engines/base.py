@@ -13,17 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import Problem
+
+if TYPE_CHECKING:
+    from ..replay import RatingView
 
 
 class Params(BaseModel):
     """Base of every engine's parameters: frozen, no unknown keys."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+EngineParams = Params  # the base's name where an engine's `Params` attribute hides it
 
 
 @dataclass(slots=True)
@@ -75,6 +81,10 @@ class RatingResult:
     columns: tuple[tuple[str, str], ...] = ()         # extra leaderboard columns: (key in Standing.extra, title)
     sections: tuple[tuple[str, str], ...] = ()        # (status, title): statuses listed in a section of their own
     as_of: date | None = None
+    state: Any = None   # what a resumable engine's replay reached (Engine.resumable), for the cache
+
+    # Capabilities a result declares; the CLI asks these, never hasattr.
+    has_daily: ClassVar[bool] = False   # `daily(day)`: a one-day view (chips, seed 001)
 
     def history(self, player: str) -> list[HistoryEvent]:
         return self.events.get(player, [])
@@ -83,28 +93,68 @@ class RatingResult:
         """Engine-specific report rows, or None for the generic one built from history."""
         return None
 
+    def daily(self, day: date) -> "RatingResult":
+        """The one-day view of `day`; only where `has_daily`."""
+        raise NotImplementedError(f"the {self.engine} engine has no daily view")
+
 
 class Engine:
+    """A rating engine. Subclasses set the class attributes and implement `run`.
+
+    Capabilities are declared here, not discovered: an engine that can resume
+    a replay from saved state sets `resumable` and implements `resume`,
+    `finish`, `pack_state` and `unpack_state`; the ledger asks `can_resume`.
+    """
+
     name: ClassVar[str]
-    Params: ClassVar[type[Params]]
+    Params: ClassVar[type[EngineParams]]
     version: ClassVar[str] = "1"
+    title: ClassVar[str] = ""                            # one line for `init`'s config
+    default_discipline: ClassVar[str] = "long-nardy"     # the discipline `init` writes
+    parameter_notes: ClassVar[dict[str, str]] = {}       # `init`'s note for a parameter without a description
     # Engine-specific [[adjust]] fields this engine takes (of k, games, rd, volatility).
     adjust_fields: ClassVar[frozenset[str]] = frozenset()
+    # The replay depends on the entries only, not on the date it is read, and can go
+    # on from a saved state when matches are appended.
+    resumable: ClassVar[bool] = False
 
     @classmethod
-    def parse_params(cls, raw: dict) -> Params:
+    def can_resume(cls, params: EngineParams) -> bool:
+        """Whether a replay under these parameters may be cached and resumed."""
+        return cls.resumable
+
+    @classmethod
+    def parse_params(cls, raw: dict[str, Any]) -> EngineParams:
         return cls.Params(**raw)
 
     @classmethod
-    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
         """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on."""
         return []
 
-    def run(self, view: "RatingView") -> RatingResult:  # noqa: F821
+    def run(self, view: RatingView) -> RatingResult:
+        raise NotImplementedError
+
+    # --- resumable engines only ---------------------------------------------------
+
+    def resume(self, view: RatingView, state: Any) -> RatingResult:
+        """Continue the replay that reached `state` with the view's (appended) matches."""
+        raise NotImplementedError
+
+    def finish(self, view: RatingView, state: Any) -> RatingResult:
+        """The result of a replay that reached `state`."""
+        raise NotImplementedError
+
+    def pack_state(self, state: Any, journal: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """(JSON meta, small per-player arrays, per-record arrays) for the cache."""
+        raise NotImplementedError
+
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, Any], load_columns: Any) -> Any:
+        """The state `pack_state` stored; columns read when first needed."""
         raise NotImplementedError
 
 
-def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]:
+def whole_number_adjusts(rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
     """Lists that publish whole numbers (mfsnb, fide) refuse an [[adjust]] with a fraction."""
     if first_match:
         return []
@@ -119,8 +169,23 @@ def whole_number_adjusts(rating, journal, first_match: int = 0) -> list[Problem]
     return problems
 
 
+def adjusted(adjust: Any, before: float) -> float:
+    """The rating an [[adjust]] leaves: its `set`, else `before` + its `delta`."""
+    return cast(float, adjust.set if adjust.set is not None else before + adjust.delta)
+
+
+def adjust_event(adjust: Any, before: float) -> tuple[float, HistoryEvent]:
+    """Apply an [[adjust]] to `before`: (after, its history event)."""
+    after = adjusted(adjust, before)
+    return after, HistoryEvent(adjust.date, None, "adjust", None, None, before, after - before, after,
+                               True, adjust.reason)
+
+
 def score_text(score: float | None) -> str:
-    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "" if score is None else f"{score:g}")
+    """A result as the tables show it: 1, ½, 0 (other scores as numbers, none as nothing)."""
+    if score is None:
+        return ""
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
 
 
 class PairLimit:
@@ -130,7 +195,7 @@ class PairLimit:
 
     def __init__(self, limit: int):
         self.limit = limit
-        self.seen: dict[tuple, int] = {}
+        self.seen: dict[tuple[int, int, int], int] = {}
 
     def allows(self, day: int, a: int, b: int) -> bool:
         if not self.limit:
@@ -141,26 +206,3 @@ class PairLimit:
             return False
         self.seen[key] = count + 1
         return True
-
-
-def timeline(view) -> Iterator[tuple[str, Any]]:
-    """Matches, adjustments and tournament ends merged in replay order.
-
-    Entries of one date keep their journal order; a tournament ends after
-    every entry dated on its last day.
-    """
-    others = sorted(
-        [((a.date.toordinal(), a.seq), "adjust", a) for a in view.adjusts]
-        + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
-        key=lambda item: item[0],
-    )
-    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
-    k = 0
-    for i in view.order:
-        key = (dates[i], seqs[i])
-        while k < len(others) and others[k][0] < key:
-            yield others[k][1], others[k][2]
-            k += 1
-        yield "match", i
-    for item in others[k:]:
-        yield item[1], item[2]

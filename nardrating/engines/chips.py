@@ -15,14 +15,16 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing
-from .compact import CompactResult, adjust_event, split_at
+from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
+from .compact import CompactResult, split_at
+from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 
-class ChipsParams(Params):
+class ChipsParams(InactivityParams):
     win_share: float = Field(1.0, ge=0, allow_inf_nan=False, description="a won match adds win_share × chips")
     loss_share: float = Field(0.8, ge=0, allow_inf_nan=False, description="a lost match subtracts loss_share × chips")
     daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False, description="the daily loss: rating × (1 − daily_decay) a day")
+    provisional_games: int = Field(0, ge=0, description='status "provisional" until this many rated matches; 0 = none')
 
 
 def with_decays(events: list[HistoryEvent], standing, end: date | None) -> list[HistoryEvent]:
@@ -68,6 +70,7 @@ def match_chips(journal, i: int) -> float:
 @dataclass
 class ChipsResult(CompactResult):
     end: date | None = None
+    has_daily = True
 
     def match_events(self, record):
         day, a, b, score_a, entry, unrated = self.match_facts(record)
@@ -106,6 +109,7 @@ class ChipsResult(CompactResult):
 class ChipsEngine(Engine):
     name = "chips"
     Params = ChipsParams
+    title = "game rating by chips won and lost, −5% a day (seed 001)"
 
     def run(self, view) -> ChipsResult:
         p: ChipsParams = view.params
@@ -129,55 +133,60 @@ class ChipsEngine(Engine):
         powers: dict[int, float] = {}
 
         def decay_to(code: int, day: int) -> None:
+            """Bring a rating to `day`: × keep per day since the day it was last brought to."""
             seen = day_of[code]
             if seen and day > seen:
-                days = day - seen
-                factor = powers.get(days)
+                factor = powers.get(day - seen)
                 if factor is None:
-                    factor = powers[days] = keep ** days
+                    factor = powers[day - seen] = keep ** (day - seen)
                 rating[code] *= factor
             if day > seen:
                 day_of[code] = day
 
+        policy = Inactivity(p)
+        clock = PenaltyClock(policy)
+        penalise = bool(policy.ladder)
+
+        def catch_up(code: int, day: int) -> None:
+            """Apply the inactivity steps the player's break reached by `day`, each after that day's decay."""
+            if not last[code]:
+                return
+            for on, amount, months in policy.due(date.fromordinal(last[code]), clock.charged.get(code, 0),
+                                                 date.fromordinal(day)):
+                decay_to(code, on.toordinal())
+                side.append((len(records), names[code], policy.event(on, amount, months, rating[code])))
+                rating[code] -= amount
+                clock.charged[code] = clock.charged.get(code, 0) + amount
+
         for adjusts, chunk in split_at(view, view.adjusts):
             for adj in adjusts:
                 code = journal.player_codes.index[adj.player]
+                if penalise:
+                    catch_up(code, adj.date.toordinal())
                 decay_to(code, adj.date.toordinal())
                 rating[code], event = adjust_event(adj, rating[code])
                 side.append((len(records), adj.player, event))
             for i in chunk:
                 a, b, day = ma[i], mb[i], dates[i]
-                # Bring both ratings to this day (inline: this is the hot loop).
-                seen = day_of[a]
-                if seen != day:
-                    if seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[a] *= factor
-                    day_of[a] = day
-                seen = day_of[b]
-                if seen != day:
-                    if seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[b] *= factor
-                    day_of[b] = day
+                if penalise:
+                    catch_up(a, day)
+                    catch_up(b, day)
+                # Bring both ratings to this day (the test inline: this is the hot loop).
+                if day_of[a] != day:
+                    decay_to(a, day)
+                if day_of[b] != day:
+                    decay_to(b, day)
                 ra, rb = rating[a], rating[b]
-                if i in voided:
-                    append((i, ra, rb, "voided"))
-                    continue
-                if forfeit[i]:
-                    append((i, ra, rb, "forfeit"))
-                    continue
-                if not rated[i]:
-                    append((i, ra, rb, "unrated"))
+                if i in voided or forfeit[i] or not rated[i]:
+                    append((i, ra, rb, view.exclusion(i)))
                     continue
                 s = scores[i]
                 games[a] += 1
                 games[b] += 1
                 last[a] = last[b] = day
+                if penalise:
+                    clock.played(a)
+                    clock.played(b)
                 if s == 0.5:
                     append((i, ra, rb, 0.0, 0.0, 0.0))
                     continue
@@ -190,20 +199,19 @@ class ChipsEngine(Engine):
                 rating[b] = rb + cb
                 append((i, ra, rb, ca, cb, chips))
 
-        end = view.as_of or latest_entry(view)
+        end = view.as_of or view.latest_entry(tournaments=False)
         standings = {}
         for code in range(count):
             if day_of[code]:
                 if end is not None:
+                    if penalise:
+                        catch_up(code, end.toordinal())
                     decay_to(code, end.toordinal())
                 player = names[code]
-                standings[player] = Standing(player, rating[code], games[code], "active",
-                                             date.fromordinal(last[code]) if last[code] else None)
+                played = date.fromordinal(last[code]) if last[code] else None
+                status = "provisional" if games[code] < p.provisional_games else "active"
+                standings[player] = Standing(player, rating[code], games[code],
+                                             policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           journal=journal, records=records, side=side, end=end)
+                           hidden_statuses=HIDDEN, journal=journal, records=records, side=side, end=end)
 
-
-def latest_entry(view) -> date | None:
-    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
-    days += [a.date for a in view.adjusts[-1:]]
-    return max(days) if days else None

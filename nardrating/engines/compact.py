@@ -167,13 +167,6 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
     return out
 
 
-def adjust_event(adjust, before: float) -> tuple[float, HistoryEvent]:
-    """Apply an [[adjust]] (set or delta) to `before`: (after, its history event)."""
-    after = adjust.set if adjust.set is not None else before + adjust.delta
-    return after, HistoryEvent(adjust.date, None, "adjust", None, None, before, after - before, after,
-                               True, adjust.reason)
-
-
 class ColumnRecords:
     """Records kept as columns (machine arrays), as the cache stores them.
 

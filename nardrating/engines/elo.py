@@ -11,10 +11,12 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, PairLimit, Params, RatingResult, Standing, timeline
+from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
+from .events import Adjusted, MatchPlayed
+from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 
-class EloParams(Params):
+class EloParams(InactivityParams):
     start: float = Field(1200, allow_inf_nan=False, description="every new player's rating")
     k: float = Field(20, gt=0, allow_inf_nan=False, description="K of new = old + K·(S − E)")
     provisional_games: int = Field(5, ge=0, description="status \"provisional\" until this many rated games")
@@ -37,40 +39,41 @@ def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[
 class EloEngine(Engine):
     name = "elo"
     Params = EloParams
+    title = "the chess-club Elo (seed 003)"
+    default_discipline = "chess"
 
     def run(self, view) -> RatingResult:
         p: EloParams = view.params
-        journal = view.journal
-        m = journal.matches
-        names = journal.player_codes.names
         ratings: dict[str, float] = {}
         games: dict[str, int] = {}
         last: dict[str, date] = {}
         events: dict[str, list[HistoryEvent]] = {}
-        pairs = PairLimit(p.pair_limit_per_day)
+        policy = Inactivity(p)
+        clock = PenaltyClock(policy)
 
-        for kind, item in timeline(view):
-            if kind == "adjust":
-                before = ratings.get(item.player, p.start)
-                after = item.set if item.set is not None else before + item.delta
-                ratings[item.player] = after
-                events.setdefault(item.player, []).append(HistoryEvent(
-                    item.date, None, "adjust", None, None, before, after - before, after, True, item.reason))
+        def catch_up(player: str, day: date) -> None:
+            """Apply the inactivity steps the player's break reached by `day`."""
+            if player in last:
+                ratings[player], due = clock.catch_up(player, last[player], day, ratings[player])
+                events[player] += due
+
+        for event in view.events(p.pair_limit_per_day, "games"):
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                catch_up(adj.player, adj.date)
+                ratings[adj.player], change = adjust_event(adj, ratings.get(adj.player, p.start))
+                events.setdefault(adj.player, []).append(change)
                 continue
-            if kind != "match":
+            if not isinstance(event, MatchPlayed):
                 continue
-            i = item
-            a, b = names[m.a[i]], names[m.b[i]]
-            day = date.fromordinal(m.dates[i])
-            score_a = m.score_a[i]
+            a, b, day, score_a = event.a, event.b, event.date, event.score_a
+            catch_up(a, day)
+            catch_up(b, day)
             ra, rb = ratings.get(a, p.start), ratings.get(b, p.start)
-            reason = view.exclusion(i)
-            if reason is None and not pairs.allows(m.dates[i], m.a[i], m.b[i]):
-                reason = f"pair limit: more than {p.pair_limit_per_day} rated games of this pair on {day}"
-            if reason is not None:
+            if event.reason is not None:
                 for player, opponent, score, r in ((a, b, score_a, ra), (b, a, 1 - score_a, rb)):
                     events.setdefault(player, []).append(HistoryEvent(
-                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                        day, event.entry, "match", opponent, score, r, 0.0, r, False, event.reason))
                 continue
             new_a, new_b, e_a = update(ra, rb, score_a, p.k)
             ratings[a], ratings[b] = new_a, new_b
@@ -78,14 +81,19 @@ class EloEngine(Engine):
                                                        (b, a, 1 - score_a, rb, new_b, 1 - e_a)):
                 games[player] = games.get(player, 0) + 1
                 last[player] = day
+                clock.played(player)
                 events.setdefault(player, []).append(HistoryEvent(
-                    day, m.ids[i], "match", opponent, score, r, new - r, new, True, None,
+                    day, event.entry, "match", opponent, score, r, new - r, new, True, None,
                     {"expected": e}))
 
+        end = view.as_of or view.latest_entry(tournaments=False)
         standings = {}
         for player in events:
+            if end is not None:
+                catch_up(player, end)
             n = games.get(player, 0)
-            standings[player] = Standing(
-                player, ratings.get(player, p.start), n,
-                "established" if n >= p.provisional_games else "provisional", last.get(player))
-        return RatingResult(view.rating.name, view.discipline, self.name, standings, events, as_of=view.as_of)
+            status = "established" if n >= p.provisional_games else "provisional"
+            standings[player] = Standing(player, ratings.get(player, p.start), n,
+                                         policy.status(last.get(player), end, status), last.get(player))
+        return RatingResult(view.rating.name, view.discipline, self.name, standings, events, as_of=view.as_of,
+                            hidden_statuses=HIDDEN if policy.time_dependent else frozenset())

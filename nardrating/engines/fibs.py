@@ -22,8 +22,9 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, PairLimit, Params, Standing
-from .compact import ColumnRecords, CompactResult, adjust_event, split_at
+from .base import Engine, HistoryEvent, PairLimit, Standing, adjust_event
+from .compact import ColumnRecords, CompactResult, split_at
+from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 PRESETS: dict[str, dict] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -31,7 +32,7 @@ PRESETS: dict[str, dict] = {
 }
 
 
-class FibsParams(Params):
+class FibsParams(InactivityParams):
     preset: str | None = Field(None, description='"nardy-site": seed 001\'s Elo (factor 10, scale 400, experience in games)')
     start: float = Field(1500, allow_inf_nan=False, description="a new player's rating")
     factor: float = Field(4, gt=0, allow_inf_nan=False, description="the 4 of 4·√n·(1 − P)")
@@ -121,10 +122,21 @@ class FibsEngine(Engine):
 
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
-    time_invariant = True
+    resumable = True
+    title = "the FIBS formula with match length and new-player boost (seed 004)"
     RECORD_FIELDS = 8  # after the match index: rw, rl, base, bw, bl, pw, ew, el
 
-    def run(self, view, resume: "FibsState | None" = None) -> FibsResult:
+    @classmethod
+    def can_resume(cls, params) -> bool:
+        return not Inactivity(params).time_dependent  # penalties and statuses depend on the date
+
+    def run(self, view) -> FibsResult:
+        return self._replay(view, None)
+
+    def resume(self, view, state: "FibsState") -> FibsResult:
+        return self._replay(view, state)
+
+    def _replay(self, view, resume: "FibsState | None") -> FibsResult:
         """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
         journal = view.journal
@@ -159,16 +171,31 @@ class FibsEngine(Engine):
         ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
         voided, forfeit, rated = journal.voided, m.forfeit, m.rated
         roots: dict[int, tuple[float, float]] = {}  # length → (√n/scale, factor·√n)
+        policy = Inactivity(p)
+        clock = PenaltyClock(policy)
+        penalise = bool(policy.ladder)
+
+        def catch_up(code: int, day: int) -> None:
+            """Apply the inactivity steps the player's break reached by `day` (an ordinal)."""
+            if last[code]:
+                rating[code], due = clock.catch_up(code, date.fromordinal(last[code]), date.fromordinal(day),
+                                                   rating[code])
+                side.extend((offset + len(index), names[code], event) for event in due)
 
         for adjusts, chunk in split_at(view, view.adjusts):
             for adj in adjusts:
                 code = journal.player_codes.index[adj.player]
                 present[code] = 1
+                if penalise:
+                    catch_up(code, adj.date.toordinal())
                 rating[code], event = adjust_event(adj, rating[code])
                 side.append((offset + len(index), adj.player, event))
             for i in chunk:
                 a, b, s = ma[i], mb[i], scores[i]
                 present[a] = present[b] = 1
+                if penalise:
+                    catch_up(a, dates[i])
+                    catch_up(b, dates[i])
                 if s == 0.5 or i in voided or forfeit[i] or not rated[i] or (
                         limited and not pairs.allows(dates[i], a, b)):
                     reasons[len(index)] = self.exclusion(journal, i, s, p)
@@ -206,6 +233,9 @@ class FibsEngine(Engine):
                 games[w] += 1
                 games[l] += 1
                 last[w] = last[l] = dates[i]
+                if penalise:
+                    clock.played(w)
+                    clock.played(l)
                 put_i(i)
                 put_rw(rw)
                 put_rl(rl)
@@ -216,6 +246,10 @@ class FibsEngine(Engine):
                 put_ew(ew)
                 put_el(el)
 
+        end = view.as_of or view.latest_entry(tournaments=False)
+        if penalise and end is not None:
+            for code in range(count):
+                catch_up(code, end.toordinal())
         records = ColumnRecords((index, array("i", map(ma.__getitem__, index)), array("i", map(mb.__getitem__, index)),
                                  fields), reasons)
         if resume is not None:
@@ -233,20 +267,20 @@ class FibsEngine(Engine):
         p: FibsParams = view.params
         names = view.journal.player_codes.names
         minimum = p.leaderboard_min_experience
+        policy = Inactivity(p)
+        end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
         standings = {}
         for code in range(len(state.rating)):
             if state.present[code]:
                 player = names[code]
-                last = state.last[code]
+                last = date.fromordinal(state.last[code]) if state.last[code] else None
+                status = "established" if state.experience[code] >= minimum else "provisional"
                 standings[player] = Standing(
-                    player, state.rating[code], state.games[code],
-                    "established" if state.experience[code] >= minimum else "provisional",
-                    date.fromordinal(last) if last else None, {"experience": state.experience[code]})
-        result = FibsResult(view.rating.name, view.discipline, self.name, standings,
-                            hidden_statuses=frozenset({"provisional"}), as_of=view.as_of,
-                            journal=view.journal, records=state.records, side=state.side)
-        result.state = state
-        return result
+                    player, state.rating[code], state.games[code], policy.status(last, end, status),
+                    last, {"experience": state.experience[code]})
+        return FibsResult(view.rating.name, view.discipline, self.name, standings,
+                          hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
+                          journal=view.journal, records=state.records, side=state.side)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 

@@ -57,6 +57,20 @@ class PlayerState:
 
 class FideEngine(Engine):
     name = "fide"
+    title = "FIDE-style rating lists (seed 002)"
+    default_discipline = "chess"
+    # One-line notes for parameters without a description (from the README).
+    parameter_notes = {
+        "ruleset": '"seed" (seed 002) or "fide-2024"',
+        "list_every": "lists dated the first day of every month, quarter, half or year",
+        "k": "K, whole 1–1000 (default 20); refused with fide-2024",
+        "min_rating": "the floor (default 1000; fide-2024: 1400)",
+        "first_rating_games": "games a first rating needs (default 9; fide-2024: 5)",
+        "closing_days": "an event ending at least this many days before a list date reaches it",
+        "official_closing_days": "the same for official = true",
+        "pool_months": "an unrated player's pool spans at most this many months of rating periods",
+        "inactive_months": "inactive after this many months without a rated game",
+    }
     Params = FideParams
     version = "2"                   # 2: fide-2024 to the letter of the 2024 text, fide-2025
     adjust_fields = frozenset({"k", "games"})

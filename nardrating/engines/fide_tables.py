@@ -11,7 +11,7 @@ lower L rated player) is the same table as seed 000's: `tables.expected_percent`
 from __future__ import annotations
 
 from fractions import Fraction
-from math import floor
+from .rounding import round_half_away, round_half_up  # noqa: F401 - fide and its tests import them here
 
 from .tables import expected_percent
 
@@ -26,19 +26,6 @@ _LOWER_HALF: tuple[int, ...] = (
 )
 # dp by whole percent 0…100.
 DP_BY_PERCENT: tuple[int, ...] = _LOWER_HALF + tuple(-dp for dp in reversed(_LOWER_HALF[:-1]))
-
-
-def round_half_up(value: Fraction | int) -> int:
-    """Nearest whole number, .5 upwards (seed 8.3.2)."""
-    value = Fraction(value)
-    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
-
-
-def round_half_away(value: Fraction | int) -> int:
-    """Nearest whole number, halves away from zero (a tournament's change)."""
-    value = Fraction(value)
-    magnitude = floor(abs(value) + Fraction(1, 2))
-    return magnitude if value >= 0 else -magnitude
 
 
 def percent_of(points: Fraction, games: int) -> int:

@@ -26,7 +26,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, timeline
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjusted
+from .events import Adjusted, MatchPlayed, TournamentEnded
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")
@@ -162,7 +163,7 @@ class GlickoFamily(Engine):
 
     def prediction_state(self, result: RatingResult, player: str, p) -> State:
         """A player's state for a game in the period of the result's as-of (deviation grown)."""
-        return result.states.get(player) or self.new_state(p)
+        return result.state.get(player) or self.new_state(p)
 
 
 class _Replay:
@@ -170,7 +171,7 @@ class _Replay:
         self.engine, self.view, self.p = engine, view, view.params
         self.states: dict[str, State] = {}
         self.events: dict[str, list[HistoryEvent]] = {}
-        self.pending: list[tuple] = []      # the current period's matches: (i, a, b, score_a, reason)
+        self.pending: list[MatchPlayed] = []   # the current period's matches
         self.current: int | None = None
 
     def state(self, player: str) -> State:
@@ -181,22 +182,19 @@ class _Replay:
 
     def run(self) -> RatingResult:
         view, p, engine = self.view, self.p, self.engine
-        m = view.journal.matches
-        names = view.journal.player_codes.names
-        for kind, item in timeline(view):
-            if kind == "tournament":
+        for event in view.events():
+            if isinstance(event, TournamentEnded):
                 continue
-            ordinal = item.date.toordinal() if kind == "adjust" else m.dates[item]
-            index = period_index(ordinal, p.period)
+            day = event.adjust.date if isinstance(event, Adjusted) else event.date
+            index = period_index(day.toordinal(), p.period)
             if self.current is not None and index != self.current:
                 self.close()
             self.current = index
-            if kind == "adjust":
-                self.adjust(item, index)
+            if isinstance(event, Adjusted):
+                self.adjust(event.adjust, index)
             else:
-                a, b = names[m.a[item]], names[m.b[item]]
-                self.state(a), self.state(b)
-                self.pending.append((item, a, b, m.score_a[item], view.exclusion(item)))
+                self.state(event.a), self.state(event.b)
+                self.pending.append(event)
         self.close()
         as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
         # As of a date, the deviation has grown over the idle periods up to it.
@@ -211,14 +209,13 @@ class _Replay:
                                          s.last_played, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
         result = RatingResult(view.rating.name, view.discipline, engine.name, standings, self.events,
-                              columns=columns, as_of=view.as_of)
-        result.states = states
+                              columns=columns, as_of=view.as_of, state=states)
         return result
 
     def adjust(self, a, index: int) -> None:
         s = self.state(a.player)
         before = s.r
-        after = s.r = a.set if a.set is not None else before + a.delta
+        after = s.r = adjusted(a, before)
         if a.rd is not None:
             s.phi, s.last = a.rd / self.engine.scale, index
         if a.volatility is not None:
@@ -240,8 +237,9 @@ class _Replay:
         scale, volatility = engine.scale, engine.has_volatility
         games: dict[str, list[tuple[float, float, float]]] = {}
         onset: dict[str, float] = {}
-        for _, a, b, score, reason in self.pending:
-            if reason is None:
+        for match in self.pending:
+            a, b, score = match.a, match.b, match.score_a
+            if match.reason is None:
                 for player in (a, b):
                     if player not in onset:
                         onset[player] = engine.onset_phi(states[player], index, p)
@@ -252,9 +250,8 @@ class _Replay:
         ratings: dict[str, float] = {}
         seen: dict[str, int] = {}
         label = period_label(index, p.period)
-        m = self.view.journal.matches
-        for i, a, b, score, reason in self.pending:
-            day = date.fromordinal(m.dates[i])
+        for match in self.pending:
+            a, b, score, reason, day = match.a, match.b, match.score_a, match.reason, match.date
             for player, opponent, s in ((a, b, score), (b, a, 1.0 - score)):
                 state = states[player]
                 before = ratings.get(player)
@@ -262,7 +259,7 @@ class _Replay:
                     before = ratings[player] = state.r
                 if reason is not None:
                     self.events.setdefault(player, []).append(HistoryEvent(
-                        day, m.ids[i], "match", opponent, s, before, 0.0, before, False, reason))
+                        day, match.entry, "match", opponent, s, before, 0.0, before, False, reason))
                     continue
                 k = seen[player] = seen.get(player, -1) + 1
                 up = updates[player]
@@ -277,7 +274,7 @@ class _Replay:
                     if volatility:
                         extra["volatility"] = up.sigma
                 self.events.setdefault(player, []).append(HistoryEvent(
-                    day, m.ids[i], "match", opponent, s, before, change, after, True, None, extra))
+                    day, match.entry, "match", opponent, s, before, change, after, True, None, extra))
         self.pending = []
 
 

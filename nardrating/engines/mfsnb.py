@@ -15,7 +15,6 @@ states every reading of the seed taken here.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -25,7 +24,10 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
 from ..periods import Period, add_months, months_between, period_containing, periods_from
-from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, timeline, whole_number_adjusts
+from .base import Engine, HistoryEvent, Params, RatingResult, ReportRow, Standing, whole_number_adjusts
+from .events import Adjusted, TournamentEnded
+from .policies import check_exclusion_after_ladder, check_ladder, penalty_owed
+from .rounding import round_half_away, round_half_up
 from .tables import expected_percent
 
 DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
@@ -63,33 +65,15 @@ class MfsnbParams(Params):
     @field_validator("inactivity")
     @classmethod
     def _growing_table(cls, value):
-        months = [m for m, _ in value]
-        totals = [t for _, t in value]
-        if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
-            raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
-        if any(t < 0 for t in totals) or totals != sorted(totals):
-            raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
-        return value
+        return check_ladder(value)
 
     @model_validator(mode="after")
     def _exclusion_after_table(self):
-        if self.exclude_after_months and self.inactivity and self.exclude_after_months < self.inactivity[-1][0]:
-            raise ValueError("exclude_after_months must not be shorter than the last inactivity step")
+        check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
         return self
 
 
 # --- the seed's arithmetic, pure ------------------------------------------------
-
-def round_half_up(x: Fraction) -> int:
-    """Ra: the mean rating to a whole number, 0.5 up."""
-    return math.floor(x + HALF)
-
-
-def round_half_away(x: Fraction) -> int:
-    """R: nearest whole number, halves away from zero (4.5 → 5, −4.5 → −5)."""
-    n = math.floor(abs(x) + HALF)
-    return n if x >= 0 else -n
-
 
 def expected_result(system: str, games: int, participants: int, pe: Fraction, round_robin: str) -> Fraction:
     if system == "round-robin":
@@ -114,15 +98,6 @@ def compute(own: int, opponents: list[int], points: Fraction, system: str,
     pe = Fraction(expected_percent(difference), 100)
     e = expected_result(system, len(opponents), participants, pe, round_robin)
     return Computation(ra, difference, pe, e, points, round_half_away(10 * (points - e)))
-
-
-def penalty_owed(since: date, day: date, table) -> int:
-    """The whole break's penalty at `day`: the largest step whose months it exceeds."""
-    owed = 0
-    for months, total in table:
-        if add_months(since, months) < day:
-            owed = total
-    return owed
 
 
 # --- one list period per record ------------------------------------------------
@@ -283,7 +258,7 @@ class ListBuilder:
             value = self.base[player] + self.pending[player]
             played = bool(rec.competitions)
             if not played and player not in self.excluded:
-                owed = penalty_owed(self.since[player], day, p.inactivity)
+                owed = int(penalty_owed(self.since[player], day, p.inactivity))  # whole points
                 rec.penalty = -(owed - self.taken[player])
                 self.taken[player] = owed
                 value += rec.penalty
@@ -321,6 +296,7 @@ class ListBuilder:
 
 class MfsnbEngine(Engine):
     name = "mfsnb"
+    title = "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)"
     Params = MfsnbParams
 
     @classmethod
@@ -349,12 +325,13 @@ class MfsnbEngine(Engine):
             if view.exclusion(i) is None:
                 rated_games.setdefault(tid, []).append(i)
 
-        for kind, item in timeline(view):
-            if kind == "adjust":
-                book.advance_to(item.date)
-                book.adjust(item)
+        for event in view.events():
+            if isinstance(event, Adjusted):
+                book.advance_to(event.adjust.date)
+                book.adjust(event.adjust)
                 continue
-            if kind == "tournament":
+            if isinstance(event, TournamentEnded):
+                item = event.tournament
                 book.advance_to(item.end)
                 if p.official_only and not item.official:
                     continue
@@ -364,13 +341,9 @@ class MfsnbEngine(Engine):
                     people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
                     book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
                 continue
-            i = item
-            day = date.fromordinal(m.dates[i])
+            day, first, second, tid = event.date, event.a, event.b, event.tournament
             book.advance_to(day)
-            first, second = names[m.a[i]], names[m.b[i]]
-            t = m.tournament[i]
-            tid = tournament_names[t] if t >= 0 else None
-            reason = view.exclusion(i)
+            reason = event.reason
             if reason is None and p.official_only and (tid is None or not journal.tournaments[tid].official):
                 reason = "not an official competition (official_only)"
             if reason is None and tid is not None and tid not in ended:
@@ -380,11 +353,12 @@ class MfsnbEngine(Engine):
                 listed_on = period_containing(end, p.period).end
                 reason = (f"counted in {tid} on the list of {listed_on}" if tid
                           else f"a competition of its own, on the list of {listed_on}")
-            for player, opponent, score in ((first, second, m.score_a[i]), (second, first, 1.0 - m.score_a[i])):
-                book.event(player, HistoryEvent(day, m.ids[i], "match", opponent, score, None, None, None,
+            for player, opponent, score in ((first, second, event.score_a), (second, first, 1.0 - event.score_a)):
+                book.event(player, HistoryEvent(day, event.entry, "match", opponent, score, None, None, None,
                                              False, reason))
-            if tid is None and view.exclusion(i) is None and not p.official_only:
-                book.competition(m.ids[i], "single", day, collect([i], m, names), 2, None)
+            if tid is None and event.reason is None and not p.official_only:
+                book.competition(event.entry, "single", day,
+                                 {first: [(second, event.score_a)], second: [(first, 1.0 - event.score_a)]}, 2, None)
 
         if book.periods is not None:
             if view.as_of is not None:

@@ -13,8 +13,8 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, timeline
-from .compact import adjust_event
+from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event
+from .events import Adjusted, MatchPlayed
 
 
 class PlacementParams(Params):
@@ -66,6 +66,7 @@ def tournament_places(view, tournament, matches: list[int]) -> tuple[dict[str, f
 
 class PlacementEngine(Engine):
     name = "placement"
+    title = "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)"
     Params = PlacementParams
 
     def run(self, view) -> RatingResult:
@@ -101,31 +102,27 @@ class PlacementEngine(Engine):
             if month is None or target > month:
                 month = target
 
-        names = journal.player_codes.names
-        tournament_names = journal.tournament_codes.names
-        for kind, item in timeline(view):
-            if kind == "match":
+        for event in view.events():
+            if isinstance(event, MatchPlayed):
                 # A match moves no placement rating; its event says why (add-match shows it).
-                i = item
-                day = date.fromordinal(m.dates[i])
-                halve_until(day)
-                t = m.tournament[i]
-                reason = view.exclusion(i) or (
-                    f"counts through the places of {tournament_names[t]!r} when it ends" if t >= 0
+                halve_until(event.date)
+                reason = event.reason or (
+                    f"counts through the places of {event.tournament!r} when it ends" if event.tournament is not None
                     else "not a tournament match: only tournament places count")
-                a, b = names[m.a[i]], names[m.b[i]]
-                for player, opponent, score in ((a, b, m.score_a[i]), (b, a, 1.0 - m.score_a[i])):
+                for player, opponent, score in ((event.a, event.b, event.score_a),
+                                                (event.b, event.a, 1.0 - event.score_a)):
                     r = ratings.get(player, 0.0)
                     events.setdefault(player, []).append(HistoryEvent(
-                        day, m.ids[i], "match", opponent, score, r, 0.0, r, False, reason))
+                        event.date, event.entry, "match", opponent, score, r, 0.0, r, False, reason))
                 continue
-            if kind == "adjust":
-                halve_until(item.date)
-                after, event = adjust_event(item, ratings.get(item.player, 0.0))
-                ratings[item.player] = after
-                events.setdefault(item.player, []).append(event)
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                halve_until(adj.date)
+                after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
+                ratings[adj.player] = after
+                events.setdefault(adj.player, []).append(change)
                 continue
-            t = item
+            t = event.tournament
             halve_until(t.end)
             places, source = tournament_places(view, t, by_tournament.get(codes.get(t.id, -2), []))
             n = len(places)
@@ -139,7 +136,7 @@ class PlacementEngine(Engine):
                     t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                     {"place": place, "participants": n, "places_from": source}))
 
-        end = view.as_of or latest_entry(view)
+        end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:
             halve_until(end)
         standings = {
@@ -150,9 +147,3 @@ class PlacementEngine(Engine):
         return RatingResult(view.rating.name, view.discipline, self.name, standings, events,
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
-
-def latest_entry(view) -> date | None:
-    """The date of the view's last match, tournament end or adjustment."""
-    days = [date.fromordinal(view.journal.matches.dates[view.order[-1]])] if view.order else []
-    days += [t.end for t in view.tournaments[-1:]] + [a.date for a in view.adjusts[-1:]]
-    return max(days) if days else None

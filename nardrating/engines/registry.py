@@ -1,7 +1,13 @@
-"""Engine names → classes, imported only when a club uses them."""
+"""Engine names → classes, imported only when a club uses them.
+
+Adding an engine: one module with an `Engine` subclass, and one line here
+(or `register("name", "package.module:Class")` from outside, as tests do).
+`init`, the config check and the leaderboard read everything else from the class.
+"""
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 _ENGINES = {
     "elo": "nardrating.engines.elo:EloEngine",          # seed 003
@@ -15,10 +21,19 @@ _ENGINES = {
 }
 
 
+def register(name: str, target: str) -> None:
+    """Make the engine class at `target` ("module:Class") known as `name`."""
+    _ENGINES[name] = target
+
+
+def unregister(name: str) -> None:
+    _ENGINES.pop(name, None)
+
+
 def engine_names() -> list[str]:
     return list(_ENGINES)
 
 
-def engine_class(name: str):
+def engine_class(name: str) -> Any:
     module, _, attr = _ENGINES[name].partition(":")
     return getattr(import_module(module), attr)

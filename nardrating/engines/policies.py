@@ -1,0 +1,134 @@
+"""Inactivity: the policies every per-game engine (elo, fibs, chips) takes from its [rating.NAME].
+
+    inactivity = [[3, 25], [6, 50]]   # months without a rated game → total penalty
+    inactive_after_months = 12        # status "inactive", hidden unless --all; 0 = never
+    exclude_after_months = 24         # status "excluded", hidden unless --all; 0 = never
+
+A break of more than `months` months after a player's last rated game owes
+that step's total; each step is applied once, as a dated "penalty" event on
+the first day past the break (last game + months, + 1 day), and nothing
+reverses it. A rated game starts a new break. A player who never played a
+rated game has no break. The defaults (no ladder, never) keep the ratings of
+a club that does not set them. The same month arithmetic is mfsnb's ladder.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from pydantic import Field, field_validator, model_validator
+
+from ..periods import add_months
+from .base import HistoryEvent, Params
+
+INACTIVE, EXCLUDED = "inactive", "excluded"
+HIDDEN = frozenset({INACTIVE, EXCLUDED})
+
+
+def check_ladder(value: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
+    """A ladder's months strictly increase (1–1200), its totals never decrease and are not negative."""
+    months = [m for m, _ in value]
+    totals = [t for _, t in value]
+    if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
+        raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
+    if any(t < 0 for t in totals) or totals != sorted(totals):
+        raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
+    return value
+
+
+def check_exclusion_after_ladder(exclude_after_months: int, ladder: tuple[tuple[int, float], ...]) -> None:
+    if exclude_after_months and ladder and exclude_after_months < ladder[-1][0]:
+        raise ValueError("exclude_after_months must not be shorter than the last inactivity step")
+
+
+def penalty_owed(since: date, day: date, ladder: tuple[tuple[int, float], ...]) -> float:
+    """The whole break's penalty at `day`: the largest step whose months the break exceeds."""
+    owed: float = 0
+    for months, total in ladder:
+        if add_months(since, months) < day:
+            owed = total
+    return owed
+
+
+class InactivityParams(Params):
+    inactivity: tuple[tuple[int, float], ...] = Field(
+        (), description="[months without a rated game, total penalty], e.g. [[3, 25], [6, 50]]; none by default")
+    inactive_after_months: int = Field(
+        0, ge=0, le=1200, description='status "inactive" (hidden unless --all) after a longer break; 0 = never')
+    exclude_after_months: int = Field(
+        0, ge=0, le=1200, description='status "excluded" (hidden unless --all) after a longer break; 0 = never')
+
+    @field_validator("inactivity")
+    @classmethod
+    def _ladder(cls, value: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
+        return check_ladder(value)
+
+    @model_validator(mode="after")
+    def _exclusion_after_ladder(self) -> "InactivityParams":
+        check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
+        return self
+
+
+class Inactivity:
+    """One replay's inactivity policy: the penalty steps due and the status at the end."""
+
+    def __init__(self, p: InactivityParams):
+        self.ladder = tuple(p.inactivity)
+        self.inactive_after = p.inactive_after_months
+        self.exclude_after = p.exclude_after_months
+
+    @property
+    def time_dependent(self) -> bool:
+        """Whether the result depends on the date it is read (a replay cannot be resumed)."""
+        return bool(self.ladder or self.inactive_after or self.exclude_after)
+
+    def due(self, last: date, charged: float, day: date) -> list[tuple[date, float, int]]:
+        """Steps reached by `day` (inclusive) of the break since `last`, beyond the `charged` total:
+        [(the step's date, its amount, its months)]."""
+        out = []
+        for months, total in self.ladder:
+            on = add_months(last, months) + timedelta(days=1)
+            if on > day:
+                break
+            if total > charged:
+                out.append((on, total - charged, months))
+                charged = total
+        return out
+
+    @staticmethod
+    def event(on: date, amount: float, months: int, before: float) -> HistoryEvent:
+        return HistoryEvent(on, None, "penalty", None, None, before, -amount, before - amount, True,
+                            f"inactivity: more than {months} months without a rated game")
+
+    def status(self, last: date | None, end: date | None, otherwise: str) -> str:
+        """"excluded" or "inactive" for a break longer than the config allows at `end`, else `otherwise`."""
+        if last is None or end is None:
+            return otherwise
+        if self.exclude_after and add_months(last, self.exclude_after) < end:
+            return EXCLUDED
+        if self.inactive_after and add_months(last, self.inactive_after) < end:
+            return INACTIVE
+        return otherwise
+
+
+class PenaltyClock:
+    """Per player: the last rated game and the penalty charged since; applies due steps to a rating."""
+
+    def __init__(self, policy: Inactivity):
+        self.policy = policy
+        self.charged: dict[object, float] = {}
+
+    def catch_up(self, key: object, last: date | None, day: date, rating: float
+                 ) -> tuple[float, list[HistoryEvent]]:
+        """The rating after the steps due by `day`, and their events."""
+        if last is None or not self.policy.ladder:
+            return rating, []
+        events = []
+        for on, amount, months in self.policy.due(last, self.charged.get(key, 0), day):
+            events.append(self.policy.event(on, amount, months, rating))
+            rating -= amount
+            self.charged[key] = self.charged.get(key, 0) + amount
+        return rating, events
+
+    def played(self, key: object) -> None:
+        """A rated game: a new break starts."""
+        self.charged.pop(key, None)
