@@ -583,6 +583,8 @@ def recalc(club: ClubOpt = None):
 @handles_errors
 def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                 as_of: AsOfOpt = None,
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", help="With --format xlsx: the file "
+                                  "to write (needs nardrating[xlsx]).", show_default=False)] = None,
                 show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
                 public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
                 daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
@@ -594,7 +596,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from . import reports
     from .render import emit
 
-    fmt = _format(fmt)
+    fmt = _spreadsheet_target(fmt, output)
     ledger = _load(club, discipline)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
@@ -602,7 +604,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
         if not result.has_daily:
             _fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
         result = result.daily(day.day)
-    emit(reports.leaderboard(ledger, result, show_all, public, day), fmt, _console())
+    table = reports.leaderboard(ledger, result, show_all, public, day)
+    if fmt == "xlsx":
+        return _write_xlsx(table, output)
+    emit(table, fmt, _console())
 
 
 @app.command()
@@ -618,7 +623,13 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                         show_default=False, min=1)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
                                                             show_default=False)] = None,
-            fmt: FormatOpt = "table"):
+            fmt: FormatOpt = "table",
+            chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
+                                                "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --chart: the image to write.",
+                                                                 show_default=False)] = None,
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).",
+                                                            show_default=False)] = None):
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
     Example: nardrating history anna --from 2009-01-01 --opponent boris
@@ -634,6 +645,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
             reports.known_player(ledger, who)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
+    if chart or chart_file or vs:
+        return _history_chart(ledger, result, [player] + (vs or []), chart, chart_file, since_day, until_day)
     emit(reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
                          opponent=opponent), fmt, _console())
 
@@ -707,6 +720,82 @@ def main() -> None:
         report_unexpected(exc, command)
         sys.exit(2)
 
+
+@app.command()
+@handles_errors
+def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folder for the site (created if missing).")],
+            club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None,
+            force: Annotated[bool, typer.Option("--force", help="Write into a non-empty folder publish did not make.")] = False,
+            public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
+            lang: Annotated[str, typer.Option("--lang", help="The pages' language tag (html lang).")] = "en"):
+    """Write a static web site: leaderboards, a page per player (chart, games), tournament and list.
+
+    Without --rating, every rating list of the club. Needs Jinja2: pip install 'nardrating[site]'.
+
+    Example: nardrating publish site --as-of 2009-12-31
+    """
+    from . import reports
+    from .publish import publish as do
+
+    day = _date(as_of, "--as-of")
+    ledger = _load(club)
+    if rating is not None:
+        ledger.rating(rating)   # an unknown list is refused before anything is written
+    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
+    _console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
+                     f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
+
+
+def _history_chart(ledger, result, players, chart, chart_file, since, until) -> None:
+    """history --chart [FILE] [--vs OTHER…]: the ratings of one or more players over time."""
+    import shutil
+
+    from . import charts, reports
+
+    if not chart:
+        raise typer.BadParameter("a chart file or --vs goes with --chart", param_hint="--chart")
+    for who in players[1:]:
+        reports.known_player(ledger, who)
+    series = []
+    for who in dict.fromkeys(players):
+        points = [(d, v) for d, v in charts.rating_points(result, who)
+                  if (since is None or d >= since) and (until is None or d <= until)]
+        series.append((ledger.journal.player_name(who), points))
+    title = f"{result.rating} · {result.discipline}"
+    if chart_file is None:
+        width = shutil.get_terminal_size((80, 24)).columns
+        lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
+        _console().file.write("\n".join(map(_plain, lines)) + "\n")
+        return
+    charts.write(series, chart_file, title)
+    _console().print(f"wrote {chart_file}", markup=False)
+
+
+def _spreadsheet_target(fmt: str, output) -> str:
+    """--format xlsx goes to --output FILE, or to stdout when that is not a terminal; text formats to stdout."""
+    if fmt != "xlsx":
+        if output is not None:
+            raise typer.BadParameter("--output is for --format xlsx; text formats go to stdout", param_hint="--output")
+        return _format(fmt)
+    if output is None and sys.stdout.isatty():
+        _fail(["--format xlsx writes a binary spreadsheet, not text for a terminal: "
+               "add --output FILE.xlsx (or redirect: > FILE.xlsx)"])
+    return "xlsx"
+
+
+def _write_xlsx(table, output) -> None:
+    from .spreadsheet import xlsx_bytes
+
+    data = xlsx_bytes(table)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    from .charts import replace_file
+
+    replace_file(output, data)
+    _console(stderr=True).print(f"wrote {output}", markup=False)
 
 # --- import and export ------------------------------------------------------------
 

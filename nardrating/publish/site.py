@@ -1,0 +1,262 @@
+"""The pages of the published site, as data: every table a `HtmlTable` the templates lay out.
+
+The numbers come from reports.py (leaderboard, history, the commission's report), formatted as
+the terminal shows them; what is only here is the tournament's standings and crosstable.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from .. import charts, reports
+from ..engines.base import score_text
+from ..periods import Period
+from ..render import _column_texts
+
+NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
+LINKED = ("player", "opponent")
+CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead   # columns whose ids are players: linked to their pages
+
+
+@dataclass
+class Cell:
+    text: str
+    sort: str | None = None      # data-sort: the exact number, for sorting
+    href: str | None = None
+    header: bool = False         # the row's header (th scope="row")
+    numeric: bool = False
+
+
+@dataclass
+class HtmlTable:
+    caption: str
+    headers: list[tuple[str, bool]]   # (label, numeric)
+    rows: list[list[Cell]]
+    sortable: bool = True
+    note: str | None = None
+
+
+@dataclass
+class Section:
+    heading: str
+    tables: list[HtmlTable] = field(default_factory=list)
+    chart: str | None = None       # an inline <svg>
+    chart_text: str | None = None  # what the chart shows, in words (for those who cannot see it)
+    links: list[tuple[str, str]] = field(default_factory=list)   # (href, text)
+
+
+@dataclass
+class Page:
+    path: str          # relative to OUTDIR, with "/" between folders
+    title: str
+    sections: list[Section]
+    intro: list[str] = field(default_factory=list)
+    search: bool = False
+
+    @property
+    def root(self) -> str:
+        return "../" * self.path.count("/")
+
+
+def file_stem(key: str, taken: set[str]) -> str:
+    """A file name for an id: the id itself when it is plain ASCII, else an ASCII part and a hash.
+
+    Never a path (no dots or slashes survive), and never two names that differ only in case,
+    which a case-insensitive disk would write into one file.
+    """
+    stem = re.sub(r"[^A-Za-z0-9_-]", "", key)[:60]
+    if stem != key or not stem or stem.lower() in taken:
+        stem = (stem or "x") + "-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
+    taken.add(stem.lower())
+    return stem
+
+
+class Site:
+    """Builds the pages of one club as of one day; `pages()` returns them, nothing is written here."""
+
+    def __init__(self, ledger, rating: str | None, day: reports.AsOf, public: bool = False):
+        self.ledger, self.day, self.public = ledger, day, public
+        journal = ledger.journal
+        lists = [ledger.rating(rating)] if rating is not None else list(ledger.config.ratings.values())
+        self.results = [ledger.run(r, d, day.day) for r in lists for d in ledger.disciplines(r)]
+        taken: set[str] = set()
+        self.player_path = {p: f"players/{file_stem(p, taken)}.html" for p in sorted(journal.players)}
+        self.tournament_path = {t: f"tournaments/{file_stem(t, taken)}.html" for t in sorted(journal.tournaments)}
+        self.list_pages = [(result, span, f"lists/{file_stem(f'{result.rating}-{result.discipline}-{span.end}', taken)}.html")
+                           for result in self.results for span in list_periods(result)]
+
+    def name(self, player: str) -> str:
+        return self.ledger.journal.player_name(player, self.public)
+
+    def html_table(self, table: reports.Table, page: Page, part: int | None = None, sortable: bool = True) -> HtmlTable:
+        """A reports.Table's rows (or its section `part`) as cells: the terminal's text (one number of
+        decimals per column over the whole table), the exact number to sort by, links to players."""
+        texts = _column_texts(table)
+        offset, rows, caption = 0, table.rows, table.title
+        if part is not None:
+            offset = len(table.rows) + sum(len(r) for _, r in table.sections[:part])
+            caption, rows = table.sections[part]
+        out = []
+        for n, row in enumerate(rows):
+            cells = []
+            for c in table.columns:
+                value = row.get(c.key)
+                cell = Cell(texts[c.key][n + offset], numeric=c.kind in NUMERIC, header=c.key == "player")
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    cell.sort = repr(value)
+                if c.key in LINKED and value in self.player_path:
+                    cell.href = page.root + self.player_path[value]
+                cells.append(cell)
+            out.append(cells)
+        return HtmlTable(caption, [(c.heading, c.kind in NUMERIC) for c in table.columns], out,
+                         sortable, table.caption if part is None else None)
+
+    def pages(self) -> list[Page]:
+        return [self.index()] + [self.player(p) for p in self.player_path] + \
+               [self.tournament(t) for t in self.tournament_path] + [self.list_page(*item) for item in self.list_pages]
+
+    # --- the pages ---
+
+    def index(self) -> Page:
+        page = Page("index.html", self.ledger.config.club.name or "Ratings", [], search=True)
+        page.intro.append(f"Ratings {self.day}.")
+        for result in self.results:
+            table = reports.leaderboard(self.ledger, result, public=self.public, day=self.day)
+            section = Section(f"{result.rating} · {result.discipline}")
+            section.tables.append(self.html_table(table, page))
+            section.tables += [self.html_table(table, page, n) for n in range(len(table.sections))]
+            section.links = [(page.root + path, f"List of {span.end}") for res, span, path in self.list_pages
+                             if res is result]
+            page.sections.append(section)
+        if self.tournament_path:
+            tournaments = self.ledger.journal.tournaments
+            page.sections.append(Section("Tournaments", links=[
+                (path, f"{tournaments[t].name} ({tournaments[t].start}..{tournaments[t].end})")
+                for t, path in sorted(self.tournament_path.items(), key=lambda kv: (tournaments[kv[0]].start, kv[0]))]))
+        return page
+
+    def player(self, player: str) -> Page:
+        name = self.name(player)
+        page = Page(self.player_path[player], f"{name} ({player})", [])
+        info = self.ledger.journal.players[player]
+        facts = [f"{label}: {value}" for label, value in (("Title", info.title), ("Qualification", info.qualification))
+                 if value]
+        page.intro += facts
+        for result in self.results:
+            if not result.history(player):
+                continue
+            table = reports.history(self.ledger, result, player, self.day)
+            section = Section(f"{result.rating} · {result.discipline}")
+            points = charts.rating_points(result, player)
+            if points:
+                title = f"Rating of {name}, {result.rating} · {result.discipline}"
+                section.chart = charts.svg([(name, points)], title, chart_id=f"chart-{len(page.sections) + 1}")
+                section.chart_text = (f"{title}: from {charts._label(points[0][1])} on {points[0][0]} to "
+                                      f"{charts._label(points[-1][1])} on {points[-1][0]}; lowest "
+                                      f"{charts._label(min(v for _, v in points))}, highest "
+                                      f"{charts._label(max(v for _, v in points))}.")
+            section.tables.append(self.html_table(table, page))
+            page.sections.append(section)
+        if not page.sections:
+            page.intro.append("No games in the published rating lists.")
+        return page
+
+    def tournament(self, tournament_id: str) -> Page:
+        t = self.ledger.journal.tournaments[tournament_id]
+        page = Page(self.tournament_path[tournament_id], t.name, [])
+        page.intro.append(f"{t.start}..{t.end} · {t.system} · {t.discipline}" + (" · official" if t.official else ""))
+        games = tournament_games(self.ledger.journal, tournament_id, self.day.day)
+        standings = tournament_standings(t, games)
+        order = [row["player"] for row in standings]
+        columns = [reports.Column("place", "Place"), reports.Column("player", "Player"),
+                   reports.Column("name", "Name"), reports.Column("games", "Games", "int"),
+                   reports.Column("points", "Points", "number")]
+        for row in standings:
+            row["name"] = self.name(row["player"])
+        table = reports.Table(f"Standings of {t.name}", columns, standings)
+        page.sections.append(Section("Standings", [self.html_table(table, page)]))
+        if order:
+            page.sections.append(Section("Crosstable", [self.crosstable(t, order, games, page)]))
+        return page
+
+    def crosstable(self, t, order: list[str], games, page: Page) -> HtmlTable:
+        """Each player's scores against each other player, in the standings' order; ½ for a draw."""
+        scores: dict[tuple[str, str], list[str]] = {}
+        for g in games:
+            for who in g.players:
+                mark = score_text(g.score_of(who)) + ("F" if g.forfeit else "")
+                scores.setdefault((who, g.opponent_of(who)), []).append(mark)
+        rows = []
+        if len(order) > CROSSTABLE_MAX:   # a square of hundreds of columns: each row's games in a list
+            number = {who: n for n, who in enumerate(order, start=1)}
+            for n, a in enumerate(order, start=1):
+                games = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
+                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(games)])
+            return HtmlTable(f"Results of {t.name}: each player's scores against the players numbered "
+                             "as in the standings (F: forfeit)", [("#", True), ("Player", False), ("Results", False)],
+                             rows, sortable=False)
+        headers = [("#", True), ("Player", False)] + [(str(n), True) for n in range(1, len(order) + 1)]
+        for n, a in enumerate(order, start=1):
+            cells = [Cell(str(n), numeric=True), self.player_cell(a, page)]
+            cells += [Cell("×" if a == b else " ".join(scores.get((a, b), [])), numeric=True) for b in order]
+            rows.append(cells)
+        return HtmlTable(f"Crosstable of {t.name}: row player's scores against column player (F: forfeit)",
+                         headers, rows, sortable=False)
+
+    def player_cell(self, player: str, page: Page) -> Cell:
+        return Cell(self.name(player), href=page.root + self.player_path[player] if player in self.player_path else None,
+                    header=True)
+
+    def list_page(self, result, span: Period, path: str) -> Page:
+        page = Page(path, f"{result.rating} · {result.discipline} · list of {span.end}", [])
+        table = reports.report(self.ledger, result, span, details=True)
+        section = Section("The commission's report", [self.html_table(table, page)])
+        for detail in reports.report_details(table):
+            section.tables.append(self.html_table(detail, page))
+        page.sections.append(section)
+        return page
+
+
+def list_periods(result) -> list[Period]:
+    """The lists of a period engine, each as the span its report covers: mfsnb's period (a quarter…)
+    ending on the list's date; a fide list, its date alone (its report is that list's)."""
+    if callable(getattr(result, "lists", None)):
+        return [period for period, rows in result.lists() if rows]
+    return [Period(day, day) for day in reports.list_dates(result)]
+
+
+def tournament_games(journal, tournament_id: str, until: date) -> list[Any]:
+    """The tournament's matches up to the day, voided ones left out."""
+    out = []
+    for i in range(journal.match_count()):
+        m = journal.match(i)
+        if m.tournament == tournament_id and m.date <= until and journal.exclusion(i) != "voided":
+            out.append(m)
+    return out
+
+
+def tournament_standings(t, games) -> list[dict]:
+    """Places as the journal records them (standings), else by points, then id; games and points from the matches."""
+    points: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for g in games:
+        for who in g.players:
+            points[who] = points.get(who, 0.0) + g.score_of(who)
+            played[who] = played.get(who, 0) + 1
+    if t.standings:
+        rows = [{"place": str(p.low) if p.low == p.high else f"{p.low}-{p.high}", "player": p.player,
+                 "games": played.get(p.player, 0), "points": points.get(p.player, 0.0)} for p in t.standings]
+        listed = {p.player for p in t.standings}
+        rows += [{"place": "", "player": who, "games": played[who], "points": points[who]}
+                 for who in sorted(played) if who not in listed]
+        return rows
+    ranked = sorted(points, key=lambda who: (-points[who], who))
+    rows = []
+    for n, who in enumerate(ranked):
+        tied = [m for m, other in enumerate(ranked, start=1) if points[other] == points[who]]
+        place = str(tied[0]) if len(tied) == 1 else f"{tied[0]}-{tied[-1]}"
+        rows.append({"place": place, "player": who, "games": played[who], "points": points[who]})
+    return rows

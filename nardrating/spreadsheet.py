@@ -1,0 +1,67 @@
+"""A reports.Table as an .xlsx workbook (openpyxl, the optional extra `[xlsx]`).
+
+Numbers stay numbers (exact, shown with the table's decimals), dates stay dates, and every
+string is a string: a name starting with "=" is text, never a formula.
+"""
+from __future__ import annotations
+
+import io
+from datetime import date
+
+from .errors import ActionRefused
+from .render import column_decimals, visible
+from .reports import Table
+
+
+def xlsx_bytes(table: Table) -> bytes:
+    try:
+        from openpyxl import Workbook
+        from openpyxl.styles import Font
+    except ImportError:
+        raise ActionRefused("--format xlsx needs openpyxl: pip install 'nardrating[xlsx]'") from None
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Leaderboard"
+    sheet.append([visible(table.title)])
+    sheet["A1"].font = Font(bold=True)
+    sheet.append([c.heading for c in table.columns])
+    for cell in sheet[2]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A3"
+    formats = {}
+    for c in table.columns:
+        decimals = column_decimals(c, [row.get(c.key) for row in table.all_rows()])
+        formats[c.key] = "0" if decimals == 0 else "0." + "0" * decimals
+    groups = [(None, table.rows)] + list(table.sections)
+    for title, rows in groups:
+        if title is not None:
+            sheet.append([])
+            sheet.append([visible(title)])
+            sheet.cell(sheet.max_row, 1).font = Font(bold=True)
+        for row in rows:
+            sheet.append([None] * len(table.columns))
+            for n, c in enumerate(table.columns, start=1):
+                _put(sheet.cell(sheet.max_row, n), row.get(c.key), formats[c.key])
+    if table.caption:
+        sheet.append([])
+        sheet.append([visible(table.caption)])
+    for n, c in enumerate(table.columns, start=1):
+        width = max([len(c.heading)] + [len(str(row.get(c.key) or "")) for row in table.all_rows()])
+        sheet.column_dimensions[sheet.cell(2, n).column_letter].width = min(width + 2, 40)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _put(cell, value, number_format: str) -> None:
+    if isinstance(value, bool) or value is None:
+        cell.value = None if value is None else ("yes" if value else "no")
+    elif isinstance(value, (int, float)):
+        cell.value = value
+        cell.number_format = number_format
+    elif isinstance(value, date):
+        cell.value = value
+        cell.number_format = "yyyy-mm-dd"
+    else:
+        cell.value = visible(str(value))
+        cell.data_type = "s"   # text, even when it starts with "="
