@@ -121,6 +121,7 @@ def _journal_meta(journal) -> dict:
         "next_seq": journal.next_seq,
         "max_date": journal.max_date,
         "voided": [[i, journal.voids.index(v)] for i, v in journal.voided.items()],
+        "identities": [[x.kind, x.player, x.into, iso(x.date), x.file, x.line, x.seq] for x in journal.identities],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
     }
 
@@ -289,7 +290,7 @@ def _opens_with_entry(tail: str) -> bool:
 def read_journal(config, folder: CacheFolder, manifest: dict):
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from .config import display_path
-    from .journal.model import Adjust, Journal, Placing, Player, Tournament, Void
+    from .journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -319,6 +320,9 @@ def read_journal(config, folder: CacheFolder, manifest: dict):
     journal.next_seq = meta["next_seq"]
     journal.csv_named = {name: (label, None) for name, label in meta["csv_named"]}
     journal.voided = {i: journal.voids[k] for i, k in meta["voided"]}
+    journal.identities = [Identity(kind, player, into, day, relabel[file], line, seq)
+                          for kind, player, into, day, file, line, seq in meta["identities"]]
+    journal.identities_applied = len(journal.identities)  # the cached players and codes follow them
     return journal
 
 

@@ -133,6 +133,7 @@ def _table(rows, spec: tuple, files=()) -> list:
 PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool")
 TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file", "line?", "int")
 VOID = ("str", "date", "str", "file", "line?", "int")
+IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
 ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
 
 
@@ -167,6 +168,8 @@ def check_journal_meta(meta, manifest: dict) -> dict:
     _int(meta.get("max_date"), 0, MAX_ORDINAL)
     for i, k in _table(meta.get("voided"), ("int", "int")):
         need(i < count and k < len(meta["voids"]), "voided match out of range")
+    for row in _table(meta.get("identities"), IDENTITY, files):
+        need(row[0] in ("rename", "merge"), "bad identity")
     _table(meta.get("csv_named"), ("str", "str"))
     _layout(meta.get("layout"), ARRAY_CODES | {"text"})
     need(sorted(row[0] for row in meta["layout"]) == sorted(_COLUMN_NAMES), "cache of other columns")

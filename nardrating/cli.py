@@ -35,6 +35,8 @@ ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or i
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
 RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
 DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
+NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start a discipline no game has yet "
+                             "(without it, an unknown or unrated discipline is refused as a likely typo).")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
                     'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
 
@@ -150,6 +152,20 @@ def _date(value: str | None, option: str) -> date | None:
         raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
+def _period_hint(text: str) -> str:
+    """' (did you mean "2009-Q4"?)' for a mistyped period of a year the text names."""
+    import re
+
+    from .errors import did_you_mean
+
+    year = re.search(r"[0-9]{4}", text)
+    if year is None:
+        return ""
+    y = year[0]
+    forms = [y, *(f"{y}-Q{q}" for q in range(1, 5)), f"{y}-H1", f"{y}-H2", *(f"{y}-{m:02d}" for m in range(1, 13))]
+    return did_you_mean(text.strip(), forms)
+
+
 def _format(value: str) -> str:
     from .render import FORMATS
 
@@ -188,11 +204,22 @@ def _progress(club):
         yield lambda text: bar.update(task, description=text, advance=1)
 
 
-def _load(club):
+def _load(club, discipline: str | None = None):
+    """The club, read and checked; --discipline (if given) must be one the club knows."""
     from .ledger import load_club
 
     with _progress(club) as progress:
-        return load_club(club, progress=progress)
+        ledger = load_club(club, progress=progress)
+    if discipline is not None:
+        from .errors import ActionRefused, did_you_mean
+
+        known = [ledger.config.club.default_discipline, *ledger.journal.disciplines()]
+        for rating in ledger.config.ratings.values():
+            known += rating.disciplines or []
+        if discipline not in known:
+            raise ActionRefused(f"--discipline: unknown discipline {discipline!r}{did_you_mean(discipline, set(known))}; "
+                                f"the club has {', '.join(dict.fromkeys(known))}")
+    return ledger
 
 
 @app.command()
@@ -213,21 +240,57 @@ def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")
 
 @app.command()
 @handles_errors
-def check(club: ClubOpt = None):
-    """Check the config and every journal file; list every problem as FILE:LINE: message.
+def check(club: ClubOpt = None,
+          strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when there are warnings too.")] = False,
+          fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text"):
+    """Check the config and every journal file; list every problem as FILE:LINE: ENTRY: message.
 
+    Warnings (likely typos: near-duplicate players, a discipline no list rates…) are listed
+    too and leave the exit code 0, unless --strict.
     Example: nardrating check --club sample_ledgers/chess-club
     """
+    import json
+
+    from .errors import LedgerError
+    from .journal.lint import lint
     from .reports import last_entry_date
 
-    ledger = _load(club)
-    j = ledger.journal
-    last = last_entry_date(j)
-    _console().print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
-                     f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                     f"rating lists: {', '.join(ledger.config.ratings)}"
-                     + (f"; last entry {last} (the date commands mean without --as-of)"
-                        if last and ledger.config.club.as_of == "last-entry" else ""), markup=False)
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="--format")
+    try:
+        ledger = _load(club)
+    except LedgerError as exc:
+        if fmt != "json":
+            raise
+        typer.echo(json.dumps([_problem_json(p, "error") for p in exc.problems], ensure_ascii=False, indent=2))
+        raise typer.Exit(1) from None
+    warnings = lint(ledger.journal, ledger.config)
+    if fmt == "json":
+        typer.echo(json.dumps([_problem_json(p, "warning") for p in warnings], ensure_ascii=False, indent=2))
+    else:
+        j = ledger.journal
+        last = last_entry_date(j)
+        out = _console()
+        for w in warnings:
+            out.print(_plain(_warning_text(w)), markup=False)
+        out.print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
+                  f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
+                  f"rating lists: {', '.join(ledger.config.ratings)}"
+                  + (f"; last entry {last} (the date commands mean without --as-of)"
+                     if last and ledger.config.club.as_of == "last-entry" else "")
+                  + (f"; {len(warnings)} warning(s)" if warnings else ""), markup=False)
+    if strict and warnings:
+        raise typer.Exit(1)
+
+
+def _warning_text(p) -> str:
+    where = p.file if p.line is None else f"{p.file}:{p.line}"
+    entry = f"{p.entry.strip()}: " if p.entry and p.entry.strip() else ""
+    return f"{where}: {entry}warning: {p.message}"
+
+
+def _problem_json(p, severity: str) -> dict:
+    return {"file": p.file, "line": p.line, "entry": p.entry, "severity": severity, "message": p.message}
 
 
 def _writer_club(club):
@@ -272,21 +335,32 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (
               unrated: Annotated[bool, typer.Option("--unrated", help="Record it, rate it nowhere.")] = False,
               forfeit: Annotated[bool, typer.Option("--forfeit", help="A no-show or technical result.")] = False,
               note: Annotated[Optional[str], typer.Option(help="A note.")] = None,
+              new_discipline: NewDisciplineOpt = False,
               dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the rating changes; write nothing.")] = False,
               club: ClubOpt = None):
     """Append a [[match]] and show each player's rating change in every list that rates it.
 
+    A back-dated match also shows every rating of the current lists that it changes.
     Example: nardrating add-match anna boris --winner anna --date 2009-01-15
     """
     from .actions import add_match as do
+
+    entry, changes, moved = do(_writer_club(club), a, b, winner=winner, result=result, day=_date(day, "--date"),
+                               length=length, score=score, discipline=discipline, tournament=tournament,
+                               rated=not unrated, forfeit=forfeit, note=note, chips=chips,
+                               new_discipline=new_discipline, dry_run=dry_run)
+    out = _console()
+    out.print(("would add" if dry_run else "added") + f" match {entry['id']} on {entry['date']}", markup=False)
+    _print_changes(out, changes)
+    if moved is not None:
+        _print_moved(out, moved)
+
+
+def _print_changes(out, changes) -> None:
+    """Each player's change from one new match."""
     from .render import cell_text
     from .reports import Column
 
-    entry, changes = do(_writer_club(club), a, b, winner=winner, result=result, day=_date(day, "--date"),
-                        length=length, score=score, discipline=discipline, tournament=tournament,
-                        rated=not unrated, forfeit=forfeit, note=note, chips=chips, dry_run=dry_run)
-    out = _console()
-    out.print(("would add" if dry_run else "added") + f" match {entry['id']} on {entry['date']}", markup=False)
     rating_col, change_col = Column("", "", "rating"), Column("", "", "change")
     for c in changes:
         if c.rated:
@@ -294,6 +368,21 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (
                       f"{cell_text(c.change, change_col)} → {cell_text(c.after, rating_col)}", markup=False)
         else:
             out.print(f"  {c.rating} ({c.discipline}): {c.player} not rated now: {c.reason}", markup=False)
+
+
+def _print_moved(out, moved) -> None:
+    """The "what changed" block: every rating of the current lists that differs, before → after."""
+    from .render import cell_text
+    from .reports import Column
+
+    rating_col = Column("", "", "rating")
+    shown = lambda value: "(none)" if value is None else cell_text(value, rating_col)  # noqa: E731
+    if not moved:
+        out.print("no rating in the current lists changes", markup=False)
+        return
+    out.print("ratings that change in the current lists:", markup=False)
+    for c in moved:
+        out.print(f"  {c.rating} ({c.discipline}): {c.player} {shown(c.before)} → {shown(c.after)}", markup=False)
 
 
 @app.command("add-tournament")
@@ -331,8 +420,122 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
     """
     from .actions import void_match
 
-    entry = void_match(_writer_club(club), match_id, reason, _date(day, "--date"), dry_run)
-    _console().print(("would void" if dry_run else "voided") + f" match {entry['match']}", markup=False)
+    entry, moved = void_match(_writer_club(club), match_id, reason, _date(day, "--date"), dry_run)
+    out = _console()
+    out.print(("would void" if dry_run else "voided") + f" match {entry['match']}", markup=False)
+    _print_moved(out, moved)
+
+
+@app.command()
+@handles_errors
+def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="The match to correct.")],
+          a: Annotated[Optional[str], typer.Argument(metavar="[A", help="First player (default: the match's).",
+                                                     show_default=False)] = None,
+          b: Annotated[Optional[str], typer.Argument(metavar="B]", help="Second player (default: the match's).",
+                                                     show_default=False)] = None,
+          winner: Annotated[Optional[str], typer.Option(help="The winner's id.", show_default=False)] = None,
+          result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.',
+                                                        show_default=False)] = None,
+          day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: the match's).",
+                                                     show_default=False)] = None,
+          length: Annotated[Optional[int], typer.Option(help="Match length in points.", show_default=False)] = None,
+          score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.", show_default=False)] = None,
+          chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).", show_default=False)] = None,
+          discipline: DisciplineOpt = None,
+          tournament: Annotated[Optional[str], typer.Option(help="Tournament id.", show_default=False)] = None,
+          rated: Annotated[Optional[bool], typer.Option("--rated/--unrated", help="Rated or not (default: as the match).",
+                                                        show_default=False)] = None,
+          forfeit: Annotated[Optional[bool], typer.Option("--forfeit/--no-forfeit", help="A no-show or technical "
+                                                          "result (default: as the match).", show_default=False)] = None,
+          note: Annotated[Optional[str], typer.Option(help="A note.", show_default=False)] = None,
+          reason: Annotated[Optional[str], typer.Option(help='Why (default: "amended by <new id>").',
+                                                        show_default=False)] = None,
+          new_discipline: NewDisciplineOpt = False,
+          dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
+          club: ClubOpt = None):
+    """Correct a match in one step: a [[void]] of it and the corrected [[match]] (amends = MATCH).
+
+    Options not given are the match's own. Shows every rating of the current lists that changes.
+    Example: nardrating amend m0003 --result 1-0
+    """
+    from .actions import MatchArgs, amend_match
+
+    if (a is None) != (b is None):
+        raise typer.BadParameter("give both players A and B, or neither", param_hint="A B")
+    given = MatchArgs(a, b, winner, result, _date(day, "--date"), length, score, discipline, tournament,
+                      rated, forfeit, note, chips, new_discipline)
+    entries, changes, moved = amend_match(_writer_club(club), match_id, given, reason, dry_run)
+    _print_correction(entries, changes, moved, dry_run)
+
+
+def _print_correction(entries, changes, moved, dry_run: bool) -> None:
+    void, match = entries
+    out = _console()
+    out.print(("would void" if dry_run else "voided") + f" match {void['match']} ({void['reason']})", markup=False)
+    out.print(("would add" if dry_run else "added") + f" match {match['id']} on {match['date']}, amends "
+              f"{match['amends']}", markup=False)
+    _print_changes(out, changes)
+    _print_moved(out, moved)
+
+
+@app.command()
+@handles_errors
+def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+         club: ClubOpt = None):
+    """Void the last match this club wrote, after showing it and asking.
+
+    The last entry of the journal file the club writes to; an amend's match is voided and the
+    original match entered again. Other entries are not voided: it says what to do instead.
+    Example: nardrating undo
+    """
+    from .actions import last_entry, undo as do
+
+    ledger = _load(club)
+    last = last_entry(ledger)
+    out = _console()
+    out.print("the last entry:", markup=False)
+    out.print(last.text.rstrip("\n"), markup=False)
+    if last.kind == "match" and not yes:
+        if not sys.stdin.isatty():
+            _fail(["undo: not asking without a terminal; nothing was written. Run `nardrating undo --yes` to void it."])
+        if not typer.confirm("void it?", default=False):
+            _fail(["nothing was written"])
+    entries, changes, moved = do(ledger)
+    if len(entries) == 2:
+        _print_correction(entries, changes, moved, False)
+    else:
+        out.print(f"voided match {entries[0]['match']}", markup=False)
+        _print_moved(out, moved)
+
+
+@app.command("rename-player")
+@handles_errors
+def rename_player(old: Annotated[str, typer.Argument(metavar="OLD")], new: Annotated[str, typer.Argument(metavar="NEW")],
+                  dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None):
+    """Rename a player by an appended [[rename]]: every entry, before and after, shows NEW.
+
+    Example: nardrating rename-player borsi boris
+    """
+    from .actions import rename_player as do
+
+    do(_writer_club(club), old, new, dry_run=dry_run)
+    _console().print(("would rename" if dry_run else "renamed") + f" player {old} to {new}", markup=False)
+
+
+@app.command("merge-players")
+@handles_errors
+def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP")], into: Annotated[str, typer.Argument(metavar="INTO")],
+                  dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None):
+    """Merge a duplicate player by an appended [[merge]]: DUP's games become INTO's.
+
+    Refused if DUP and INTO played each other. Example: nardrating merge-players ivan2 ivan
+    """
+    from .actions import merge_players as do
+
+    _, moved = do(_writer_club(club), dup, into, dry_run=dry_run)
+    out = _console()
+    out.print(("would merge" if dry_run else "merged") + f" player {dup} into {into}", markup=False)
+    _print_moved(out, moved)
 
 
 @app.command()
@@ -394,7 +597,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from .render import emit
 
     fmt = _spreadsheet_target(fmt, output)
-    ledger = _load(club)
+    ledger = _load(club, discipline)
     day = reports.as_of(ledger, _date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -438,7 +641,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
 
     fmt = _format(fmt)
     since_day, until_day = _date(since, "--from"), _date(until, "--to")
-    ledger = _load(club)
+    ledger = _load(club, discipline)
     for who in (player, opponent):
         if who is not None:
             reports.known_player(ledger, who)
@@ -476,8 +679,10 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     try:
         span = parse_period(period)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--period") from None
-    ledger = _load(club)
+        if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
+            raise typer.BadParameter(str(exc), param_hint="--period") from None
+        _fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
+    ledger = _load(club, discipline)
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
@@ -507,7 +712,7 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
     from .render import emit
 
     fmt = _format(fmt)
-    table = do(_load(club), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
+    table = do(_load(club, discipline), a, b, rating=rating, discipline=discipline, as_of=_date(as_of, "--as-of"), length=length)
     emit(table, fmt, _console())
 
 

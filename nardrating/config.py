@@ -164,6 +164,11 @@ def load_config(path: Path) -> ClubConfig:
         club = ClubSection(**raw_club)
     except ValidationError as exc:
         problems += describe_validation_error(exc, label, text, "club", first("club"), ClubSection)
+    from .journal.entries import id_message, id_problem
+
+    if "default_discipline" in raw_club and id_problem(club.default_discipline):
+        problems.append(Problem(label, key_line(text, first("club"), "default_discipline"),
+                                f"default_discipline: {id_message(club.default_discipline)}"))
     for name in club.journal:
         if not name.endswith((".toml", ".csv")):
             problems.append(Problem(label, key_line(text, first("club"), "journal"),

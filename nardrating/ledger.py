@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .config import ClubConfig, RatingList, display_path, find_club, load_config
-from .errors import LedgerError, Problem
+from .errors import LedgerError, Problem, did_you_mean
 from .journal.model import Journal
 
 
@@ -22,6 +22,7 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
     from .errors import unreadable
     from .journal.reader import read_csv_journal, read_toml_journal
+    from .journal.identities import apply_identities
     from .journal.validate import finish_players, validate
     from .safefile import read_regular
 
@@ -45,6 +46,7 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
             progress(f"reading {label}")
         reader(raw, path, label, journal, config.club.default_discipline, problems)
     finish_players(journal)
+    problems += apply_identities(journal)
     if progress:
         progress("checking the journal")
     problems += validate(journal, config)
@@ -99,7 +101,8 @@ class Ledger:
         if discipline is not None:
             if not rating.rates(discipline):
                 raise LedgerError([Problem(str(self.config.path), rating.line,
-                    f"rating list {rating.name!r} does not rate {discipline!r}; it rates {', '.join(rating.disciplines or [])}")])
+                    f"rating list {rating.name!r} does not rate {discipline!r}{did_you_mean(discipline, rating.disciplines or [])}; "
+                    f"it rates {', '.join(rating.disciplines or [])}")])
             return discipline
         candidates = self.disciplines(rating)
         default = self.config.club.default_discipline
@@ -143,7 +146,7 @@ class Ledger:
     def _snapshot_counts(self) -> dict:
         j = self.journal
         return {"count": j.match_count(), "voids": len(j.voids), "adjusts": len(j.adjusts),
-                "tournaments": len(j.tournaments), "players": len(j.player_codes)}
+                "tournaments": len(j.tournaments), "players": len(j.player_codes), "identities": len(j.identities)}
 
     def _cached_run(self, engine, rating_list, discipline):
         from . import cache
@@ -162,7 +165,7 @@ class Ledger:
         last_date = meta["last_date"]
         appended_only = ((meta["token"] == self.cache_token or meta["token"] in self.cache_lineage)
                          and old.get("count", 1 << 62) <= counts["count"]
-                         and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments"))
+                         and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities"))
                          # an adjustment after the replayed matches was applied at their end, so new
                          # matches may not come before it
                          and all(a.date.toordinal() <= last_date for a in self.journal.adjusts))
@@ -317,6 +320,7 @@ def _load_cached(config) -> Ledger | None:
         ledger = Ledger(config, journal)
         ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         return ledger
+    from .journal.identities import apply_identities
     from .journal.reader import read_csv_journal, read_toml_journal
     from .journal.validate import finish_players, validate
 
@@ -329,7 +333,8 @@ def _load_cached(config) -> Ledger | None:
         tail = raw[old["size"]:]
         match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
         first_match = len(journal.matches)
-        entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts))
+        entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
+                          len(journal.identities))
         label = journal.files[k]
         if path.suffix == ".csv":
             header = raw[: raw.find(b"\n") + 1]
@@ -341,8 +346,11 @@ def _load_cached(config) -> Ledger | None:
         if problems:
             return None  # let a full read report them, with the whole file in view
         finish_players(journal)
+        problems += apply_identities(journal)
+        if problems:
+            return None
         others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
-                                         len(journal.voids), len(journal.adjusts))
+                                         len(journal.voids), len(journal.adjusts), len(journal.identities))
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None

@@ -104,6 +104,9 @@ HAND_TYPED = [
     '[[void]]\nmatch = "m0"\ndate = 2009-03-06\nreason = "typed"\n',
     '[[adjust]]\ndate = 2009-03-07\nplayer = "a"\nrating = "fibs"\ndelta = 5\nreason = "r"\n',
     '[[player]]\nid = "f"\n',
+    # renames and merges rewrite ids already cached; later rows naming the old id follow them
+    '[[rename]]\nplayer = "e"\nto = "e2"\ndate = 2009-03-08\n',
+    '[[merge]]\nplayer = "d"\ninto = "c"\ndate = 2009-03-09\n',
 ]
 CSV_TYPED = [
     "m900,2009-03-01,a,b,a,3,long-nardy,\n",
@@ -338,3 +341,17 @@ def full_replay_result(folder, rating, discipline):
         return load_club(folder).run(rating, discipline)
     finally:
         del os.environ["NARDRATING_NO_CACHE"]
+
+
+def test_renames_and_merges_through_the_cache_equal_a_full_read(tmp_path, other_cache):
+    """A rename and a merge appended to a cached journal, then rows that still name the old ids."""
+    initial = [{"date": day(k), "players": list(pair), "winner": pair[0], "length": 3, "discipline": "long-nardy"}
+               for k, pair in enumerate([("a", "b"), ("c", "e"), ("d", "a"), ("e", "b")])]
+    ops = [("hand", HAND_TYPED[-2]), ("csv", "m905,2009-03-10,e,a,e,1,long-nardy,\n"),
+           ("hand", HAND_TYPED[-1]), ("append", [{"date": day(70), "players": ["d", "b"], "winner": "b",
+                                                 "length": 1, "discipline": "long-nardy", "rated": None}])]
+    check_equivalence(tmp_path / "club", initial, ops, True, other_cache)
+    ledger = load_club(tmp_path / "club")
+    assert "e2" in ledger.journal.players and "e" not in ledger.journal.players
+    assert "d" not in ledger.journal.players  # merged into c
+    assert ledger.run("fibs", "long-nardy").standings["c"].games == 3  # c–e, then d's: d–a and the appended d–b

@@ -143,7 +143,7 @@ def test_missing_club_is_a_plain_error(cli, tmp_path):
 
 
 def test_usage_error_exit_2(cli):
-    result = cli("report", "--period", "2009-Q5", "--club", ".")
+    result = cli("report", "--period", "2009-Q1", "--format", "xml", "--club", ".")
     assert result.exit_code == 2
 
 

@@ -53,7 +53,8 @@ RULES = {
     **dict.fromkeys(("date", "joined", "start", "end"),
                     f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
     **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
-    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline"), f"an id; {ID_RULE}"),
+    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline", "amends", "to", "into"),
+                    f"an id; {ID_RULE}"),
     **dict.fromkeys(("name", "alias", "title", "result", "rating"),
                     f"a text of at most {MAX_TEXT} characters; write it in quotes"),
     "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
@@ -260,6 +261,7 @@ class MatchEntry(Entry):
     rated: bool = True
     forfeit: bool = False
     note: Note | None = None
+    amends: Id | None = None  # the (voided) match this one corrects; written by `nardrating amend`
 
     @model_validator(mode="after")
     def _one_outcome(self):
@@ -329,12 +331,36 @@ class AdjustEntry(Entry):
         return self
 
 
+class _IdentityEntry(Entry):
+    player: Id
+    date: Day
+
+    @model_validator(mode="after")
+    def _differs(self):
+        key = "to" if "to" in type(self).model_fields else "into"
+        if getattr(self, key) == self.player:
+            raise ValueError(f"{key} {self.player!r} is the same id as player")
+        return self
+
+
+class RenameEntry(_IdentityEntry):
+    """A player's id changes, in every entry before and after: `player` becomes `to`."""
+    to: Id
+
+
+class MergeEntry(_IdentityEntry):
+    """`player` was the same person as `into`: every entry of `player` becomes `into`'s."""
+    into: Id
+
+
 ENTRY_MODELS: dict[str, type[Entry]] = {
     "player": PlayerEntry,
     "match": MatchEntry,
     "tournament": TournamentEntry,
     "void": VoidEntry,
     "adjust": AdjustEntry,
+    "rename": RenameEntry,
+    "merge": MergeEntry,
 }
 
 

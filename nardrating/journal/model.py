@@ -66,6 +66,18 @@ class Void:
 
 
 @dataclass(frozen=True, slots=True)
+class Identity:
+    """A [[rename]] (kind "rename": player becomes into) or a [[merge]] (player's entries become into's)."""
+    kind: str
+    player: str
+    into: str
+    date: date
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Adjust:
     date: date
     player: str
@@ -108,6 +120,7 @@ class MatchView:
     note: str | None
     file: str
     line: int | None
+    amends: str | None = None
 
     @property
     def players(self) -> tuple[str, str]:
@@ -264,6 +277,8 @@ class Journal:
     _match_index: dict[str, int] | None = None
     voids: list[Void] = field(default_factory=list)
     adjusts: list[Adjust] = field(default_factory=list)
+    identities: list[Identity] = field(default_factory=list)  # renames and merges, in journal order
+    identities_applied: int = 0         # how many of them the players and codes already follow
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -344,7 +359,7 @@ class Journal:
             tournament=self.tournament_codes.names[t] if t >= 0 else None,
             rated=m.rated[i], forfeit=m.forfeit[i],
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
-            file=self.files[m.source[i]], line=self.line_of(i),
+            file=self.files[m.source[i]], line=self.line_of(i), amends=extra.get("amends"),
         )
 
     def dates_sorted(self) -> bool:

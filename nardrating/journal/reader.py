@@ -14,7 +14,7 @@ from ..errors import Problem
 from ..tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
 from .entries import ENTRY_MODELS, entry_errors, loc_text, parse_place, valid_id
-from .model import Adjust, Journal, Placing, Player, Tournament, Void
+from .model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
 
 
@@ -60,7 +60,7 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         if key not in ENTRY_MODELS:
             line = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, line, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]] and [[adjust]]"))
+                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]] and [[merge]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending = []
     for kind in ENTRY_MODELS:
@@ -110,6 +110,8 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
             extra["chips"] = entry.chips
         if entry.note:
             extra["note"] = entry.note
+        if entry.amends:
+            extra["amends"] = entry.amends
         score_a = entry.score_a()
         if score_a is None:
             problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
@@ -147,6 +149,9 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
         journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
                                       entry.delta, entry.reason, label, line, seq,
                                       entry.k, entry.games, entry.rd, entry.volatility))
+    elif kind in ("rename", "merge"):
+        journal.identities.append(Identity(kind, entry.player, entry.to if kind == "rename" else entry.into,
+                                           entry.date, label, line, seq))
 
 
 def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discipline, tournament,

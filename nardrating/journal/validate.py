@@ -99,6 +99,15 @@ def validate(journal: Journal, config, first_match: int = 0, others: bool | None
         else:
             journal.voided[i] = void
 
+    for i, extra in journal.matches.extra.items():
+        amends = extra.get("amends")
+        if amends is not None and journal.match_index.get(amends) not in journal.voided:
+            problems.append(Problem(files[m.source[i]], journal.line_of(i), f"amends = {amends!r}: "
+                                    + ("no such match" + did_you_mean(amends, journal.match_index)
+                                       if amends not in journal.match_index else "that match is not voided;"
+                                       " an amended match is voided by a [[void]] (nardrating amend writes both)"),
+                                    m.ids[i]))
+
     ratings = config.ratings
     for adjust in journal.adjusts:
         if adjust.player not in known:

@@ -1,0 +1,117 @@
+"""Renames and merges of players, applied once after reading.
+
+A [[rename]] (player → to) or a [[merge]] (player's entries become into's) holds for the
+whole journal, before and after its date: the journal stays append-only and every command
+shows the final id. They are applied by rewriting the player codes once, so engines see only
+final ids. Applying is idempotent: a journal already rewritten (as the cache stores it) is only
+rewritten again for codes a newer entry named by an old id.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import Problem, did_you_mean
+from .model import Journal, Placing
+
+
+def final_ids(identities) -> dict[str, str]:
+    """Every id that was renamed or merged → the id it is known by at the end of the journal."""
+    mapping: dict[str, str] = {}
+    for ident in identities:
+        for old, new in mapping.items():
+            if new == ident.player:
+                mapping[old] = ident.into
+        mapping[ident.player] = ident.into
+    return {old: new for old, new in mapping.items() if old != new}
+
+
+def apply_identities(journal: Journal) -> list[Problem]:
+    """Check the identities not applied yet against the players, and rewrite every id they change."""
+    problems = _check_new(journal)
+    if problems:
+        return problems
+    mapping = final_ids(journal.identities)
+    if not mapping:
+        return []
+    players = journal.players
+    for old in mapping:  # a CSV row of an old id made an undeclared player of it
+        p = players.get(old)
+        if p is not None and not p.declared:
+            del players[old]
+    for old in list(journal.csv_named):
+        if old in mapping:
+            del journal.csv_named[old]
+    _recode(journal, mapping)
+    if any(a.player in mapping for a in journal.adjusts):
+        journal.adjusts = [replace(a, player=mapping.get(a.player, a.player)) for a in journal.adjusts]
+    for tid, t in journal.tournaments.items():
+        if t.standings and any(s.player in mapping for s in t.standings):
+            journal.tournaments[tid] = replace(t, standings=tuple(
+                Placing(mapping.get(s.player, s.player), s.low, s.high) for s in t.standings))
+    return []
+
+
+def _check_new(journal: Journal) -> list[Problem]:
+    """Each identity not applied yet names a player of its moment; the players dict follows it."""
+    problems = []
+    players = journal.players
+    for ident in journal.identities[journal.identities_applied:]:
+        what = f"[[{ident.kind}]]"
+        if ident.player not in players:
+            problems.append(Problem(ident.file, ident.line, f"{what} of an unknown player {ident.player!r}"
+                                    f"{did_you_mean(ident.player, players)}", ident.player))
+            continue
+        target = players.get(ident.into)
+        if ident.kind == "rename":
+            if target is not None and target.declared:
+                problems.append(Problem(ident.file, ident.line, f"cannot rename {ident.player!r} to {ident.into!r}: "
+                                        f"{ident.into!r} is already a player; if they are one person, merge them: "
+                                        f"nardrating merge-players {ident.player} {ident.into}", ident.player))
+                continue
+            old = players[ident.player]
+            new = replace(old, id=ident.into, name=ident.into if old.name == old.id else old.name)
+            journal.players = players = {(ident.into if k == ident.player else k): (new if k == ident.player else v)
+                                         for k, v in players.items() if k != ident.into}
+        else:
+            if target is None:
+                problems.append(Problem(ident.file, ident.line, f"[[merge]] into an unknown player {ident.into!r}"
+                                        f"{did_you_mean(ident.into, players)}", ident.player))
+                continue
+            del players[ident.player]
+    journal.identities_applied = len(journal.identities)
+    return problems
+
+
+def _recode(journal: Journal, mapping: dict[str, str]) -> None:
+    """Old ids' player codes become the final id's: relabelled, or folded into its code."""
+    codes = journal.player_codes
+    names, index = codes.names, codes.index
+    folded: dict[int, int] = {}
+    for old, new in mapping.items():
+        c = index.get(old)
+        if c is None:
+            continue
+        if new in index:
+            folded[c] = index[new]
+        else:
+            del index[old]
+            names[c] = new
+            index[new] = c
+    if not folded:
+        return
+    table = list(range(len(names)))
+    for c, target in folded.items():
+        table[c] = target
+    for c in sorted(folded, reverse=True):  # remove each folded code: the last code takes its place
+        last = len(names) - 1
+        del index[names[c]]
+        if c != last:
+            names[c] = names[last]
+            index[names[c]] = c
+            table = [c if t == last else t for t in table]
+        names.pop()
+    m = journal.matches.growable()
+    for column in (m.a, m.b):
+        for i, x in enumerate(column):
+            if table[x] != x:
+                column[i] = table[x]
