@@ -323,7 +323,10 @@ def _load_cached(config) -> Ledger | None:
     states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
+    last_file = len(config.journal_paths()) - 1
+    latest = _latest_date(journal)  # of anything the cached journal holds
     for k, old, raw, stat, seen_ns in grown:
+        shape = _shape(journal)
         path = config.journal_paths()[k]
         states[k] = cache.file_state(raw, stat, seen_ns)
         tail = raw[old["size"]:]
@@ -341,6 +344,8 @@ def _load_cached(config) -> Ledger | None:
         if problems:
             return None  # let a full read report them, with the whole file in view
         finish_players(journal)
+        if k != last_file and not _appended_in_place(journal, shape, first_match, latest):
+            return None
         others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
                                          len(journal.voids), len(journal.adjusts))
         problems += validate(journal, config, 0 if others_grew else first_match)
@@ -355,3 +360,28 @@ def _load_cached(config) -> Ledger | None:
     lineage = [*manifest["lineage"], manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
     return ledger
+
+
+# An append to a journal file that is not the last one: a full read puts its new matches before
+# the next files' matches, the cache after every match it holds. Both replay orders (by date,
+# then journal order) and every seq comparison agree only when the new entries are matches dated
+# after everything the cached journal holds, and they name no new player, discipline or
+# tournament (whose codes and order would differ). Anything else: a full read.
+
+def _latest_date(journal) -> int:
+    """The latest date (ordinal) of any match, adjustment, void or tournament in the journal."""
+    return max([journal.max_date, *(a.date.toordinal() for a in journal.adjusts),
+                *(v.date.toordinal() for v in journal.voids if v.date is not None),
+                *(d.toordinal() for t in journal.tournaments.values() for d in (t.start, t.end) if d is not None)])
+
+
+def _shape(journal) -> tuple:
+    return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
+            len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
+            len(journal.csv_named))
+
+
+def _appended_in_place(journal, shape: tuple, first_match: int, latest: int) -> bool:
+    """Whether the entries read from a grown file at first_match on keep a full read's order."""
+    dates = journal.matches.dates
+    return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))
