@@ -236,8 +236,28 @@ def _save_cache(config, journal, states, lineage, token: str | None = None) -> s
         return None  # an unwritable cache directory simply means no cache
 
 
-# Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all).
+# Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all),
+# on a machine with at least PARALLEL_MIN_CORES cores of which two are idle. Forked children
+# start with the parent's memory (0.4-1 GB for a million matches): on two busy cores their
+# copy-on-write doubled the system time and forked recalc was 1.1-1.2x slower than serial
+# (README, Performance). NARDRATING_PARALLEL=1 forks whatever the cores, =0 never.
 PARALLEL_AFTER = int(os.environ.get("NARDRATING_PARALLEL_AFTER", 200_000))
+PARALLEL_MIN_CORES = 4
+
+
+def parallel_pays(matches: int) -> bool:
+    """Whether recalc's replays of this many matches run in forked processes here."""
+    forced = os.environ.get("NARDRATING_PARALLEL", "")
+    if matches < PARALLEL_AFTER or not hasattr(os, "fork") or forced == "0":
+        return False
+    if forced == "1":
+        return True
+    cores = os.cpu_count() or 1
+    try:
+        idle = cores - os.getloadavg()[0]
+    except (AttributeError, OSError):
+        idle = cores
+    return cores >= PARALLEL_MIN_CORES and idle >= 2
 
 
 def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList, str, int]]]:
@@ -258,7 +278,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
     done: dict[int, int] = {}
     if not cache.enabled():
         pass
-    elif len(journal.matches) >= PARALLEL_AFTER and hasattr(os, "fork") and (os.cpu_count() or 1) > 1:
+    elif parallel_pays(len(journal.matches)):
         token = cache.new_token()
         ledger.cache_token = token
         children = [_fork(lambda: _save_cache(config, journal, states, [], token) and 0)]

@@ -126,3 +126,36 @@ def test_appends_to_any_file_equal_a_full_replay(tmp_path_factory, monkeypatch, 
        ops=st.lists(append_op, min_size=1, max_size=8))
 def test_appends_to_any_file_equal_a_full_replay_many(tmp_path_factory, monkeypatch, layout, resave_after, initial, ops):
     check_layout(tmp_path_factory.mktemp("club"), layout, initial, ops, resave_after, monkeypatch)
+
+
+def test_parallel_recalc_only_where_it_pays(monkeypatch):
+    # Forked replays need spare cores: never below PARALLEL_MIN_CORES or on busy ones, never for a
+    # small journal; NARDRATING_PARALLEL=1 / 0 forces either way.
+    monkeypatch.delenv("NARDRATING_PARALLEL", raising=False)
+    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 1000)
+    monkeypatch.setattr(ledger_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert not ledger_module.parallel_pays(10**6)  # two idle cores are still too few
+    monkeypatch.setattr(ledger_module.os, "cpu_count", lambda: 8)
+    assert ledger_module.parallel_pays(10**6) and not ledger_module.parallel_pays(999)
+    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (6.5, 6.0, 6.0))  # 1.5 cores idle
+    assert not ledger_module.parallel_pays(10**6)
+    monkeypatch.setenv("NARDRATING_PARALLEL", "1")
+    assert ledger_module.parallel_pays(10**6)
+    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setenv("NARDRATING_PARALLEL", "0")
+    assert not ledger_module.parallel_pays(10**6)
+
+
+def test_forced_parallel_recalc_equals_a_full_replay(tmp_path, monkeypatch):
+    forks = []
+    fork = ledger_module._fork
+    monkeypatch.setattr(ledger_module, "_fork", lambda work: forks.append(1) or fork(work))
+    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 0)
+    monkeypatch.setenv("NARDRATING_PARALLEL", "1")
+    make_club(tmp_path, ["journal.toml", "bulk.csv"],
+              [match(k % 9, PLAYERS[k % 5], PLAYERS[(k + 1) % 5], ["long-nardy", "short-nardy"][k % 2]) for k in range(30)])
+    ledger_module.replay_all(tmp_path)
+    assert len(forks) == 4  # the journal's cache and three of the four replays (two lists, two disciplines)
+    monkeypatch.delenv("NARDRATING_PARALLEL")
+    assert snapshot(tmp_path) == full_replay(tmp_path)
