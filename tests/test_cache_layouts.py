@@ -90,9 +90,16 @@ def test_an_append_to_a_middle_file_that_names_a_new_discipline_is_read_in_full(
     assert snapshot(tmp_path) == full_replay(tmp_path)
 
 
-append_op = st.tuples(st.integers(0, 2), st.lists(st.tuples(
-    st.integers(0, 9), st.permutations(PLAYERS).map(lambda p: p[:2]), st.sampled_from(["long-nardy", "short-nardy"])),
-    min_size=1, max_size=4))
+new_match = st.tuples(st.integers(0, 9), st.permutations(PLAYERS).map(lambda p: p[:2]),
+                      st.sampled_from(["long-nardy", "short-nardy"]))  # (day, players, discipline)
+
+
+def layouts(matches: int, ops: int):
+    """Arguments of check_layout: initial matches on days 0-6, appends on days 0-9 (before, on and after)."""
+    return dict(layout=st.sampled_from(LAYOUTS), resave_after=st.sampled_from([0, 5000]),
+                initial=st.lists(new_match.filter(lambda m: m[0] <= 6), max_size=matches),
+                ops=st.lists(st.tuples(st.integers(0, 2), st.lists(new_match, min_size=1, max_size=4)),
+                             min_size=1, max_size=ops))
 
 
 def check_layout(folder, layout, initial, ops, resave_after, monkeypatch) -> None:
@@ -110,20 +117,14 @@ def check_layout(folder, layout, initial, ops, resave_after, monkeypatch) -> Non
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(layout=st.sampled_from(LAYOUTS), resave_after=st.sampled_from([0, 5000]),
-       initial=st.lists(st.tuples(st.integers(0, 6), st.permutations(PLAYERS).map(lambda p: p[:2]),
-                                  st.sampled_from(["long-nardy", "short-nardy"])), max_size=8),
-       ops=st.lists(append_op, min_size=1, max_size=4))
+@given(**layouts(matches=8, ops=4))
 def test_appends_to_any_file_equal_a_full_replay(tmp_path_factory, monkeypatch, layout, resave_after, initial, ops):
     check_layout(tmp_path_factory.mktemp("club"), layout, initial, ops, resave_after, monkeypatch)
 
 
 @pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(layout=st.sampled_from(LAYOUTS), resave_after=st.sampled_from([0, 5000]),
-       initial=st.lists(st.tuples(st.integers(0, 6), st.permutations(PLAYERS).map(lambda p: p[:2]),
-                                  st.sampled_from(["long-nardy", "short-nardy"])), max_size=12),
-       ops=st.lists(append_op, min_size=1, max_size=8))
+@given(**layouts(matches=12, ops=8))
 def test_appends_to_any_file_equal_a_full_replay_many(tmp_path_factory, monkeypatch, layout, resave_after, initial, ops):
     check_layout(tmp_path_factory.mktemp("club"), layout, initial, ops, resave_after, monkeypatch)
 
