@@ -507,3 +507,77 @@ def main() -> None:
         command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
         report_unexpected(exc, command)
         sys.exit(2)
+
+
+# --- import and export ------------------------------------------------------------
+
+@app.command("import")
+@handles_errors
+def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to import.")],
+                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="mat, pgn, trf or csv "
+                                "(default: from each file's extension).", show_default=False)] = None,
+                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
+                                       "the matches (default: the tournament's; PGN and TRF: chess; else the "
+                                       "club's).", show_default=False)] = None,
+                 tournament: Annotated[Optional[str], typer.Option(help="Tournament id the matches join "
+                                       "(created if new).", show_default=False)] = None,
+                 day: Annotated[Optional[str], typer.Option("--date", help=".mat files without a date: "
+                                "YYYY-MM-DD (default: the file's modification date).", show_default=False)] = None,
+                 per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
+                                     "instead of one per match.")] = False,
+                 dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be added; write nothing.")] = False,
+                 club: ClubOpt = None):
+    """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
+
+    Example: nardrating import kramnik-anand.pgn --dry-run
+    """
+    from .config import display_path
+    from .importers.run import run_import
+    from .render import emit
+    from .reports import Column, Table
+
+    done = run_import(club, files, fmt, discipline, tournament, _date(day, "--date"), per_game, dry_run)
+    plan, out = done.plan, _console()
+    if plan.players:
+        emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
+                               Column("title", "Title"), Column("games", "Games", "int")], plan.players),
+             "table", out)
+    for summary in plan.files:
+        left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
+        out.print(_plain(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
+                  f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else "")),
+                  markup=False)
+        for note in summary.notes:
+            out.print(_plain(f"{summary.file}: {note}"), markup=False)
+    for entry in plan.entries:
+        if entry.kind == "tournament":
+            t = entry.data
+            out.print(_plain(f"new tournament {t['id']}: {t.get('name', t['id'])} ({t['system']}, {t['start']} to "
+                             f"{t['end']}, {t.get('discipline', '')})"), markup=False)
+    for warning in plan.warnings:
+        out.print(_plain(f"warning: {warning}"), markup=False)
+    counts = ", ".join(f"{plan.count(kind)} {kind}{'s' if plan.count(kind) != 1 else ''}"
+                       for kind in ("player", "tournament", "match"))
+    counts = counts.replace("matchs", "matches")
+    if not plan.entries:
+        out.print("nothing to add", markup=False)
+    else:
+        verb = "would add" if dry_run else "added"
+        out.print(_plain(f"{verb} {counts} to {display_path(done.target)}"), markup=False)
+
+
+export_app = typer.Typer(help="Write the journal's data in other programs' formats.", no_args_is_help=True,
+                         rich_markup_mode=None)
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("trf")
+@handles_errors
+def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.")], club: ClubOpt = None):
+    """A FIDE TRF16 report of a tournament of the journal, on standard output.
+
+    Example: nardrating export trf --tournament cup-1 > cup-1.trf
+    """
+    from .trf_export import export_trf as build
+
+    sys.stdout.write(build(_load(club), tournament))

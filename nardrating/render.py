@@ -20,7 +20,7 @@ from typing import Any
 from .engines.base import score_text
 from .reports import Column, Table
 
-FORMATS = ("table", "csv", "json", "md")
+FORMATS = ("table", "csv", "json", "md", "fide-list")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
 GAP = "  "  # between columns
@@ -389,5 +389,8 @@ def emit(table: Table, fmt: str, console) -> None:
         console.file.write(to_json(table) + "\n")
     elif fmt == "csv":
         console.file.write(to_csv(table))
+    elif fmt == "fide-list":
+        from .fide_list import to_fide_list
+        console.file.write(to_fide_list(table))
     else:
         console.file.write(to_markdown(table))

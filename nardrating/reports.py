@@ -184,7 +184,7 @@ def history_summary(events: list[HistoryEvent]) -> str:
     wins = sum(e.result == 1.0 for e in games)
     draws = sum(e.result == 0.5 for e in games)
     points = sum(e.result for e in games)
-    text = f"{len(games)} game{'' if len(games) == 1 else 's'}: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} points"
+    text = f"{len(games)} game{'' if len(games) == 1 else 's'}: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} point{'' if points == 1 else 's'}"
     net = net_change(events)
     if net is not None:
         text += f"; net change {net:+.2f}" if isinstance(net, float) else f"; net change {net:+d}"

@@ -1,0 +1,105 @@
+"""CSV result sheets: the journal's CSV columns, with players by id, name or alias.
+
+Unlike a CSV journal (read as it is, players by id), an imported sheet is turned into
+[[match]] entries: players are matched like every import's (new ones declared), dates
+may be written 2023-04-09 or 2023.04.09, and `score` may be given as 7-4.
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from .records import DATE_HELP, Game, Parsed, decode_text, parse_day
+
+COLUMNS = ("date", "player_a", "player_b", "result", "winner", "length", "score", "discipline", "tournament",
+           "rated", "forfeit", "chips", "note", "id")
+_FLAGS = {"true": True, "1": True, "yes": True, "": None, "false": False, "0": False, "no": False}
+RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "1/2": "1/2-1/2", "½": "1/2-1/2",
+           "0.5-0.5": "1/2-1/2", "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2"}
+
+
+def parse_csv(raw: bytes, label: str) -> Parsed:
+    parsed = Parsed(label)
+    text = decode_text(raw, parsed)
+    if text is None:
+        return parsed
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip() for h in next(reader)]
+    except StopIteration:
+        parsed.problem(1, "the file is empty; a CSV sheet starts with a header row")
+        return parsed
+    except csv.Error as exc:
+        parsed.problem(1, f"not CSV: {exc}")
+        return parsed
+    unknown = [h for h in header if h not in COLUMNS]
+    missing = [h for h in ("date", "player_a", "player_b") if h not in header]
+    if unknown or missing or ("result" in header) == ("winner" in header):
+        parsed.problem(1, "the header row needs date, player_a, player_b and one of result or winner; "
+                          + (f"unknown column(s): {', '.join(unknown)}; " if unknown else "")
+                          + f"the columns are: {', '.join(COLUMNS)}")
+        return parsed
+    line = 1
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                parsed.problem(line, f"{len(row)} cells, but the header has {len(header)}")
+                continue
+            _row(dict(zip(header, (cell.strip() for cell in row))), line, parsed)
+    except csv.Error as exc:
+        parsed.problem(line + 1, f"not CSV: {exc}")
+    if not parsed.games and not parsed.problems:
+        parsed.problem(1, "no rows after the header")
+    return parsed
+
+
+def _row(row: dict, line: int, parsed: Parsed) -> None:
+    bad = []
+    day = parse_day(row["date"])
+    if day is None:
+        bad.append(f"date {row['date']!r} is not a date; {DATE_HELP}")
+    a, b = row["player_a"], row["player_b"]
+    if not a or not b:
+        bad.append("player_a and player_b are both needed")
+    result = None
+    if "winner" in row:
+        winner = row["winner"]
+        result = "1-0" if winner == a else "0-1" if winner == b else None
+        if result is None:
+            bad.append(f"winner {winner!r} is neither {a!r} nor {b!r}")
+    else:
+        result = RESULTS.get(row["result"].replace(" ", ""))
+        if result is None:
+            bad.append(f"result {row['result']!r} is not a result; write 1-0, 0-1 or 1/2-1/2")
+    length = row.get("length") or "1"
+    if not length.isdigit() or int(length) < 1:
+        bad.append(f"length {length!r} must be a whole number of points, at least 1")
+    score = None
+    if row.get("score"):
+        parts = row["score"].replace(":", "-").split("-")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            bad.append(f"score {row['score']!r} must be two whole numbers like 7-4")
+        else:
+            score = [int(p) for p in parts]
+    flags = {}
+    for key in ("rated", "forfeit"):
+        value = row.get(key, "").lower()
+        if value not in _FLAGS:
+            bad.append(f"{key} {row[key]!r} must be true or false")
+        flags[key] = _FLAGS.get(value)
+    chips = None
+    if row.get("chips"):
+        try:
+            chips = float(row["chips"])
+        except ValueError:
+            bad.append(f"chips {row['chips']!r} is not a number")
+    if bad:
+        parsed.problem(line, "; ".join(bad))
+        return
+    parsed.games.append(Game(line, day, parsed.player(a), parsed.player(b), result, length=int(length),
+                             score=score, forfeit=bool(flags["forfeit"]), rated=flags["rated"] is not False,
+                             note=row.get("note") or None, tournament=row.get("tournament") or None,
+                             discipline=row.get("discipline") or None, chips=chips))

@@ -1,0 +1,318 @@
+"""Parsed files → journal entries: players matched or created, tournaments, matches, duplicates.
+
+`plan_import` decides everything and writes nothing; `write_import` checks the journal as
+it would be after the append (the same read and checks as any command's) and appends the
+whole import as one block, under the club lock, or writes nothing at all.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from pydantic import ValidationError
+
+from ..errors import LedgerError, Problem
+from ..journal.entries import ENTRY_MODELS, entry_errors, loc_text
+from ..journal.lint import folded, near_duplicates
+from .records import Parsed, derive_id
+
+
+@dataclass
+class Entry:
+    kind: str
+    data: dict
+    file: str
+    line: int | None
+
+
+@dataclass
+class FileSummary:
+    file: str
+    notes: list[str] = field(default_factory=list)
+    read: int = 0
+    added: int = 0
+    duplicates: int = 0
+    skipped: Counter = field(default_factory=Counter)
+
+
+@dataclass
+class Plan:
+    entries: list[Entry] = field(default_factory=list)
+    players: list[dict] = field(default_factory=list)   # preview rows, in order of first appearance
+    files: list[FileSummary] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for e in self.entries if e.kind == kind)
+
+
+class _Players:
+    """Names of the files → player ids: existing ones by id, name or alias; new ones derived."""
+
+    def __init__(self, journal):
+        self.journal = journal
+        self.by_id = {folded(pid): pid for pid in journal.players}
+        self.by_text: dict[str, set[str]] = {}
+        for p in journal.players.values():
+            for text in (p.name, p.alias):
+                if text:
+                    self.by_text.setdefault(folded(text), set()).add(p.id)
+        self.chosen: dict[str, str] = {}     # folded name → id
+        self.new: dict[str, dict] = {}       # id → [[player]] data
+        self.how: dict[str, str] = {}        # id → "new" or how it was matched
+        self.origin: dict[str, tuple[str, int]] = {}  # new id → the file and line that first named it
+        self.taken = {folded(pid) for pid in journal.players}
+
+    def resolve(self, name: str, info, problem, where: tuple[str, int]) -> str | None:
+        key = folded(name)
+        if key in self.chosen:
+            return self.chosen[key]
+        found = self.by_id.get(key)
+        how = "existing (id)"
+        if found is None:
+            ids = self.by_text.get(key, set())
+            if len(ids) > 1:
+                problem(f"{name!r} is the name of several players ({', '.join(sorted(ids))}); "
+                        "rename one of them or change the name in the file to the id meant")
+                return None
+            found, how = (next(iter(ids)), "existing (name)") if ids else (None, "new")
+        if found is None:
+            base = derive_id(name)
+            found, n = base, 1
+            while folded(found) in self.taken:
+                n += 1
+                found = f"{base}-{n}"
+            self.taken.add(folded(found))
+            self.origin[found] = where
+            self.new[found] = {"id": found, "name": name if name != found else None,
+                               "title": getattr(info, "title", None)}
+        self.chosen[key] = found
+        self.how[found] = how
+        return found
+
+
+def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = None,
+                tournament: str | None = None, target_text: str = "") -> Plan:
+    """What an import would add to the club; LedgerError with every problem (FILE:LINE) if any."""
+    from ..journal.writer import next_match_id
+
+    problems = [p for parsed in parsed_files for p in parsed.problems]
+    if problems:
+        raise LedgerError(problems)
+    journal, config = ledger.journal, ledger.config
+    default = config.club.default_discipline
+    players = _Players(journal)
+    plan = Plan()
+    existing = _match_keys(journal)
+    new_tournaments: dict[str, _NewTournament] = {}
+    next_number = int(next_match_id(target_text, journal)[1:])
+    games_of: Counter = Counter()
+    matches: list[Entry] = []
+    for parsed in parsed_files:
+        summary = FileSummary(parsed.file, parsed.notes, read=len(parsed.games), skipped=Counter(parsed.skipped))
+        plan.files.append(summary)
+        for game in parsed.games:
+            def problem(message, line=game.line):
+                problems.append(Problem(parsed.file, line, message))
+            where = (parsed.file, game.line)
+            a = players.resolve(game.a, parsed.players.get(game.a), problem, where)
+            b = players.resolve(game.b, parsed.players.get(game.b), problem, where)
+            if a is None or b is None:
+                continue
+            if a == b:
+                problem(f"{game.a!r} and {game.b!r} are the same player {a!r}")
+                continue
+            tid, joined = _tournament_of(game, parsed, tournament, journal, new_tournaments, problem)
+            if tid is False:
+                continue
+            disc = (game.discipline or discipline or (joined.discipline if joined else None)
+                    or parsed.discipline or default)
+            if tid is not None and not joined:
+                new_tournaments[tid].data.setdefault("discipline", disc)
+                new_tournaments[tid].cover(game.day)
+            key = (game.day.toordinal(), a, b, _score(game.result), game.length)
+            if existing[key] > 0:
+                existing[key] -= 1
+                summary.duplicates += 1
+                continue
+            while journal.has_match_id(f"m{next_number:04d}"):
+                next_number += 1
+            data = {"id": f"m{next_number:04d}", "date": game.day, "players": [a, b], "result": game.result,
+                    "length": game.length, "score": game.score, "chips": game.chips, "discipline": disc,
+                    "tournament": tid, "rated": game.rated,
+                    "forfeit": game.forfeit, "note": game.note}
+            next_number += 1
+            matches.append(Entry("match", data, parsed.file, game.line))
+            summary.added += 1
+            games_of[a] += 1
+            games_of[b] += 1
+    used_tournaments = {m.data["tournament"] for m in matches}
+    entries = [Entry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
+    entries += [Entry("tournament", t.data, t.file, t.line)
+                for t in new_tournaments.values() if t.data["id"] in used_tournaments]
+    problems += _through_models(entries + matches)
+    if problems:
+        raise LedgerError(problems)
+    plan.entries = entries + matches
+    for pid in dict.fromkeys(players.chosen.values()):
+        if games_of[pid]:
+            data = players.new.get(pid) or {"name": journal.players[pid].name}
+            plan.players.append({"player": pid, "name": data.get("name") or pid, "status": players.how[pid],
+                                 "title": data.get("title"), "games": games_of[pid]})
+    plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid]})
+    return plan
+
+
+def _through_models(entries: list[Entry]) -> list[Problem]:
+    """Build each entry with the journal's own model, so its rules (and any stricter later ones) apply;
+    the entry keeps what the model made of it, defaults left out."""
+    problems = []
+    for entry in entries:
+        try:
+            model = ENTRY_MODELS[entry.kind](**{k: v for k, v in entry.data.items() if v is not None})
+        except ValidationError as exc:
+            for loc, message in entry_errors(exc, entry.kind):
+                where = f"[[{entry.kind}]] {loc_text(loc)}: " if loc else ""
+                problems.append(Problem(entry.file, entry.line, where + message))
+            continue
+        entry.data = model.model_dump(exclude_defaults=True)
+    return problems
+
+
+def _score(result: str) -> float:
+    return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+
+
+def _match_keys(journal) -> Counter:
+    """(date, player a, player b, score of a, length) of every match already in the journal."""
+    m, names = journal.matches, journal.player_codes.names
+    return Counter(zip(m.dates, (names[x] for x in m.a), (names[x] for x in m.b), m.score_a, m.length))
+
+
+@dataclass
+class _NewTournament:
+    data: dict                      # the [[tournament]] entry
+    file: str
+    line: int
+    start: date | None              # as the file gives it: a second import of the file joins it
+    players: set = field(default_factory=set)
+
+    def cover(self, day: date) -> None:
+        """Stretch its dates to a game's, where the file gave none."""
+        self.data["start"] = min(day, self.data["start"] or day)
+        self.data["end"] = max(day, self.data["end"] or day)
+
+
+def _tournament_of(game, parsed, option, journal, new: dict, problem):
+    """(tournament id or None, the journal's Tournament if it joins one); (False, None) on a problem."""
+    info = parsed.tournaments.get(game.tournament) if game.tournament else None
+    if game.tournament and info is None:  # a CSV row naming a tournament id
+        if game.tournament in journal.tournaments:
+            return game.tournament, journal.tournaments[game.tournament]
+        problem(f"unknown tournament {game.tournament!r}; add it first with nardrating add-tournament")
+        return False, None
+    if option is not None:
+        if option in journal.tournaments:
+            return option, journal.tournaments[option]
+        if option not in new:
+            new[option] = _NewTournament({"id": option, "name": info.name if info else option,
+                                          "system": info.system if info else "match",
+                                          "start": info and info.start, "end": info and info.end},
+                                         parsed.file, game.line, info and info.start)
+        new[option].players.update((game.a, game.b))
+        if not info and len(new[option].players) > 2:
+            new[option].data["system"] = "swiss"
+        return option, None
+    if info is None:
+        return None, None
+    base = tid = _tournament_id(info)
+    n = 1
+    while True:
+        found = journal.tournaments.get(tid)
+        if found is not None and folded(found.name) == folded(info.name) and found.start == info.start:
+            return tid, found  # the same tournament, imported before
+        mine = new.get(tid)
+        if found is None and (mine is None or (mine.data["name"], mine.start) == (info.name, info.start)):
+            break
+        n += 1
+        tid = f"{base}-{n}"
+    if tid not in new:
+        new[tid] = _NewTournament({"id": tid, "name": info.name, "system": info.system, "start": info.start,
+                                   "end": info.end}, parsed.file, game.line, info.start)
+    return tid, None
+
+
+def _tournament_id(info) -> str:
+    """From the name, with the year unless the name has it: "WCh" of 2008 → wch-2008."""
+    tid = derive_id(info.name) if info.name else "tournament"
+    year = str(info.start.year) if info.start else ""
+    return tid if year in tid else f"{tid}-{year}"
+
+
+def _near_duplicates(journal, new: dict[str, dict]) -> list[str]:
+    warnings = []
+    ids = {pid: pid for pid in journal.players} | {pid: pid for pid in new}
+    names = {p.id: p.name for p in journal.players.values()} | {pid: d.get("name") or pid for pid, d in new.items()}
+    for table, what in ((ids, "ids"), (names, "names")):
+        for key, other, how in near_duplicates(table):
+            if key in new and other not in new:
+                warnings.append(f"new player {key!r} ({names[key]}) and existing {other!r} ({names[other]}): "
+                                f"{what} {how}; the same person? If so, add the new name as the existing "
+                                "player's alias and import again")
+    return list(dict.fromkeys(warnings))
+
+
+def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, Entry]]]:
+    """The TOML text to append and where each entry starts in it (its header's line, from 1)."""
+    from ..journal.writer import entry_block
+
+    lines = [f"# imported from {', '.join(files)}"]
+    starts = []
+    for entry in plan.entries:
+        lines.append("")
+        starts.append((len(lines) + 1, entry))
+        lines.append(entry_block(entry.kind, entry.data).rstrip("\n"))
+    return "\n".join(lines) + "\n", starts
+
+
+def problems_after(config, target, block: str, starts) -> list[Problem]:
+    """The problems a full read would find in the journal with `block` appended to `target`.
+
+    The journal is read as append_block would leave it (the same separator), by the same
+    reader and checks as every command; problems in the new block are told at the line of
+    the imported file the entry came from.
+    """
+    from ..config import display_path
+    from ..journal.model import Journal
+    from ..journal.reader import read_csv_journal, read_toml_journal
+    from ..journal.validate import finish_players, validate
+
+    journal, problems = Journal(), []
+    old_lines = 0
+    target_label = display_path(target)
+    for path in config.journal_paths():
+        label = display_path(path)
+        try:
+            raw = path.read_bytes() if path.exists() or path != target else b""
+        except OSError as exc:
+            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            continue
+        if path == target:
+            separator = b"" if not raw or raw.endswith(b"\n\n") else (b"\n" if raw.endswith(b"\n") else b"\n\n")
+            raw += separator
+            old_lines = raw.count(b"\n")
+            raw += block.encode("utf-8")
+        reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
+        reader(raw, path, label, journal, config.club.default_discipline, problems)
+    finish_players(journal)
+    problems += validate(journal, config)
+    shown = []
+    for p in problems:
+        if p.file == target_label and p.line and p.line > old_lines:
+            offset = p.line - old_lines
+            entry = next((e for start, e in reversed(starts) if start <= offset), None)
+            if entry is not None and entry.file:
+                p = Problem(entry.file, entry.line, p.message, p.entry)
+        shown.append(p)
+    return shown

@@ -1,0 +1,130 @@
+"""What a parsed file holds, before it becomes journal entries, and small helpers the parsers share."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from ..errors import Problem
+
+
+@dataclass
+class PlayerInfo:
+    """A player as the file names them, with what the file says about them."""
+    name: str
+    title: str | None = None
+    rating: int | None = None      # shown in the preview; the journal has no field for these
+    federation: str | None = None
+    fide_id: str | None = None
+
+
+@dataclass
+class TournamentInfo:
+    name: str
+    system: str
+    start: date | None = None
+    end: date | None = None
+
+
+@dataclass
+class Game:
+    """One match to write: players by the file's names (chess: white, black)."""
+    line: int
+    day: date
+    a: str
+    b: str
+    result: str                    # "1-0", "0-1" or "1/2-1/2", from a's side
+    length: int = 1
+    score: list[int] | None = None
+    forfeit: bool = False
+    rated: bool = True
+    note: str | None = None
+    tournament: str | None = None  # a key of Parsed.tournaments, or a tournament id of the journal
+    discipline: str | None = None  # when the file says (a CSV column)
+    chips: float | None = None
+
+
+@dataclass
+class Parsed:
+    file: str
+    games: list[Game] = field(default_factory=list)
+    players: dict[str, PlayerInfo] = field(default_factory=dict)
+    tournaments: dict[str, TournamentInfo] = field(default_factory=dict)
+    skipped: Counter = field(default_factory=Counter)  # reason → how many records were not taken
+    problems: list[Problem] = field(default_factory=list)
+    discipline: str | None = None  # the format's own discipline (chess for PGN and TRF)
+    notes: list[str] = field(default_factory=list)  # what the preview should tell (a date assumed, …)
+
+    def problem(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(self.file, line, message))
+
+    def player(self, name: str, **facts) -> str:
+        if name not in self.players:
+            self.players[name] = PlayerInfo(name, **facts)
+        return name
+
+
+def decode_text(raw: bytes, parsed: Parsed) -> str | None:
+    """UTF-8 text (a BOM dropped, CRLF read as LF), or None with a FILE:LINE problem."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        parsed.problem(line, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); convert it first, "
+                             "e.g. for a Windows Cyrillic file: iconv -f cp1251 -t utf-8 FILE > FILE.utf8")
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                       "nov", "dec"), start=1)}
+
+
+def parse_day(text: str) -> date | None:
+    """Dates as game files write them: 2008.10.14, 2008-10-14, 2008/10/14, 05/07/28 (TRF rounds),
+    28. 07. 2005 and 28.07.2005 (day first), May 29, 2020. None if it is none of these."""
+    text = text.strip()
+    try:
+        m = re.fullmatch(r"(\d{4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2})", text)
+        if m:
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        m = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", text)  # TRF16 round dates: YY/MM/DD
+        if m:
+            return date(2000 + int(m[1]), int(m[2]), int(m[3]))
+        m = re.fullmatch(r"(\d{1,2})\s*\.\s*(\d{1,2})\s*\.\s*(\d{4})", text)
+        if m:
+            return date(int(m[3]), int(m[2]), int(m[1]))
+        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", text)
+        if m and m[1].lower() in _MONTHS:
+            return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
+    except ValueError:
+        return None
+    return None
+
+
+DATE_HELP = "write YYYY.MM.DD, YYYY-MM-DD or YYYY/MM/DD"
+
+_CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєў",
+                     ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r",
+                      "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "i", "i",
+                      "e", "u"]))
+
+
+def derive_id(name: str) -> str:
+    """A player or tournament id from a name: "Liren, Ding" → liren-ding, "Пётр Иванов" → petr-ivanov.
+
+    Cyrillic is transliterated and accents dropped (ids are typed on command lines); letters of
+    other alphabets are kept, as ids may hold them; everything else becomes one hyphen.
+    """
+    text = "".join(_CYRILLIC.get(ch, ch) for ch in name.casefold())
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    # the journal's id rule: letters, ASCII digits, _ and - (not \w: it takes other scripts' digits)
+    text = "".join(ch if ch in "_-" or "0" <= ch <= "9" or unicodedata.category(ch)[0] == "L" else " "
+                   for ch in text)
+    text = re.sub(r"\s+", "-", text.strip())
+    text = re.sub(r"-{2,}", "-", text).strip("-_")
+    return text[:80].rstrip("-_") or "player"

@@ -1,0 +1,90 @@
+"""The import command's work: read the files, plan, check the journal as it would be, append once."""
+from __future__ import annotations
+
+import hashlib
+from contextlib import nullcontext
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from ..errors import ActionRefused, LedgerError, Problem
+from . import FORMATS, detect_format, parse_file
+from .plan import FileSummary, Plan, block_of, plan_import, problems_after
+from .records import Parsed
+
+
+@dataclass
+class ImportResult:
+    plan: Plan
+    target: Path
+    written: bool
+
+
+def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool) -> tuple[list[Parsed], list[FileSummary]]:
+    """Each file parsed; a file given twice (the same bytes) is read once and the copy counted."""
+    from ..config import display_path
+
+    if fmt is not None and fmt not in FORMATS:
+        raise ActionRefused(f"--format {fmt!r} must be one of {', '.join(FORMATS)}")
+    parsed, copies, seen = [], [], {}
+    problems: list[Problem] = []
+    for path in paths:
+        label = display_path(path)
+        kind = fmt or detect_format(path)
+        if kind is None:
+            problems.append(Problem(label, None, f"cannot tell the format from the name {path.name!r}; "
+                                    f"give --format {'|'.join(FORMATS)}"))
+            continue
+        try:
+            raw = path.read_bytes() if path.is_file() else None
+        except OSError as exc:
+            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            continue
+        if raw is None:
+            problems.append(Problem(label, None, "not a regular file (a folder, a pipe or a device)"
+                                    if path.exists() else "no such file"))
+            continue
+        digest = hashlib.sha256(raw).hexdigest()
+        if digest in seen:
+            summary = FileSummary(label)
+            summary.skipped[f"the same file as {seen[digest]}"] += 1
+            copies.append(summary)
+            continue
+        seen[digest] = label
+        options = {}
+        if kind == "mat":
+            options = {"day": day, "per_game": per_game,
+                       "file_day": date.fromtimestamp(path.stat().st_mtime)}
+        parsed.append(parse_file(raw, label, kind, **options))
+    if problems:
+        raise LedgerError(problems + [p for one in parsed for p in one.problems])
+    return parsed, copies
+
+
+def run_import(club, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
+               tournament: str | None = None, day: date | None = None, per_game: bool = False,
+               dry_run: bool = False) -> ImportResult:
+    from ..actions import target_journal
+    from ..journal.writer import append_block, club_lock
+    from ..ledger import load_club
+
+    parsed, copies = read_files(paths, fmt, day, per_game)
+    ledger = load_club(club)
+    if any(p.problems for p in parsed):
+        raise LedgerError([p for one in parsed for p in one.problems])
+    target = target_journal(ledger)
+    with nullcontext() if dry_run else club_lock(ledger.config.folder):
+        if not dry_run:
+            ledger = load_club(club)  # again under the lock: another writer may have appended
+        text = target.read_text(encoding="utf-8", errors="replace") if target.exists() else ""
+        plan = plan_import(ledger, parsed, discipline, tournament, text)
+        plan.files += copies
+        if not plan.entries:
+            return ImportResult(plan, target, False)
+        block, starts = block_of(plan, [one.file for one in parsed])
+        problems = problems_after(ledger.config, target, block, starts)
+        if problems:
+            raise LedgerError(problems)
+        if not dry_run:
+            append_block(target, block)
+    return ImportResult(plan, target, not dry_run)

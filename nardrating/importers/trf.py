@@ -1,0 +1,175 @@
+"""FIDE Tournament Report Files (TRF16, and TRF-2025/TRF26, which keep the 001 player lines).
+
+Fixed columns (1-based, as FIDE's description numbers them): 012 tournament name,
+042/052 start and end dates, 132 the rounds' dates (8 characters per round from
+column 92, YY/MM/DD), and one 001 line per player: start rank 5-8, title 11-13,
+name 15-47, rating 49-52, federation 54-56, FIDE id 58-68, points 81-84, then a
+10-column cell per round from column 92: opponent 92-95, colour 97, result 99.
+
+What becomes what (the engines' expectations, seed 003): 1 = 0 → a rated game;
+W D L (played, not rated) → an unrated match; + - against an opponent → a forfeit
+match (kept in the record, rated by no list); byes (H, F, U, Z, + or - without an
+opponent, "spielfrei" dummies) → nothing, as a journal match needs two players:
+they are counted in the preview. Other header records (XXR, XXC, 013 teams, …) are
+read past; a line that is no record at all is an error.
+
+Where TRF-2025 differs it is read too: `###` comment lines, titles written out (GM,
+WFM), letter codes in either case, National Rating Support lines (a federation code
+instead of 001, read past).
+"""
+from __future__ import annotations
+
+import re
+
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
+
+_RECORD = re.compile(r"^(\d{3}|[A-Z]{3})(\s|$)")
+_PLAYED = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "W": "1-0", "L": "0-1", "D": "1/2-1/2"}
+_PARTNER = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+_BYES = {"H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye", "+": "full-point bye",
+         "Z": "zero-point bye or absence", "-": "zero-point bye or absence", "0": "zero-point bye or absence"}
+TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
+
+def parse_trf(raw: bytes, label: str) -> Parsed:
+    parsed = Parsed(label, discipline="chess")
+    text = decode_text(raw, parsed)
+    if text is None:
+        return parsed
+    head: dict[str, tuple[int, str]] = {}
+    players: dict[int, tuple[int, str, list[tuple[int, str, str]]]] = {}  # rank → (line, name, cells)
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip() or line.startswith("###"):
+            continue
+        m = _RECORD.match(line)
+        if not m:
+            parsed.problem(number, f"not a TRF record: {line.strip()[:40]!r}; each line starts with a "
+                                   "three-character code (012 name, 001 player, …)")
+            continue
+        code = m[1]
+        if code == "001":
+            _player(line, number, players, parsed)
+        elif code not in head:
+            head[code] = (number, line[4:].rstrip())
+    name = head.get("012", (1, ""))[1].strip()
+    if not name:
+        parsed.problem(1, "no tournament name (the 012 line)")
+    start = _date(head, "042", parsed)
+    end = _date(head, "052", parsed) or start
+    if not players and not parsed.problems:
+        parsed.problem(1, "no player lines (001): not a tournament report file")
+    if parsed.problems or start is None:
+        if start is None and not parsed.problems:
+            parsed.problem(head.get("042", (1,))[0], f"no start date (the 042 line); {DATE_HELP}")
+        return parsed
+    rounds = max((len(cells) for _, _, cells in players.values()), default=0)
+    round_days = _round_days(head.get("132"), rounds, start, parsed)
+    undated = [str(r + 1) for r, day in enumerate(round_days) if day is None]
+    if len(undated) == rounds and rounds:
+        parsed.notes.append(f"no round dates (the 132 line): every game is dated the start, {start}")
+    elif undated:
+        parsed.notes.append(f"no date for round {', '.join(undated)} on the 132 line: dated the start, {start}")
+    key = name
+    parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
+    for r in range(rounds):
+        for rank, (line, pname, cells) in sorted(players.items()):
+            if r >= len(cells):
+                continue
+            opponent, colour, result = cells[r]
+            if opponent == 0:
+                if result != " ":
+                    parsed.skipped[_BYES.get(result, "bye")] += 1
+                continue
+            if opponent not in players:
+                parsed.problem(line, f"round {r + 1}: opponent {opponent} has no 001 line")
+                continue
+            if opponent < rank:
+                continue  # the pair was taken from the other player's line
+            other_line, other_name, other_cells = players[opponent]
+            back = other_cells[r] if r < len(other_cells) else (0, " ", " ")
+            if back[0] == rank and result == back[2] == "-":
+                parsed.skipped["double forfeit (both absent): no winner, not a match"] += 1
+                continue
+            if back[0] != rank or _PARTNER.get(result) != back[2]:
+                parsed.problem(other_line, f"round {r + 1}: player {opponent} should have {rank} "
+                                           f"{_PARTNER.get(result, '?')} (the other side of {rank}'s "
+                                           f"'{opponent} {colour} {result}'), not '{back[0] or ''} {back[1]} {back[2]}'")
+                continue
+            if result not in _PLAYED and result not in "+-":
+                parsed.problem(line, f"round {r + 1}: result {result!r} is not a TRF result code "
+                                     "(1 = 0, W D L, + -, H F U Z)")
+                continue
+            white_first = colour != "b"
+            a, b = (pname, other_name) if white_first else (other_name, pname)
+            mine = {"+": "1", "-": "0"}.get(result, result)
+            outcome = _PLAYED[mine] if white_first else _PLAYED[_PARTNER[mine]]
+            parsed.games.append(Game(line, round_days[r] or start, a, b, outcome,
+                                     forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
+                                     tournament=key))
+    used = {p for g in parsed.games for p in (g.a, g.b)}
+    absent = sum(1 for _, pname, _ in players.values() if pname not in used)
+    if absent:
+        parsed.skipped["players without a game (byes, withdrawals, 'spielfrei')"] += absent
+    return parsed
+
+
+def _player(line: str, number: int, players: dict, parsed: Parsed) -> None:
+    rank_text = line[4:8].strip()
+    if not rank_text.isdigit():
+        parsed.problem(number, f"001 line: the start rank (columns 5-8) is {line[4:8]!r}, not a number")
+        return
+    rank = int(rank_text)
+    if rank in players:
+        parsed.problem(number, f"start rank {rank} is used twice (first on line {players[rank][0]})")
+        return
+    name = line[14:47].strip()
+    if not name:
+        parsed.problem(number, f"player {rank} has no name (columns 15-47)")
+        return
+    cells = []
+    body = line.rstrip()
+    for r, start in enumerate(range(91, len(body), 10)):
+        cell = body[start:start + 8].ljust(8)
+        opponent, colour, result = cell[:4].strip(), cell[5].lower(), cell[7].upper()
+        if (opponent and not opponent.isdigit()) or colour not in "wb- " or (result == " " and opponent.strip("0")):
+            parsed.problem(number, f"player {rank}, round {r + 1}: {cell.strip()!r} is not a round cell "
+                                   "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?")
+            return
+        cells.append((int(opponent or 0), colour, result))
+    title = line[10:13].strip().lower()
+    rating = line[48:52].strip()
+    fide_id = line[57:68].strip()
+    parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=int(rating) if rating.isdigit() else None,
+                  federation=line[53:56].strip() or None, fide_id=fide_id if fide_id.isdigit() else None)
+    players[rank] = (number, name, cells)
+
+
+def _date(head: dict, code: str, parsed: Parsed):
+    if code not in head or not head[code][1].strip():
+        return None
+    line, text = head[code]
+    found = parse_day(text)
+    if found is None:
+        parsed.problem(line, f"{code}: {text.strip()!r} is not a date; {DATE_HELP}")
+    return found
+
+
+def _round_days(entry, rounds: int, start, parsed: Parsed) -> list:
+    """The 132 line: each round's date from column 92, 10 columns apart; None where blank.
+
+    TRF16 writes them YY/MM/DD: the century is the one that puts the date nearest the start."""
+    days = [None] * rounds
+    if entry is None:
+        return days
+    line, text = entry
+    body = ("132 " + text)
+    for r in range(rounds):
+        cell = body[91 + 10 * r:101 + 10 * r].strip()
+        if cell:
+            days[r] = parse_day(cell)
+            if days[r] is not None and re.fullmatch(r"\d{2}/\d{2}/\d{2}", cell):
+                days[r] = min((days[r].replace(year=start.year // 100 * 100 + c * 100 + days[r].year % 100)
+                               for c in (-1, 0, 1)), key=lambda d: abs((d - start).days))
+            if days[r] is None:
+                parsed.problem(line, f"132: the date of round {r + 1}, {cell!r}, is not a date; write YY/MM/DD")
+    return days

@@ -1,0 +1,88 @@
+"""A tournament of the journal as a FIDE TRF16 report (`nardrating export trf`).
+
+The layout is importers/trf.py's, in reverse: the 012/042/052/062/092 header, a 132 line
+with each round's date, one 001 line per player with a 10-column cell per round. Rounds
+are taken from the matches' notes ("round 3", as the TRF and PGN importers write them);
+a tournament entered match by match is split into rounds in journal order, each match in
+the first round after both players' previous games. Ratings, federations and FIDE ids are
+not in the journal and are left blank; byes are not matches and are not written.
+"""
+from __future__ import annotations
+
+import re
+
+from .errors import LedgerError, Problem, did_you_mean
+
+_ROUND = re.compile(r"\bround\s+(\d+)\b", re.IGNORECASE)
+_TITLE_CODES = {"GM": "g", "IM": "m", "FM": "f", "CM": "c", "WGM": "wg", "WIM": "wm", "WFM": "wf", "WCM": "wc"}
+_SYSTEMS = {"swiss": "Individual: Swiss-System", "round-robin": "Individual: Round-Robin",
+            "knockout": "Individual: Knockout", "match": "Individual: Match"}
+
+
+def _rounds(games) -> list[int]:
+    """Each match's round: from its note when every match has one, else in journal order."""
+    noted = [_ROUND.search(g.note or "") for g in games]
+    if games and all(noted):
+        return [int(m[1]) for m in noted]
+    last: dict[str, int] = {}
+    rounds = []
+    for g in games:
+        r = max(last.get(g.a, 0), last.get(g.b, 0)) + 1
+        last[g.a] = last[g.b] = r
+        rounds.append(r)
+    return rounds
+
+
+def export_trf(ledger, tournament_id: str) -> str:
+    journal = ledger.journal
+    t = journal.tournaments.get(tournament_id)
+    if t is None:
+        raise LedgerError([Problem(str(ledger.config.path), None, f"unknown tournament {tournament_id!r}"
+                                   f"{did_you_mean(tournament_id, journal.tournaments)}")])
+    code = journal.tournament_codes.index.get(tournament_id, -2)
+    m = journal.matches
+    games = [journal.match(i) for i in sorted((i for i in range(len(m.ids)) if m.tournament[i] == code),
+                                              key=lambda i: m.seq[i]) if i not in journal.voided]
+    rounds = _rounds(games)
+    count = max(rounds, default=0)
+    clash = _clash(games, rounds)
+    if clash:
+        raise LedgerError([Problem(clash.file, clash.line, f"{clash.id}: a player has two games in one round "
+                                   "of the tournament; a TRF holds one game per player and round", clash.id)])
+    order = {pid: k for k, pid in enumerate(journal.players)}
+    players = sorted({p for g in games for p in g.players}, key=lambda p: order.get(p, len(order)))
+    rank = {p: k for k, p in enumerate(players, start=1)}
+    cells = {p: ["".ljust(8)] * count for p in players}
+    points = dict.fromkeys(players, 0.0)
+    day_of_round: dict[int, object] = {}
+    for g, r in zip(games, rounds):
+        day_of_round[r] = min(day_of_round.get(r, g.date), g.date)
+        for me, other, score, colour in ((g.a, g.b, g.score_a, "w"), (g.b, g.a, 1.0 - g.score_a, "b")):
+            mark = (("+" if score == 1 else "-" if score == 0 else "=") if g.forfeit
+                    else ("1" if score == 1 else "0" if score == 0 else "=") if g.rated
+                    else ("W" if score == 1 else "L" if score == 0 else "D"))
+            cells[me][r - 1] = f"{rank[other]:>4} {colour} {mark}"
+            points[me] += score
+    place = {p: k for k, p in enumerate(sorted(players, key=lambda p: (-points[p], rank[p])), start=1)}
+    lines = [f"012 {t.name}", f"042 {t.start:%Y/%m/%d}", f"052 {t.end:%Y/%m/%d}", f"062 {len(players)}",
+             f"092 {_SYSTEMS.get(t.system, t.system)}"]
+    if day_of_round:
+        lines.append(("132" + " " * 88 + "".join(
+            f"{day_of_round[r]:%y/%m/%d}  " if r in day_of_round else " " * 10 for r in range(1, count + 1))).rstrip())
+    for p in players:
+        player = journal.players.get(p)
+        name = (player.name if player else p)[:33]
+        title = _TITLE_CODES.get((player.title or "").upper(), "") if player else ""
+        head = f"001 {rank[p]:>4}  {title:>3} {name:<33} {'':>4} {'':<3} {'':>11} {'':<10} {points[p]:>4.1f} {place[p]:>4}"
+        lines.append((head + "".join(f"  {cell}" for cell in cells[p])).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _clash(games, rounds):
+    seen = set()
+    for g, r in zip(games, rounds):
+        for p in g.players:
+            if (p, r) in seen:
+                return g
+            seen.add((p, r))
+    return None

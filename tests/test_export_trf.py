@@ -1,0 +1,109 @@
+"""export trf: a TRF16 report of a journal's tournament; export → import gives the same entries."""
+from collections import Counter
+
+import pytest
+
+from .conftest import make_club
+from .import_support import REAL, entries, needs_real
+from .test_import_files import TRF, write
+
+JOURNAL = """\
+[[player]]
+id = "anna"
+name = "Анна Петрова"
+title = "WFM"
+
+[[player]]
+id = "boris"
+
+[[player]]
+id = "vera"
+
+[[tournament]]
+id = "cup"
+name = "Кубок"
+system = "round-robin"
+start = 2024-02-01
+end = 2024-02-03
+
+[[match]]
+date = 2024-02-01
+players = ["anna", "boris"]
+result = "1-0"
+tournament = "cup"
+
+[[match]]
+date = 2024-02-02
+players = ["vera", "anna"]
+result = "1/2-1/2"
+tournament = "cup"
+
+[[match]]
+date = 2024-02-03
+players = ["boris", "vera"]
+result = "0-1"
+forfeit = true
+tournament = "cup"
+"""
+
+
+def comparable(club):
+    matches = Counter((m["date"], tuple(m["players"]), m["result"], m.get("forfeit", False), m.get("rated", True),
+                       m.get("note"), m.get("tournament")) for m in entries(club, "match"))
+    players = sorted((p["id"], p.get("name"), p.get("title")) for p in entries(club, "player"))
+    tournaments = [{k: v for k, v in t.items()} for t in entries(club, "tournament")]
+    return matches, players, tournaments
+
+
+def test_export_of_a_hand_written_tournament(cli, tmp_path):
+    club = make_club(tmp_path / "club", JOURNAL)
+    result = cli("export", "trf", "--tournament", "cup", "--club", club)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:5] == ["012 Кубок", "042 2024/02/01", "052 2024/02/03", "062 3", "092 Individual: Round-Robin"]
+    # No round notes: anna-boris is round 1, vera-anna round 2 (anna's second game), boris-vera round 3
+    # (after vera's game of round 2); each round's date is its game's.
+    assert lines[5] == "132" + " " * 88 + "24/02/01  24/02/02  24/02/03"
+    anna, boris, vera = lines[6:9]
+    # FIDE columns (1-based): rank 5-8, title 11-13, name 15-47, points 81-84, place 86-89, round cells
+    # from 92 (opponent 92-95, colour 97, result 99), 10 apart.
+    assert anna[4:8] == "   1" and anna[10:13] == " wf" and anna[14:47].rstrip() == "Анна Петрова"
+    assert anna[80:84] == " 1.5" and anna[85:89] == "   1"  # 1 + ½, first
+    assert anna[91:99] == "   2 w 1" and anna[101:109] == "   3 b =" and len(anna) == 109  # no game in round 3
+    assert boris[91:99] == "   1 b 0" and boris[101:109] == " " * 8 and boris[111:119] == "   3 w -"  # forfeit
+    assert vera[80:84] == " 1.5" and vera[85:89] == "   2"  # ½ + the forfeit win, placed after anna
+    assert vera[91:99] == " " * 8 and vera[101:109] == "   1 w =" and vera[111:119] == "   2 b +"
+
+
+def test_round_trip_of_a_small_file(cli, tmp_path):
+    first, second = make_club(tmp_path / "a"), make_club(tmp_path / "b")
+    assert cli("import", write(tmp_path, "cup.trf", TRF), "--club", first).exit_code == 0
+    exported = cli("export", "trf", "--tournament", "osennii-kubok-2024", "--club", first)
+    assert exported.exit_code == 0, exported.output
+    again = cli("import", write(tmp_path, "again.trf", exported.stdout), "--club", second)
+    assert again.exit_code == 0, again.output
+    assert comparable(first) == comparable(second)
+
+
+@needs_real
+@pytest.mark.parametrize("name, tournament", [("example1.trf", "9-karl-mala-gedenkturnier-2005"),
+                                              ("2020_06.trf", "mai-5-plus-0-turnier-2020")])
+def test_round_trip_of_the_real_files(cli, tmp_path, name, tournament):
+    first, second = make_club(tmp_path / "a"), make_club(tmp_path / "b")
+    assert cli("import", REAL / name, "--club", first).exit_code == 0
+    exported = cli("export", "trf", "--tournament", tournament, "--club", first)
+    assert exported.exit_code == 0, exported.output
+    path = write(tmp_path, "out.trf", exported.stdout)
+    assert cli("import", path, "--club", second).exit_code == 0
+    assert comparable(first) == comparable(second)
+    # and into the club it came from: every match is already there
+    before = (first / "journal.toml").read_bytes()
+    back = cli("import", path, "--club", first)
+    assert back.exit_code == 0 and "nothing to add" in back.stdout
+    assert (first / "journal.toml").read_bytes() == before
+
+
+def test_unknown_tournament(cli, tmp_path):
+    club = make_club(tmp_path / "club", JOURNAL)
+    result = cli("export", "trf", "--tournament", "cpu", "--club", club)
+    assert result.exit_code == 1 and "unknown tournament 'cpu' (did you mean \"cup\"?)" in result.stderr
