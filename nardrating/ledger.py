@@ -344,9 +344,9 @@ def _load_cached(config) -> Ledger | None:
     problems: list[Problem] = []
     others_grew = False
     last_file = len(config.journal_paths()) - 1
-    latest = _latest_date(journal)  # of anything the cached journal holds
     for k, old, raw, stat, seen_ns in grown:
         shape = _shape(journal)
+        latest = _latest_after(journal, k) if k != last_file else 0  # of the later files' entries
         path = config.journal_paths()[k]
         states[k] = cache.file_state(raw, stat, seen_ns)
         tail = raw[old["size"]:]
@@ -383,16 +383,23 @@ def _load_cached(config) -> Ledger | None:
 
 
 # An append to a journal file that is not the last one: a full read puts its new matches before
-# the next files' matches, the cache after every match it holds. Both replay orders (by date,
+# the next files' entries, the cache after every match it holds. Both replay orders (by date,
 # then journal order) and every seq comparison agree only when the new entries are matches dated
-# after everything the cached journal holds, and they name no new player, discipline or
-# tournament (whose codes and order would differ). Anything else: a full read.
+# after every entry of the later files (entries of this and earlier files come first either way),
+# and they name no new player, discipline or tournament (whose codes and order would differ).
+# Anything else: a full read.
 
-def _latest_date(journal) -> int:
-    """The latest date (ordinal) of any match, adjustment, void or tournament in the journal."""
-    return max([journal.max_date, *(a.date.toordinal() for a in journal.adjusts),
-                *(v.date.toordinal() for v in journal.voids if v.date is not None),
-                *(d.toordinal() for t in journal.tournaments.values() for d in (t.start, t.end) if d is not None)])
+def _latest_after(journal, k: int) -> int:
+    """The latest date (ordinal) of any match, adjustment, void or tournament in files after file k."""
+    from itertools import compress
+
+    m = journal.matches
+    later = set(journal.files[k + 1:])
+    return max([0, *compress(m.dates, map(k.__lt__, m.source)),
+                *(a.date.toordinal() for a in journal.adjusts if a.file in later),
+                *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
+                *(d.toordinal() for t in journal.tournaments.values() if t.file in later
+                  for d in (t.start, t.end) if d is not None)])
 
 
 def _shape(journal) -> tuple:
