@@ -1,4 +1,5 @@
-"""Synthetic clubs for the benchmark: a 1,000,000-match CSV journal and a 100,000-match TOML one.
+"""Synthetic clubs for the benchmark: 1,000,000-match CSV journals (LF, CRLF, after a TOML file) and a
+100,000-match TOML one.
 
     python bench/generate.py [--out bench/out] [--matches 1000000] [--toml-matches 100000]
 
@@ -34,15 +35,29 @@ def matches(n: int, players: int, rng: random.Random):
                rng.randint(1, 9), "long-nardy" if rng.random() < 0.6 else "short-nardy")
 
 
-def write_csv_club(folder: Path, n: int, players: int, seed: int = 1) -> None:
+def write_csv_club(folder: Path, n: int, players: int, seed: int = 1, newline: str = "\n",
+                   journal: str = '["matches.csv", "journal.toml"]') -> None:
+    """`newline="\r\n"`: the CRLF file of csv.writer and Excel; `journal`: the files' order."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
-    (folder / "nardrating.toml").write_text(CONFIG.format(journal='["matches.csv", "journal.toml"]'))
+    (folder / "nardrating.toml").write_text(CONFIG.format(journal=journal))
     (folder / "journal.toml").write_text("# new matches are appended here\n")
     with open(folder / "matches.csv", "w", encoding="utf-8", newline="") as out:
-        out.write("id,date,player_a,player_b,result,length,discipline,tournament,rated\n")
+        out.write(f"id,date,player_a,player_b,result,length,discipline,tournament,rated{newline}")
         for row in matches(n, players, rng):
-            out.write(f"{row[0]},{row[1]},{row[2]},{row[3]},{row[4]},{row[5]},{row[6]},,\n")
+            out.write(f"{row[0]},{row[1]},{row[2]},{row[3]},{row[4]},{row[5]},{row[6]},,{newline}")
+
+
+def write_all(out: Path, n: int, toml_n: int, players: int) -> dict:
+    """Every benchmark club: {name: folder}."""
+    clubs = {"1M CSV": out / "csv-club", "1M CSV, CRLF": out / "crlf-club",
+             "1M, TOML first": out / "toml-first-club", "100k TOML": out / "toml-club"}
+    write_csv_club(clubs["1M CSV"], n, players)
+    write_csv_club(clubs["1M CSV, CRLF"], n, players, newline="\r\n")
+    # Imported history in a CSV, new games in TOML: add-match appends to journal.toml, the first file.
+    write_csv_club(clubs["1M, TOML first"], n, players, journal='["journal.toml", "matches.csv"]')
+    write_toml_club(clubs["100k TOML"], toml_n, players)
+    return clubs
 
 
 def write_toml_club(folder: Path, n: int, players: int, seed: int = 2) -> None:
@@ -64,9 +79,8 @@ def main() -> None:
     parser.add_argument("--toml-matches", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=10_000)
     args = parser.parse_args()
-    write_csv_club(args.out / "csv-club", args.matches, args.players)
-    write_toml_club(args.out / "toml-club", args.toml_matches, args.players)
-    print(f"wrote {args.out / 'csv-club'} and {args.out / 'toml-club'}")
+    clubs = write_all(args.out, args.matches, args.toml_matches, args.players)
+    print("wrote " + ", ".join(str(folder) for folder in clubs.values()))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,19 @@
-"""Benchmark: whole `nardrating` processes on synthetic clubs; prints one table.
+"""Benchmark: whole `nardrating` processes on synthetic clubs, as ratios to yardsticks of the same run.
 
     python bench/run.py [--runs 5] [--matches 1000000] [--toml-matches 100000] [--out bench/out]
 
-Generates the clubs with bench/generate.py when they are missing (10,000
-players; 1,000,000 matches as CSV; 100,000 as TOML; fibs), then times, as
-separate processes, the median of --runs runs of: `recalc`; after it
-`leaderboard`, `history`, `add-match` (each append is real: the journal
-grows by one match per run); `nardrating --help`; and `backtest` of the
-TOML club over a 10-value grid. Peak memory is the
-largest resident set of any of those processes.
+Generates the clubs with bench/generate.py when they are missing (10,000 players; 1,000,000
+matches as CSV with LF and with CRLF line ends, and after a TOML file; 100,000 as TOML; fibs).
+Each of --runs rounds runs every process once, interleaved (on a shared machine the speed
+drifts from minute to minute): the yardsticks — bench/bare.py (a bare `csv.reader` + FIBS
+loop over the 1M CSV) and `python -c 'import typer, rich, pydantic'` — then `recalc`
+(serial and forked), and after it `leaderboard`, `history`, `players`, `add-match` (a real
+append: the journal grows by one match per round), `leaderboard` after it, `--help`, and
+`backtest` of the TOML club over a 10-value grid.
+
+Prints per process the median CPU time (user + system, steadier than wall time on a busy
+machine), its ratio to its yardstick's median, the median wall time and the peak resident
+memory over the rounds.
 """
 from __future__ import annotations
 
@@ -27,24 +32,52 @@ sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
 
+BARE, IMPORTS = "bare csv.reader + FIBS loop", "python -c 'import typer, rich, pydantic'"
+# (label prefix, yardstick, target ratio) of the issue's targets
+TARGETS = [("recalc", BARE, 1.2), ("--help", IMPORTS, 1.2)] + [
+    (command, IMPORTS, 2.0) for command in ("leaderboard", "history", "players", "add-match")]
 
-def timed(args: list[str], env: dict) -> tuple[float, float]:
-    """(wall seconds, peak resident MB) of one process."""
+
+def timed(argv: list[str], env: dict) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak resident MB) of one process."""
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "nardrating", *args], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - started
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"nardrating {' '.join(args)} failed: {proc.stderr.read().decode()}")
-    return wall, usage.ru_maxrss / 1024
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.read().decode()}")
+    proc.stderr.close()
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def measure(label: str, args: list[str], runs: int, env: dict, rows: list) -> None:
-    results = [timed(args, env) for _ in range(runs)]
-    walls = [w for w, _ in results]
-    rows.append((label, statistics.median(walls), min(walls), max(walls), max(m for _, m in results)))
+def cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "nardrating", *args]
+
+
+def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
+    """(label, argv, extra environment, yardstick) of every process of one round, in order."""
+    csv1m = clubs["1M CSV"] / "matches.csv"
+    items = [(BARE, [sys.executable, str(HERE / "bare.py"), str(csv1m)], {}, ""),
+             (IMPORTS, [sys.executable, "-c", "import typer, rich, pydantic"], {}, ""),
+             ("--help", cli("--help"), {}, IMPORTS),
+             ("leaderboard, sample chess club", cli("leaderboard", "--club", str(sample)), {}, IMPORTS)]
+    add = ("add-match", "p1", "p2", "--winner", "p1", "--date", "2019-12-31", "--discipline", "long-nardy")
+    for name, club in clubs.items():
+        c = ("--club", str(club))
+        recalcs = [("recalc", {"NARDRATING_PARALLEL": "0"})]
+        if name == "1M CSV":
+            recalcs.append(("recalc, forked", {"NARDRATING_PARALLEL": "1"}))
+        for label, env in recalcs:
+            items.append((f"{label}, {name}", cli("recalc", *c), env, BARE))
+        items += [(f"{label}, {name}", cli(*args, *c), {}, IMPORTS) for label, args in (
+            ("leaderboard", ("leaderboard",)), ("history", ("history", "p1")), ("players", ("players",)),
+            ("add-match", add), ("leaderboard after add-match", ("leaderboard",)))]
+    # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
+    # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
+    grid = "factor=2,3,4,5,6,7,8,9,10,12"
+    items.append(("backtest, 10-value grid, 100k TOML",
+                  cli("backtest", "--param", grid, "--format", "json", "--club", str(clubs["100k TOML"])), {}, BARE))
+    return items
 
 
 def main() -> None:
@@ -57,37 +90,50 @@ def main() -> None:
     parser.add_argument("--regenerate", action="store_true")
     args = parser.parse_args()
 
-    csv_club, toml_club = args.out / "csv-club", args.out / "toml-club"
-    if args.regenerate or not csv_club.exists() or not toml_club.exists():
+    names = ("csv-club", "crlf-club", "toml-first-club", "toml-club")
+    if args.regenerate or not all((args.out / name).exists() for name in names):
         shutil.rmtree(args.out, ignore_errors=True)
-        generate.write_csv_club(csv_club, args.matches, args.players)
-        generate.write_toml_club(toml_club, args.toml_matches, args.players)
-    env = {**os.environ, "NARDRATING_CLUB": ""}
-    rows: list = []
-    sample = HERE.parent / "sample_ledgers" / "chess-club"
-    measure("--help", ["--help"], args.runs, env, rows)
-    measure("leaderboard, sample chess club", ["leaderboard", "--club", str(sample)], args.runs, env, rows)
-    for name, club in (("1M CSV", csv_club), ("100k TOML", toml_club)):
-        env["XDG_CACHE_HOME"] = str(args.out / f"cache-{club.name}")  # starts without a cache
-        shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
-        c = ["--club", str(club)]
-        measure(f"recalc, {name}", ["recalc", *c], args.runs, env, rows)
-        measure(f"leaderboard, {name}", ["leaderboard", *c], args.runs, env, rows)
-        measure(f"leaderboard --format json, {name}", ["leaderboard", "--format", "json", *c], args.runs, env, rows)
-        measure(f"history, {name}", ["history", "p1", *c], args.runs, env, rows)
-        measure(f"add-match, {name}", ["add-match", "p1", "p2", "--winner", "p1", "--date", "2019-12-31",
-                                        "--discipline", "long-nardy", *c], args.runs, env, rows)
-        measure(f"leaderboard after add-match, {name}", ["leaderboard", *c], args.runs, env, rows)
-    # Ten candidates (one list over ten values of factor), each a replay of the 100k journal, scored.
-    grid = "factor=2,3,4,5,6,7,8,9,10,12"
-    measure("backtest, 10-value grid, 100k TOML", ["backtest", "--param", grid, "--format", "json",
-                                                   "--club", str(toml_club)], args.runs, env, rows)
+    clubs = generate.write_all(args.out, args.matches, args.toml_matches, args.players) \
+        if not (args.out / names[0]).exists() else \
+        dict(zip(("1M CSV", "1M CSV, CRLF", "1M, TOML first", "100k TOML"), (args.out / n for n in names)))
+    cache = args.out / "cache"
+    shutil.rmtree(cache, ignore_errors=True)  # starts without a cache
+    # Bytecode cached as an installed program has it (outside the source tree), even where
+    # PYTHONDONTWRITEBYTECODE is set: else every process compiles the package anew.
+    env = {**os.environ, "NARDRATING_CLUB": "", "XDG_CACHE_HOME": str(cache),
+           "PYTHONPYCACHEPREFIX": str(args.out / "pycache")}
+    for name in ("NARDRATING_PARALLEL", "PYTHONDONTWRITEBYTECODE"):
+        env.pop(name, None)
+    items = plan(clubs, HERE.parent / "sample_ledgers" / "chess-club")
+    seen: dict[str, list] = {label: [] for label, *_ in items}
+    for _ in range(args.runs):
+        for label, argv, extra, _yardstick in items:
+            seen[label].append(timed(argv, {**env, **extra}))
+
+    def median(label: str, k: int) -> float:
+        return statistics.median(r[k] for r in seen[label])
 
     print(f"nardrating benchmark: {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores, {platform.machine()}; median of {args.runs} runs")
-    print(f"{'command':<44} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MB':>8}")
-    for label, median, low, high, peak in rows:
-        print(f"{label:<44} {median:>9.2f} {low:>7.2f} {high:>7.2f} {peak:>8.0f}")
+          f"{os.cpu_count()} cores, {platform.machine()}, load average {os.getloadavg()[0]:.1f}; "
+          f"median of {args.runs} interleaved runs")
+    print(f"{'process':<44} {'CPU s':>7} {'ratio':>6} {'wall s':>7} {'w.ratio':>7} {'peak MB':>8}  yardstick")
+    for label, _argv, _extra, yardstick in items:
+        ratio = f"{median(label, 1) / median(yardstick, 1):.2f}" if yardstick else ""
+        wall_ratio = f"{median(label, 0) / median(yardstick, 0):.2f}" if yardstick else ""
+        print(f"{label:<44} {median(label, 1):>7.2f} {ratio:>6} {median(label, 0):>7.2f} {wall_ratio:>7} "
+              f"{max(r[2] for r in seen[label]):>8.0f}  {'bare loop' if yardstick == BARE else 'imports' if yardstick else '(yardstick)'}")
+    print("\ntargets (CPU ratio; peak memory of recalc ≤ 400 MB):")
+    for label, _argv, _extra, yardstick in items:
+        for prefix, stick, limit in TARGETS:
+            if label.split(",")[0] == prefix and stick == yardstick and (
+                    "1M CSV" in label if prefix == "recalc" else "1M" in label or prefix == "--help"):
+                ratio = median(label, 1) / median(yardstick, 1)
+                peak = max(r[2] for r in seen[label])
+                memory_ok = not label.startswith("recalc") or peak <= 400
+                verdict = "met" if ratio <= limit and memory_ok else (
+                    f"missed: {ratio:.2f}× > {limit}×" if ratio > limit else "") + (
+                    "" if memory_ok else f"{'; ' if ratio > limit else 'missed: '}{peak:.0f} MB > 400 MB")
+                print(f"  {label:<44} ≤ {limit}×: {verdict}")
 
 
 if __name__ == "__main__":

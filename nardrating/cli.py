@@ -21,6 +21,11 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer  # noqa: E402
 
+from ._startup import lazy_typer_coercion, no_pydantic_plugin_loader  # noqa: E402
+
+no_pydantic_plugin_loader()
+lazy_typer_coercion()
+
 app = typer.Typer(
     name="nardrating",
     help="A ratings ledger for nardy, backgammon and chess clubs: an append-only journal "

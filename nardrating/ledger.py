@@ -239,8 +239,28 @@ def _save_cache(config, journal, states, lineage, token: str | None = None) -> s
         return None  # an unwritable cache directory simply means no cache
 
 
-# Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all).
+# Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all),
+# on a machine with at least PARALLEL_MIN_CORES cores of which two are idle. Forked children
+# start with the parent's memory (0.4-1 GB for a million matches): on two busy cores their
+# copy-on-write doubled the system time and forked recalc was 1.1-1.2x slower than serial
+# (README, Performance). NARDRATING_PARALLEL=1 forks whatever the cores, =0 never.
 PARALLEL_AFTER = int(os.environ.get("NARDRATING_PARALLEL_AFTER", 200_000))
+PARALLEL_MIN_CORES = 4
+
+
+def parallel_pays(matches: int) -> bool:
+    """Whether recalc's replays of this many matches run in forked processes here."""
+    forced = os.environ.get("NARDRATING_PARALLEL", "")
+    if matches < PARALLEL_AFTER or not hasattr(os, "fork") or forced == "0":
+        return False
+    if forced == "1":
+        return True
+    cores = os.cpu_count() or 1
+    try:
+        idle = cores - os.getloadavg()[0]
+    except (AttributeError, OSError):
+        idle = cores
+    return cores >= PARALLEL_MIN_CORES and idle >= 2
 
 
 def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList, str, int]]]:
@@ -261,7 +281,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
     done: dict[int, int] = {}
     if not cache.enabled():
         pass
-    elif len(journal.matches) >= PARALLEL_AFTER and hasattr(os, "fork") and (os.cpu_count() or 1) > 1:
+    elif parallel_pays(len(journal.matches)):
         token = cache.new_token()
         ledger.cache_token = token
         children = [_fork(lambda: _save_cache(config, journal, states, [], token) and 0)]
@@ -327,7 +347,10 @@ def _load_cached(config) -> Ledger | None:
     states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
+    last_file = len(config.journal_paths()) - 1
     for k, old, raw, stat, seen_ns in grown:
+        shape = _shape(journal)
+        latest = _latest_after(journal, k) if k != last_file else 0  # of the later files' entries
         path = config.journal_paths()[k]
         states[k] = cache.file_state(raw, stat, seen_ns)
         tail = raw[old["size"]:]
@@ -349,6 +372,8 @@ def _load_cached(config) -> Ledger | None:
         problems += apply_identities(journal)
         if problems:
             return None
+        if k != last_file and not _appended_in_place(journal, shape, first_match, latest):
+            return None
         others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
                                          len(journal.voids), len(journal.adjusts), len(journal.identities))
         problems += validate(journal, config, 0 if others_grew else first_match)
@@ -363,3 +388,35 @@ def _load_cached(config) -> Ledger | None:
     lineage = [*manifest["lineage"], manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
     return ledger
+
+
+# An append to a journal file that is not the last one: a full read puts its new matches before
+# the next files' entries, the cache after every match it holds. Both replay orders (by date,
+# then journal order) and every seq comparison agree only when the new entries are matches dated
+# after every entry of the later files (entries of this and earlier files come first either way),
+# and they name no new player, discipline or tournament (whose codes and order would differ).
+# Anything else: a full read.
+
+def _latest_after(journal, k: int) -> int:
+    """The latest date (ordinal) of any match, adjustment, void or tournament in files after file k."""
+    from itertools import compress
+
+    m = journal.matches
+    later = set(journal.files[k + 1:])
+    return max([0, *compress(m.dates, map(k.__lt__, m.source)),
+                *(a.date.toordinal() for a in journal.adjusts if a.file in later),
+                *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
+                *(d.toordinal() for t in journal.tournaments.values() if t.file in later
+                  for d in (t.start, t.end) if d is not None)])
+
+
+def _shape(journal) -> tuple:
+    return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
+            len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
+            len(journal.csv_named), len(journal.identities))
+
+
+def _appended_in_place(journal, shape: tuple, first_match: int, latest: int) -> bool:
+    """Whether the entries read from a grown file at first_match on keep a full read's order."""
+    dates = journal.matches.dates
+    return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))

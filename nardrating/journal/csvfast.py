@@ -55,12 +55,12 @@ def read_csv_rows(text: str, label: str, source: int, journal, default_disciplin
     plain = _plain_header(text)
     if plain is not None:
         # The plain split cannot tell which row is malformed: on any problem, read again carefully.
-        header, body_start = plain
+        header, body_start, crlf = plain
         trial: list[Problem] = []
         snapshot = journal.checkpoint()
         seen_ids: set[str] = set()
         first_line, first_offset = 2 + line_offset, match_offset
-        for columns, rows in _plain_chunks(text, body_start, len(header)):
+        for columns, rows in _plain_chunks(text, body_start, len(header), crlf):
             if columns is None:
                 trial.append(Problem(label, None, "uneven rows"))
                 break
@@ -84,28 +84,42 @@ def read_csv_rows(text: str, label: str, source: int, journal, default_disciplin
 
 
 def _plain_header(text: str):
-    """(header, where the rows start) for a CSV with no quotes and no CR; else None."""
-    if '"' in text or "\r" in text:
+    """(header, where the rows start, CRLF?) for a CSV with no quotes and one line ending; else None.
+
+    CRLF files (Python's csv.writer, Excel) qualify when every CR is part of a CRLF: the
+    csv module reads a lone CR as a line end of its own, which the careful path handles.
+    """
+    if '"' in text:
         return None
     newline = text.find("\n")
     if newline < 0:
         return None
-    header = [h.strip().lower() for h in text[:newline].split(",")]
-    if _header_problem(header) or "\n\n" in text:
+    crlf = text[newline - 1:newline] == "\r"
+    if crlf:  # counted, not replaced: no copy of a million-row text
+        if text.count("\r") != text.count("\r\n") or text.count("\r\n") != text.count("\n") or \
+                "\r\n\r\n" in text:
+            return None
+    elif "\r" in text or "\n\n" in text:
         return None
-    return header, newline + 1
+    header = [h.strip().lower() for h in text[:newline].split(",")]
+    if _header_problem(header):
+        return None
+    return header, newline + 1, crlf
 
 
-def _plain_chunks(text: str, start: int, width: int):
+def _plain_chunks(text: str, start: int, width: int, crlf: bool = False):
     """Columns of about CHUNK characters of rows at a time, each by one split: (columns, rows).
 
-    Yields (None, 0) when a chunk's cells do not divide into rows of `width`.
+    Yields (None, 0) when a chunk's cells do not divide into rows of `width`. CRLF text
+    drops its CRs one chunk at a time (each CR ends a line there: see _plain_header).
     """
     end = len(text) - 1 if text.endswith("\n") else len(text)
     while start < end:
         stop = text.find("\n", min(start + CHUNK, end))
         stop = end if stop < 0 or stop > end else stop
         body = text[start:stop]
+        if crlf:
+            body = body.replace("\r", "")
         rows = body.count("\n") + 1
         if body.count(",") != rows * (width - 1):
             yield None, 0

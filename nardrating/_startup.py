@@ -1,0 +1,62 @@
+"""Start-up of the command line: skip work that typer and pydantic do for every command.
+
+Each daily command is mostly start-up (see README, Performance). Both shortcuts
+below change nothing a user sees, and each steps aside when the library does not
+look as expected (another version): then it costs what it cost before.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import types
+from dataclasses import dataclass
+from typing import Any
+
+
+def no_pydantic_plugin_loader() -> None:
+    """With plugins disabled, pydantic's plugin loader answers "none"; but importing it imports
+    importlib.metadata (about 30 ms). Give pydantic a loader that answers the same without it."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in ("__all__", "1", "true"):
+        return
+    if "pydantic.plugin._loader" in sys.modules:
+        return
+    loader = types.ModuleType("pydantic.plugin._loader")
+    loader.get_plugins = lambda: ()  # what the real one returns while plugins are disabled
+    sys.modules["pydantic.plugin._loader"] = loader
+
+
+def lazy_typer_coercion() -> None:
+    """typer builds a pydantic TypeAdapter for every parameter of the command it runs, given or
+    not (importing typer._adapters and pydantic's types: about 150 ms). Here a parameter's
+    adapter is built only when a value must really be converted: a text option's str is what
+    typer's adapter returns for it (its before-validator passes a str through), and an option
+    not given (None) never reaches the adapter."""
+    try:
+        from typer import _coercion, core
+        original = core.build_runtime_param
+        runtime_param = _coercion.RuntimeParam
+    except (ImportError, AttributeError):
+        return
+    if getattr(original, "lazy", False):
+        return
+
+    @dataclass(frozen=True)
+    class LazyRuntimeParam(runtime_param):
+        descriptor: Any = None
+
+        def _coerce_value(self, value, param, ctx):
+            if (self.annotation is str and isinstance(value, str) and self.descriptor.file_annotation is None
+                    and getattr(self.parameter_info, "parser", None) is None):
+                return value
+            built = self.__dict__.get("_built")
+            if built is None:
+                built = original(self.descriptor)
+                object.__setattr__(self, "_built", built)
+            return built._coerce_value(value, param=param, ctx=ctx)
+
+    def build_runtime_param(descriptor):
+        return LazyRuntimeParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation,
+                                descriptor=descriptor)
+
+    build_runtime_param.lazy = True
+    core.build_runtime_param = build_runtime_param
