@@ -5,7 +5,7 @@
     result = ledger.run("club")            # one rating list, replayed
     result.standings["anna"].rating        # 1199.42…
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 
 def __getattr__(name):
