@@ -144,7 +144,10 @@ def lint(journal: Journal, config) -> list[Problem]:
         if length > 1 and min(mine, theirs) >= length:
             warnings.append(Problem(label, line, f"score {mine}-{theirs}: both players reached the match "
                                     f"length {length}", entry))
-    return warnings
+    # In file order (files as club.journal lists them, then line), whatever order the entries were
+    # read in: a journal that grew is read from the cache plus its tail.
+    files = {name: k for k, name in enumerate(journal.files)}
+    return sorted(warnings, key=lambda p: (files.get(p.file, len(files)), p.line or 0))
 
 
 def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:
