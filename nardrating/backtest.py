@@ -32,7 +32,8 @@ from .reports import Column, Table
 
 PREDICTING = ("elo", "fibs", "glicko", "glicko2", "fide", "mfsnb")
 EPSILON = 1e-15        # p is kept within [ε, 1 − ε] so that a sure prediction that fails costs −ln ε, not ∞
-PARALLEL_AFTER = int(os.environ.get("NARDRATING_PARALLEL_AFTER", 20_000))   # matches × candidates
+# Matches × candidates from which candidates run in forked processes (recalc has its own threshold).
+PARALLEL_AFTER = int(os.environ.get("NARDRATING_BACKTEST_PARALLEL_AFTER", 20_000))
 
 
 @dataclass(frozen=True)

@@ -68,10 +68,10 @@ def _console(stderr: bool = False):
 
 
 def _plain(text: str) -> str:
-    """A message as data for the terminal: control and format characters shown escaped."""
-    import unicodedata
+    """A message as data for the terminal: control characters shown escaped, as tables show them."""
+    from .render import visible
 
-    return "".join(c if c == "\t" or unicodedata.category(c)[0] != "C" else repr(c)[1:-1] for c in text)
+    return visible(text)
 
 
 def _fail(lines: list[str]) -> None:
