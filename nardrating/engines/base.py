@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -21,6 +21,7 @@ from ..errors import Problem
 
 if TYPE_CHECKING:
     from ..replay import RatingView
+    from .events import MatchPlayed
 
 
 class Params(BaseModel):
@@ -98,6 +99,19 @@ class RatingResult:
         raise NotImplementedError(f"the {self.engine} engine has no daily view")
 
 
+def step(rule: str, formula: str, value: float) -> dict[str, Any]:
+    """One step of an explanation: the rule or seed paragraph, the arithmetic written out, its value."""
+    return {"rule": rule, "formula": formula, "value": value}
+
+
+class Explained(NamedTuple):
+    """What `explain` shows of one player's history event: every input, and the steps whose
+    last value is the event's `change` exactly."""
+
+    inputs: dict[str, Any]
+    steps: list[dict[str, Any]]
+
+
 class Engine:
     """A rating engine. Subclasses set the class attributes and implement `run`.
 
@@ -134,6 +148,28 @@ class Engine:
 
     def run(self, view: RatingView) -> RatingResult:
         raise NotImplementedError
+
+    # --- explain (issue: every number explained) ---------------------------------------
+
+    # The history event kinds ("match", "tournament", "penalty", "decay", "list"…) this engine's
+    # `explain_event` explains. Adjustments and unrated matches are explained here, for every engine.
+    explains: ClassVar[frozenset[str]] = frozenset()
+
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        """The inputs and steps behind one of `player`'s history events in `result`.
+
+        `match` is the journal's match for a "match" event (None otherwise). An engine
+        overrides this for the kinds in `explains` and calls it for the rest.
+        """
+        if event.kind == "match" and not event.rated:
+            return Explained({}, [step(f"not rated: {event.reason}", "change = 0", 0.0)])
+        if event.kind == "adjust" and event.before is not None and event.after is not None:
+            return Explained({"rating": event.before, "reason": event.reason},
+                             [step("[[adjust]] in the journal", f"after = {event.after:g}", event.after),
+                              step("change = after − before", f"change = {event.after:g} − {event.before:g}",
+                                   event.after - event.before)])
+        raise NotImplementedError(f"the {self.name} engine does not explain {event.kind} events")
 
     # --- resumable engines only ---------------------------------------------------
 
