@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import LedgerError, Problem, did_you_mean
-from .tomlsource import header_lines, key_line, parse_toml, read_text, shown
+from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
 CONFIG_NAME = "nardrating.toml"
 

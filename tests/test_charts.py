@@ -5,7 +5,7 @@ from datetime import date
 
 import pytest
 
-from nardrating.charts import nice_ticks, svg, text_plot
+from nardrating.render.charts import nice_ticks, svg, text_plot
 
 from .conftest import SAMPLES
 

@@ -111,7 +111,7 @@ def _profile_calls_of_append_block(on_call):
 
 def _kill_self_inside_append_block(n: int) -> None:
     """SIGKILL this process just before the n-th call that append_block makes (test-only tracing)."""
-    from nardrating import actions
+    from nardrating.journal.actions import write as actions
 
     def kill_at_n(k):
         if k == n:

@@ -104,7 +104,7 @@ def test_writers_refuse_what_a_full_read_would_refuse(cli, club, args, message):
 def test_dates_out_of_range_are_refused_on_the_command_line_and_by_the_writers(cli, club):
     from datetime import date
 
-    from nardrating import actions
+    from nardrating.journal import actions
     from nardrating.errors import LedgerError
 
     for args in (["add-match", "anna", "boris", "--winner", "anna", "--date", "3000-01-01"],

@@ -64,7 +64,7 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
 def run_import(club, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
                dry_run: bool = False) -> ImportResult:
-    from ..actions import target_journal
+    from ..journal.actions import target_journal
     from ..journal.writer import append_block, club_lock
     from ..ledger import load_club
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from .. import charts, reports
+from .. import reports
 from ..engines.base import score_text
 from ..periods import Period
-from ..render import _column_texts
+from ..render import charts, column_texts
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
 LINKED = ("player", "opponent")
@@ -94,7 +94,7 @@ class Site:
     def html_table(self, table: reports.Table, page: Page, part: int | None = None, sortable: bool = True) -> HtmlTable:
         """A reports.Table's rows (or its section `part`) as cells: the terminal's text (one number of
         decimals per column over the whole table), the exact number to sort by, links to players."""
-        texts = _column_texts(table)
+        texts = column_texts(table)
         offset, rows, caption = 0, table.rows, table.title
         if part is not None:
             offset = len(table.rows) + sum(len(r) for _, r in table.sections[:part])
@@ -153,11 +153,11 @@ class Site:
             points = charts.rating_points(result, player)
             if points:
                 title = f"Rating of {name}, {result.rating} · {result.discipline}"
-                section.chart = charts.svg([(name, points)], title, chart_id=f"chart-{len(page.sections) + 1}")
-                section.chart_text = (f"{title}: from {charts._label(points[0][1])} on {points[0][0]} to "
-                                      f"{charts._label(points[-1][1])} on {points[-1][0]}; lowest "
-                                      f"{charts._label(min(v for _, v in points))}, highest "
-                                      f"{charts._label(max(v for _, v in points))}.")
+                section.chart = charts.svg([charts.Series(name, points)], title, chart_id=f"chart-{len(page.sections) + 1}")
+                section.chart_text = (f"{title}: from {charts.rating_label(points[0].rating)} on {points[0].day} to "
+                                      f"{charts.rating_label(points[-1].rating)} on {points[-1].day}; lowest "
+                                      f"{charts.rating_label(min(p.rating for p in points))}, highest "
+                                      f"{charts.rating_label(max(p.rating for p in points))}.")
             section.tables.append(self.html_table(table, page))
             page.sections.append(section)
         if not page.sections:

@@ -11,11 +11,20 @@ import math
 from datetime import date
 from html import escape
 from pathlib import Path
+from typing import NamedTuple
 
-from .errors import ActionRefused
+from ..errors import ActionRefused
 
-Point = tuple[date, float]
-Series = tuple[str, list[Point]]
+
+class Point(NamedTuple):
+    day: date
+    rating: float
+
+
+class Series(NamedTuple):
+    label: str
+    points: list[Point]
+
 
 # Colours with at least 4.5:1 contrast on white (WCAG AA), told apart also by their markers.
 COLOURS = ("#1f5fa8", "#b03a2e", "#1e7b4a", "#7a4fa0", "#8a5a00", "#006d77")
@@ -24,7 +33,7 @@ MARKERS = "●○■□▲△"
 
 def rating_points(result, player: str) -> list[Point]:
     """The player's rating after each event that set one, in the list's order."""
-    return [(e.date, float(e.after)) for e in result.history(player) if e.after is not None]
+    return [Point(e.date, float(e.after)) for e in result.history(player) if e.after is not None]
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -53,7 +62,7 @@ def _bounds(series: list[Series]):
     return min(days), max(days), ticks
 
 
-def _label(value: float) -> str:
+def rating_label(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
@@ -78,7 +87,7 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>']
     for value in ticks:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#ddd"/>'
-                   f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#333">{_label(value)}</text>')
+                   f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#333">{rating_label(value)}</text>')
     days = _date_ticks(first, last)
     for n, day in enumerate(days):
         anchor = "start" if n == 0 and len(days) > 1 else "end" if n == len(days) - 1 and n else "middle"
@@ -93,7 +102,7 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
         if len(points) <= 60:
             filled = "#fff" if n % 2 else colour
             out += [f'<circle cx="{x(d):.1f}" cy="{y(v):.1f}" r="3" fill="{filled}" stroke="{colour}">'
-                    f'<title>{escape(label)} {d.isoformat()}: {_label(v)}</title></circle>' for d, v in points]
+                    f'<title>{escape(label)} {d.isoformat()}: {rating_label(v)}</title></circle>' for d, v in points]
         if len(series) > 1:
             lx = left + n * (plot_w / len(series))
             out.append(f'<rect x="{lx:.1f}" y="{height - 14}" width="14" height="4" fill="{colour}"/>'
@@ -112,7 +121,7 @@ def text_plot(series: list[Series], width: int = 72, height: int = 12) -> list[s
     """The chart as lines of text: a y axis of ratings, one marker per series, dates below."""
     first, last, ticks = _bounds(series)
     low, high = ticks[0], ticks[-1]
-    label_w = max(len(_label(t)) for t in ticks)
+    label_w = max(len(rating_label(t)) for t in ticks)
     cols = max(width - label_w - 2, 10)
     grid = [[" "] * cols for _ in range(height)]
 
@@ -131,7 +140,7 @@ def text_plot(series: list[Series], width: int = 72, height: int = 12) -> list[s
                     grid[r][c] = "·"
         for r, c in cells:
             grid[r][c] = marker
-    labels = {round((high - t) / (high - low) * (height - 1)): _label(t) for t in ticks}
+    labels = {round((high - t) / (high - low) * (height - 1)): rating_label(t) for t in ticks}
     lines = [f"{labels.get(r, ''):>{label_w}} ┤" + "".join(row).rstrip() for r, row in enumerate(grid)]
     lines.append(" " * label_w + " └" + "─" * cols)
     start, end = date.fromordinal(first).isoformat(), date.fromordinal(last).isoformat()

@@ -8,9 +8,10 @@ from __future__ import annotations
 import io
 from datetime import date
 
-from .errors import ActionRefused
-from .render import column_decimals, visible
-from .reports import Table
+from ..errors import ActionRefused
+from ..reports.table import Table
+from .cells import column_decimals
+from .text import visible
 
 
 def xlsx_bytes(table: Table) -> bytes:

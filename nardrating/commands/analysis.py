@@ -1,0 +1,108 @@
+"""The commands that look closer: predict, backtest, player, head-to-head, explain."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load,
+                     parse_date)
+
+
+def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
+            b: Annotated[str, typer.Argument(metavar="B", help="Second player.")],
+            length: Annotated[int, typer.Option(help="Match length in points (fibs: it matters).")] = 1,
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
+    """A's expected score against B and each player's change on a win, a loss and a draw.
+
+    Example: nardrating predict anna boris --length 7 --format json
+    """
+    from ..predict import predict as do
+    from ..render import emit
+
+    fmt = check_format(fmt)
+    table = do(load(club, discipline), a, b, rating=rating, discipline=discipline,
+               as_of=parse_date(as_of, "--as-of"), length=length)
+    emit(table, fmt, console())
+
+
+def backtest(club: ClubOpt = None,
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
+                               "default: every list that predicts games).", show_default=False)] = None,
+             param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
+                              "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
+             discipline: DisciplineOpt = None,
+             since: Annotated[Optional[str], typer.Option("--from", help="Score games on or after this date.",
+                                                          show_default=False)] = None,
+             until: Annotated[Optional[str], typer.Option("--to", help="Score games on or before this date.",
+                                                          show_default=False)] = None,
+             plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the calibration as FILE.png or "
+                             "FILE.svg (needs the extra [plot]: matplotlib).", show_default=False)] = None,
+             fmt: FormatOpt = "table") -> None:
+    """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.
+
+    Example: nardrating backtest --rating club --param k=10,20,32
+    """
+    from .. import backtest as bt
+    from ..render import emit
+
+    fmt = check_format(fmt)
+    since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
+    ledger = load(club)
+    found = bt.candidates(ledger, rating or [], param or [])
+    rows = bt.run(ledger, found, discipline, since_day, until_day)
+    if plot is not None:
+        bt.plot(rows, plot)
+    out = console()
+    emit(bt.table(rows, since_day, until_day), fmt, out)
+    if fmt == "table":
+        for row in bt.ranked(rows):
+            emit(bt.calibration_table(row), fmt, out)
+
+
+def player(player_id: Annotated[str, typer.Argument(metavar="A")],
+           club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+           as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
+    """A player's record (by discipline and length), streaks, rating peak and low, last games, best wins.
+
+    Example: nardrating player vera --format json
+    """
+    from .. import headtohead, reports
+
+    fmt = check_format(fmt)
+    ledger = load(club)
+    reports.known_player(ledger, player_id)
+    day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
+    emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
+
+
+def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[str, typer.Argument(metavar="B")],
+                 club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+                 as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
+    """A's record against B (by discipline and length), streaks, their last meetings, each one's best win.
+
+    Example: nardrating head-to-head anna vera
+    """
+    from .. import headtohead, reports
+
+    fmt = check_format(fmt)
+    ledger = load(club)
+    for who in (a, b):
+        reports.known_player(ledger, who)
+    day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
+    emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
+
+
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id, as history shows it.")],
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            fmt: FormatOpt = "table") -> None:
+    """Every input and every step of the arithmetic behind each player's change in a match, with its rule.
+
+    Example: nardrating explain m0003 --format json
+    """
+    from ..explain import explain as do
+
+    fmt = check_format(fmt)
+    emit_all(do(load(club), entry, rating, discipline), fmt)

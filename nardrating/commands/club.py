@@ -1,0 +1,79 @@
+"""init and check: a new club, and a full check of an existing one."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from .common import ClubOpt, console, load, plain
+
+if TYPE_CHECKING:
+    from ..errors import Problem
+
+
+def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
+         engine: Annotated[str, typer.Option(help="Rating engine of the first rating list.")] = "elo",
+         name: Annotated[Optional[str], typer.Option(help="The club's name.")] = None) -> None:
+    """Create a commented nardrating.toml and an empty journal; never overwrites.
+
+    Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
+    """
+    from ..journal.actions import init_club, next_steps
+
+    for path in init_club(folder, engine, name):
+        console().print(f"created {path}", markup=False)
+    console().print(next_steps(folder), markup=False)
+
+
+def check(club: ClubOpt = None,
+          strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when there are warnings too.")] = False,
+          fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text") -> None:
+    """Check the config and every journal file; list every problem as FILE:LINE: ENTRY: message.
+
+    Warnings (likely typos: near-duplicate players, a discipline no list rates…) are listed
+    too and leave the exit code 0, unless --strict.
+    Example: nardrating check --club sample_ledgers/chess-club
+    """
+    import json
+
+    from ..errors import LedgerError
+    from ..journal.lint import lint
+    from ..reports import last_entry_date
+
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="--format")
+    try:
+        ledger = load(club)
+    except LedgerError as exc:
+        if fmt != "json":
+            raise
+        typer.echo(json.dumps([_problem_json(p, "error") for p in exc.problems], ensure_ascii=False, indent=2))
+        raise typer.Exit(1) from None
+    warnings = lint(ledger.journal, ledger.config)
+    if fmt == "json":
+        typer.echo(json.dumps([_problem_json(p, "warning") for p in warnings], ensure_ascii=False, indent=2))
+    else:
+        j = ledger.journal
+        last = last_entry_date(j)
+        out = console()
+        for w in warnings:
+            out.print(plain(_warning_text(w)), markup=False)
+        out.print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
+                  f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
+                  f"rating lists: {', '.join(ledger.config.ratings)}"
+                  + (f"; last entry {last} (the date commands mean without --as-of)"
+                     if last and ledger.config.club.as_of == "last-entry" else "")
+                  + (f"; {len(warnings)} warning(s)" if warnings else ""), markup=False)
+    if strict and warnings:
+        raise typer.Exit(1)
+
+
+def _warning_text(p: Problem) -> str:
+    where = p.file if p.line is None else f"{p.file}:{p.line}"
+    entry = f"{p.entry.strip()}: " if p.entry and p.entry.strip() else ""
+    return f"{where}: {entry}warning: {p.message}"
+
+
+def _problem_json(p: Problem, severity: str) -> dict[str, Any]:
+    return {"file": p.file, "line": p.line, "entry": p.entry, "severity": severity, "message": p.message}

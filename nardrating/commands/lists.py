@@ -1,0 +1,232 @@
+"""The commands that show a list: players, recalc, leaderboard, history, report."""
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
+                     load, parse_date, plain, progress_bar)
+
+if TYPE_CHECKING:
+    from ..engines.base import RatingResult
+    from ..ledger import Ledger
+    from ..reports import Table
+
+
+def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
+    """List players: ids, names, aliases, qualifications, games per discipline (as the leaderboard counts them).
+
+    Example: nardrating players --format csv
+    """
+    from .. import reports
+    from ..render import emit
+
+    fmt = check_format(fmt)
+    ledger = load(club)
+    day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
+    emit(reports.players(ledger, rating, day), fmt, console())
+
+
+def recalc(club: ClubOpt = None) -> None:
+    """Replay the whole journal through every rating list and summarise.
+
+    Example: nardrating recalc --club sample_ledgers/chess-club
+    """
+    import time
+
+    from ..ledger import replay_all
+
+    started = time.perf_counter()
+    with progress_bar(club) as progress:
+        ledger, replays = replay_all(club, progress)  # read and replay everything, cache it anew
+    j = ledger.journal
+    lines = [f"  {rating.name} ({rating.engine}, {discipline}): {count} players"
+             for rating, discipline, count in replays]
+    out = console()
+    out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
+              f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)
+    for line in lines:
+        out.print(line, markup=False)
+    out.print(f"done in {time.perf_counter() - started:.2f} s", markup=False)
+
+
+def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+                as_of: AsOfOpt = None,
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", help="With --format xlsx: the file "
+                                  "to write (needs nardrating[xlsx]).", show_default=False)] = None,
+                show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
+                public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
+                daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
+                fmt: FormatOpt = "table") -> None:
+    """Rank, player, name, rating, games, status, last played.
+
+    Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
+    """
+    from .. import reports
+    from ..render import emit
+
+    fmt = _spreadsheet_target(fmt, output)
+    ledger = load(club, discipline)
+    day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
+    if daily:
+        if not result.has_daily:
+            fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
+        result = result.daily(day.day)
+    table = reports.leaderboard(ledger, result, show_all, public, day)
+    if fmt == "xlsx":
+        return _write_xlsx(table, output)
+    emit(table, fmt, console())
+
+
+def _spreadsheet_target(fmt: str, output: Path | None) -> str:
+    """--format xlsx goes to --output FILE, or to stdout when that is not a terminal; text formats to stdout."""
+    if fmt != "xlsx":
+        if output is not None:
+            raise typer.BadParameter("--output is for --format xlsx; text formats go to stdout", param_hint="--output")
+        return check_format(fmt)
+    if output is None and sys.stdout.isatty():
+        fail(["--format xlsx writes a binary spreadsheet, not text for a terminal: "
+              "add --output FILE.xlsx (or redirect: > FILE.xlsx)"])
+    return "xlsx"
+
+
+def _write_xlsx(table: Table, output: Path | None) -> None:
+    from ..render.charts import replace_file
+    from ..render.spreadsheet import xlsx_bytes
+
+    data = xlsx_bytes(table)
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    replace_file(output, data)
+    console(stderr=True).print(f"wrote {output}", markup=False)
+
+
+def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
+            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+            as_of: AsOfOpt = None,
+            since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
+                                                         show_default=False)] = None,
+            until: Annotated[Optional[str], typer.Option("--to", help="Only events on or before this date.",
+                                                         show_default=False)] = None,
+            last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
+                                                        show_default=False, min=1)] = None,
+            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
+                                                            show_default=False)] = None,
+            details: Annotated[bool, typer.Option("--details", help="The steps of each match's change, as "
+                                                  "explain shows them (elo, fibs, glicko, glicko2).")] = False,
+            fmt: FormatOpt = "table",
+            chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
+                                                "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --chart: the image to write.",
+                                                                 show_default=False)] = None,
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).",
+                                                            show_default=False)] = None) -> None:
+    """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
+
+    Example: nardrating history anna --from 2009-01-01 --opponent boris
+    """
+    from .. import reports
+    from ..render import emit
+
+    fmt = check_format(fmt)
+    since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
+    ledger = load(club, discipline)
+    for who in (player, opponent):
+        if who is not None:
+            reports.known_player(ledger, who)
+    day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
+    result = ledger.run(rating, discipline, day.day)
+    if chart or chart_file or vs:
+        return _history_chart(ledger, result, [player] + (vs or []), chart, chart_file, since_day, until_day)
+    table = reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,
+                            opponent=opponent)
+    if not details:
+        emit(table, fmt, console())
+        return
+    from ..explain import history_details
+
+    emit_all(history_details(ledger, result, player, table, fmt), fmt)
+
+
+def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], chart: bool, chart_file: Path | None,
+                   since: date | None, until: date | None) -> None:
+    """history --chart [FILE] [--vs OTHER…]: the ratings of one or more players over time."""
+    import shutil
+
+    from .. import reports
+    from ..render import charts
+
+    if not chart:
+        raise typer.BadParameter("a chart file or --vs goes with --chart", param_hint="--chart")
+    for who in players[1:]:
+        reports.known_player(ledger, who)
+    series = []
+    for who in dict.fromkeys(players):
+        points = [p for p in charts.rating_points(result, who)
+                  if (since is None or p.day >= since) and (until is None or p.day <= until)]
+        series.append(charts.Series(ledger.journal.player_name(who), points))
+    title = f"{result.rating} · {result.discipline}"
+    if chart_file is None:
+        width = shutil.get_terminal_size((80, 24)).columns
+        lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
+        console().file.write("\n".join(map(plain, lines)) + "\n")
+        return
+    charts.write(series, chart_file, title)
+    console().print(f"wrote {chart_file}", markup=False)
+
+
+def _period_hint(text: str) -> str:
+    """' (did you mean "2009-Q4"?)' for a mistyped period of a year the text names."""
+    import re
+
+    from ..errors import did_you_mean
+
+    year = re.search(r"[0-9]{4}", text)
+    if year is None:
+        return ""
+    y = year[0]
+    forms = [y, *(f"{y}-Q{q}" for q in range(1, 5)), f"{y}-H1", f"{y}-H2", *(f"{y}-{m:02d}" for m in range(1, 13))]
+    return did_you_mean(text.strip(), forms)
+
+
+def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
+           club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
+           player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
+           details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
+                                                 "or per game (elo, fibs, chips, placement).")] = False,
+           fmt: FormatOpt = "table") -> None:
+    """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
+
+    Example: nardrating report --period 2009-Q1 --format md
+    """
+    from .. import reports
+    from ..periods import parse_period
+    from ..render import emit
+
+    fmt = check_format(fmt)
+    try:
+        span = parse_period(period)
+    except ValueError as exc:
+        if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
+            raise typer.BadParameter(str(exc), param_hint="--period") from None
+        fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
+    ledger = load(club, discipline)
+    if player is not None:
+        reports.known_player(ledger, player)
+    result = ledger.run(rating, discipline)
+    table = reports.report(ledger, result, span, player, details)
+    out = console()
+    emit(table, fmt, out)
+    if details and fmt in ("table", "md"):
+        for detail in reports.report_details(table):
+            if fmt == "md":
+                out.file.write("\n")
+            emit(detail, fmt, out)

@@ -1,0 +1,239 @@
+"""The commands that append to the journal: add-player, add-match, add-tournament, void, amend,
+undo, rename-player, merge-players. Each shows what it wrote and which ratings it moved."""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from .common import ClubOpt, DisciplineOpt, NewDisciplineOpt, console, fail, load, parse_date, writer_club
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..journal.actions import Change, Moved, Written
+
+
+def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Unique id: letters, digits, _ and -.")],
+               name: Annotated[Optional[str], typer.Option(help="Full name (default: the id).")] = None,
+               alias: Annotated[Optional[str], typer.Option(help="Public name, shown with --public.")] = None,
+               qualification: Annotated[Optional[str], typer.Option(help="MS, KMS, 1, 2 or 3.")] = None,
+               title: Annotated[Optional[str], typer.Option(help="Title, e.g. FM.")] = None,
+               joined: Annotated[Optional[str], typer.Option(help="Date joined, YYYY-MM-DD.")] = None,
+               dry_run: Annotated[bool, typer.Option("--dry-run", help="Check and show; write nothing.")] = False,
+               club: ClubOpt = None) -> None:
+    """Add a [[player]] to the journal.
+
+    Example: nardrating add-player anna --name "Анна Петрова" --alias "Анна П." --qualification KMS
+    """
+    from ..journal.actions import add_player as do
+
+    entry = do(writer_club(club), player_id, name, alias, qualification, title, parse_date(joined, "--joined"), dry_run)
+    console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
+
+
+def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
+              b: Annotated[str, typer.Argument(metavar="B", help="Second player (chess: black).")],
+              winner: Annotated[Optional[str], typer.Option(help="The winner's id.")] = None,
+              result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.')] = None,
+              day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
+              length: Annotated[int, typer.Option(help="Match length in points.")] = 1,
+              score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.")] = None,
+              chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).")] = None,
+              discipline: DisciplineOpt = None,
+              tournament: Annotated[Optional[str], typer.Option(help="Tournament id.")] = None,
+              unrated: Annotated[bool, typer.Option("--unrated", help="Record it, rate it nowhere.")] = False,
+              forfeit: Annotated[bool, typer.Option("--forfeit", help="A no-show or technical result.")] = False,
+              note: Annotated[Optional[str], typer.Option(help="A note.")] = None,
+              new_discipline: NewDisciplineOpt = False,
+              dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the rating changes; write nothing.")] = False,
+              club: ClubOpt = None) -> None:
+    """Append a [[match]] and show each player's rating change in every list that rates it.
+
+    A back-dated match also shows every rating of the current lists that it changes.
+    Example: nardrating add-match anna boris --winner anna --date 2009-01-15
+    """
+    from ..journal.actions import add_match as do
+
+    written = do(writer_club(club), a, b, winner=winner, result=result, day=parse_date(day, "--date"),
+                 length=length, score=score, discipline=discipline, tournament=tournament,
+                 rated=not unrated, forfeit=forfeit, note=note, chips=chips,
+                 new_discipline=new_discipline, dry_run=dry_run)
+    entry, out = written.entries[0], console()
+    out.print(("would add" if dry_run else "added") + f" match {entry['id']} on {entry['date']}", markup=False)
+    _print_changes(out, written.changes or [])
+    if written.moved is not None:
+        _print_moved(out, written.moved)
+
+
+def _print_changes(out: Console, changes: list[Change]) -> None:
+    """Each player's change from one new match."""
+    from ..render import cell_text
+    from ..reports import Column
+
+    rating_col, change_col = Column("", "", "rating"), Column("", "", "change")
+    for c in changes:
+        if c.rated:
+            out.print(f"  {c.rating} ({c.discipline}): {c.player} {cell_text(c.before, rating_col)} "
+                      f"{cell_text(c.change, change_col)} → {cell_text(c.after, rating_col)}", markup=False)
+        else:
+            out.print(f"  {c.rating} ({c.discipline}): {c.player} not rated now: {c.reason}", markup=False)
+
+
+def _print_moved(out: Console, moved: list[Moved] | None) -> None:
+    """The "what changed" block: every rating of the current lists that differs, before → after."""
+    from ..render import cell_text
+    from ..reports import Column
+
+    rating_col = Column("", "", "rating")
+
+    def shown(value: float | None) -> str:
+        return "(none)" if value is None else cell_text(value, rating_col)
+
+    if not moved:
+        out.print("no rating in the current lists changes", markup=False)
+        return
+    out.print("ratings that change in the current lists:", markup=False)
+    for c in moved:
+        out.print(f"  {c.rating} ({c.discipline}): {c.player} {shown(c.before)} → {shown(c.after)}", markup=False)
+
+
+def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
+                   name: Annotated[str, typer.Option(help="Tournament name.")],
+                   system: Annotated[str, typer.Option(help="swiss, round-robin, knockout or match.")],
+                   start: Annotated[str, typer.Option(help="First day, YYYY-MM-DD.")],
+                   end: Annotated[str, typer.Option(help="Last day, YYYY-MM-DD.")],
+                   discipline: DisciplineOpt = None,
+                   official: Annotated[bool, typer.Option("--official", help="An official competition.")] = False,
+                   dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
+                   club: ClubOpt = None) -> None:
+    """Append a [[tournament]]; matches join it with add-match --tournament ID.
+
+    Example: nardrating add-tournament cup-1 --name "Кубок клуба" --system swiss --start 2009-02-01 --end 2009-02-03
+    """
+    from ..journal.actions import add_tournament as do
+
+    entry = do(writer_club(club), tournament_id, name=name, system=system, start=parse_date(start, "--start"),
+               end=parse_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run)
+    console().print(("would add" if dry_run else "added") + f" tournament {entry['id']}", markup=False)
+
+
+def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
+         reason: Annotated[str, typer.Option(help="Why the match is voided.")],
+         day: Annotated[Optional[str], typer.Option("--date", help="Date of the correction (default: today).")] = None,
+         dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
+         club: ClubOpt = None) -> None:
+    """Void a match: it is replayed as if absent. Re-enter the right result with add-match.
+
+    Example: nardrating void m0003 --reason "result entered the wrong way round"
+    """
+    from ..journal.actions import void_match
+
+    written = void_match(writer_club(club), match_id, reason, parse_date(day, "--date"), dry_run)
+    out = console()
+    out.print(("would void" if dry_run else "voided") + f" match {written.entries[0]['match']}", markup=False)
+    _print_moved(out, written.moved)
+
+
+def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="The match to correct.")],
+          a: Annotated[Optional[str], typer.Argument(metavar="[A", help="First player (default: the match's).",
+                                                     show_default=False)] = None,
+          b: Annotated[Optional[str], typer.Argument(metavar="B]", help="Second player (default: the match's).",
+                                                     show_default=False)] = None,
+          winner: Annotated[Optional[str], typer.Option(help="The winner's id.", show_default=False)] = None,
+          result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.',
+                                                        show_default=False)] = None,
+          day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: the match's).",
+                                                     show_default=False)] = None,
+          length: Annotated[Optional[int], typer.Option(help="Match length in points.", show_default=False)] = None,
+          score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.", show_default=False)] = None,
+          chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).", show_default=False)] = None,
+          discipline: DisciplineOpt = None,
+          tournament: Annotated[Optional[str], typer.Option(help="Tournament id.", show_default=False)] = None,
+          rated: Annotated[Optional[bool], typer.Option("--rated/--unrated", help="Rated or not (default: as the match).",
+                                                        show_default=False)] = None,
+          forfeit: Annotated[Optional[bool], typer.Option("--forfeit/--no-forfeit", help="A no-show or technical "
+                                                          "result (default: as the match).", show_default=False)] = None,
+          note: Annotated[Optional[str], typer.Option(help="A note.", show_default=False)] = None,
+          reason: Annotated[Optional[str], typer.Option(help='Why (default: "amended by <new id>").',
+                                                        show_default=False)] = None,
+          new_discipline: NewDisciplineOpt = False,
+          dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
+          club: ClubOpt = None) -> None:
+    """Correct a match in one step: a [[void]] of it and the corrected [[match]] (amends = MATCH).
+
+    Options not given are the match's own. Shows every rating of the current lists that changes.
+    Example: nardrating amend m0003 --result 1-0
+    """
+    from ..journal.actions import MatchArgs, amend_match
+
+    if (a is None) != (b is None):
+        raise typer.BadParameter("give both players A and B, or neither", param_hint="A B")
+    given = MatchArgs(a, b, winner, result, parse_date(day, "--date"), length, score, discipline, tournament,
+                      rated, forfeit, note, chips, new_discipline)
+    _print_correction(amend_match(writer_club(club), match_id, given, reason, dry_run), dry_run)
+
+
+def _print_correction(written: Written, dry_run: bool) -> None:
+    void, match = written.entries
+    out = console()
+    out.print(("would void" if dry_run else "voided") + f" match {void['match']} ({void['reason']})", markup=False)
+    out.print(("would add" if dry_run else "added") + f" match {match['id']} on {match['date']}, amends "
+              f"{match['amends']}", markup=False)
+    _print_changes(out, written.changes or [])
+    _print_moved(out, written.moved)
+
+
+def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+         club: ClubOpt = None) -> None:
+    """Void the last match this club wrote, after showing it and asking.
+
+    The last entry of the journal file the club writes to; an amend's match is voided and the
+    original match entered again. Other entries are not voided: it says what to do instead.
+    Example: nardrating undo
+    """
+    from ..journal.actions import last_entry, undo as do
+
+    ledger = load(club)
+    last = last_entry(ledger)
+    out = console()
+    out.print("the last entry:", markup=False)
+    out.print(last.text.rstrip("\n"), markup=False)
+    if last.kind == "match" and not yes:
+        if not sys.stdin.isatty():
+            fail(["undo: not asking without a terminal; nothing was written. Run `nardrating undo --yes` to void it."])
+        if not typer.confirm("void it?", default=False):
+            fail(["nothing was written"])
+    written = do(ledger)
+    if len(written.entries) == 2:
+        _print_correction(written, False)
+    else:
+        out.print(f"voided match {written.entries[0]['match']}", markup=False)
+        _print_moved(out, written.moved)
+
+
+def rename_player(old: Annotated[str, typer.Argument(metavar="OLD")], new: Annotated[str, typer.Argument(metavar="NEW")],
+                  dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None) -> None:
+    """Rename a player by an appended [[rename]]: every entry, before and after, shows NEW.
+
+    Example: nardrating rename-player borsi boris
+    """
+    from ..journal.actions import rename_player as do
+
+    do(writer_club(club), old, new, dry_run=dry_run)
+    console().print(("would rename" if dry_run else "renamed") + f" player {old} to {new}", markup=False)
+
+
+def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP")], into: Annotated[str, typer.Argument(metavar="INTO")],
+                  dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None) -> None:
+    """Merge a duplicate player by an appended [[merge]]: DUP's games become INTO's.
+
+    Refused if DUP and INTO played each other. Example: nardrating merge-players ivan2 ivan
+    """
+    from ..journal.actions import merge_players as do
+
+    written = do(writer_club(club), dup, into, dry_run=dry_run)
+    out = console()
+    out.print(("would merge" if dry_run else "merged") + f" player {dup} into {into}", markup=False)
+    _print_moved(out, written.moved)

@@ -1,0 +1,154 @@
+"""add-match and add-tournament: what was played, and the checks the command line makes of it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...errors import ActionRefused, did_you_mean
+from ..entries import RESULT_HELP, RULES, Entry, MatchEntry, parse_result
+from ..tomlsource import shown
+from ..writer import next_match_id
+from .write import Change, Check, Fields, Written, refuse, write_entry
+
+if TYPE_CHECKING:
+    from ...ledger import Ledger
+
+
+def parse_score(text: str | None) -> list[int] | None:
+    """--score "7-4" (or "7:4") as [7, 4]; None when not given."""
+    if text is None:
+        return None
+    parts = [part.strip() for part in text.replace(":", "-").split("-")]
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ActionRefused(f"--score {shown(text)} must be two whole numbers like 7-4")
+    if max(map(len, parts)) > 9:  # no score; and int() refuses thousands of digits
+        raise ActionRefused(f"--score: {shown(text)} is not {RULES['score']}")
+    return [int(parts[0]), int(parts[1])]
+
+
+@dataclass
+class MatchArgs:
+    """add-match's options; for amend, None means "as in the original match"."""
+    a: str | None = None
+    b: str | None = None
+    winner: str | None = None
+    result: str | None = None
+    day: date | None = None
+    length: int | None = None
+    score: str | None = None
+    discipline: str | None = None
+    tournament: str | None = None
+    rated: bool | None = None
+    forfeit: bool | None = None
+    note: str | None = None
+    chips: float | None = None
+    new_discipline: bool = False
+
+
+def check_outcome(ledger: Ledger, winner: str | None, result: str | None) -> None:
+    if winner is not None and result is not None:
+        refuse(ledger, "give --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2, not both")
+    if result is not None and parse_result(result) is None:
+        refuse(ledger, f"--result {shown(result)} is not a result; write {RESULT_HELP}")
+
+
+def rated_disciplines(club: Ledger) -> list[str]:
+    """Disciplines a list rates that the club knows: named by a list, the default, or in the journal."""
+    from ...reports import known_disciplines
+
+    return [d for d in known_disciplines(club) if any(r.rates(d) for r in club.config.ratings.values())]
+
+
+def check_discipline(club: Ledger, discipline: str, new_discipline: bool) -> None:
+    """Refuse a discipline no list rates, or one the club has never seen, unless --new-discipline:
+    the usual way a typo ("long-nardi", "shess") starts a rating of its own."""
+    if new_discipline:
+        return
+    rated = rated_disciplines(club)
+    if discipline in rated:
+        return
+    lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or ['any'])})" for r in club.config.ratings.values())
+    why = ("no rating list rates it" if not any(r.rates(discipline) for r in club.config.ratings.values())
+           else "the club has no game of it yet")
+    refuse(club, f"--discipline {discipline!r}: {why}{did_you_mean(discipline, rated)}; rating lists: {lists}; "
+                 "to start a new discipline on purpose, add --new-discipline")
+
+
+def match_check(new_discipline: bool) -> Check:
+    """The checks of a new [[match]]: known players, a winner who played, a discipline a list rates."""
+    def check(club: Ledger, entry: Entry) -> None:
+        if not isinstance(entry, MatchEntry):
+            return
+        for player in entry.players:
+            if player not in club.journal.players:
+                hint = did_you_mean(player, club.journal.players)
+                refuse(club, f"unknown player {player!r}{hint}; "
+                             + ("if it is a new player, " if hint else "") + f"add them first: nardrating add-player {player}")
+        if entry.winner is not None and entry.winner not in entry.players:
+            refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
+        if entry.discipline is not None:
+            check_discipline(club, entry.discipline, new_discipline)
+    return check
+
+
+def match_changes(club: Ledger, entry: Entry) -> list[Change]:
+    """Each player's change in every list that rates the new match (as the journal now is)."""
+    if not isinstance(entry, MatchEntry) or entry.discipline is None:
+        return []
+    found = []
+    for rating in club.config.ratings.values():
+        if not rating.rates(entry.discipline):
+            continue
+        run = club.run(rating, entry.discipline)
+        for player in entry.players:
+            event = next((e for e in run.history(player) if e.entry == entry.id), None)
+            if event is not None:
+                found.append(Change(rating.name, entry.discipline, player, event.before, event.change,
+                                    event.after, event.rated, event.reason))
+    return found
+
+
+def new_match_id(club: Ledger, path: Path) -> str:
+    text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+    return next_match_id(text, club.journal)
+
+
+def _back_dated(club: Ledger, day: date) -> bool:
+    return club.journal.max_date > 0 and day.toordinal() < club.journal.max_date
+
+
+def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, result: str | None = None,
+              day: date | None = None, length: int = 1, score: str | None = None,
+              discipline: str | None = None, tournament: str | None = None, rated: bool = True,
+              forfeit: bool = False, note: str | None = None, chips: float | None = None,
+              new_discipline: bool = False, dry_run: bool = False) -> Written:
+    """Append a [[match]]: the entry, each player's change in every list that rates it (computed
+    from the journal as written), and for a back-dated match every rating of the current lists
+    that changes (else None)."""
+    if winner is None and result is None:
+        refuse(ledger, "say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2")
+    check_outcome(ledger, winner, result)
+    points = parse_score(score)
+    played = day or date.today()
+
+    def fields(club: Ledger, path: Path) -> Fields:
+        known = club.journal.tournaments.get(tournament) if tournament is not None else None
+        return {"id": new_match_id(club, path), "date": played, "players": [a, b],
+                "result": result, "winner": winner, "length": length, "score": points, "chips": chips,
+                "discipline": discipline or (known.discipline if known else club.config.club.default_discipline),
+                "tournament": tournament, "rated": rated, "forfeit": forfeit, "note": note}
+
+    return write_entry(ledger, "match", fields, check=match_check(new_discipline), preview=match_changes,
+                       dry_run=dry_run, compare=lambda club: _back_dated(club, played))[1]
+
+
+def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
+                   discipline: str | None = None, official: bool = False, dry_run: bool = False) -> Fields:
+    """Append a [[tournament]]; the entry as written."""
+    def fields(club: Ledger, path: Path) -> Fields:
+        return {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
+                "discipline": discipline or club.config.club.default_discipline, "official": official}
+
+    return write_entry(ledger, "tournament", fields, dry_run=dry_run)[0]

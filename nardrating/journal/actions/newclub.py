@@ -1,0 +1,100 @@
+"""init: a new club folder with a commented nardrating.toml and an empty journal."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...config import CONFIG_NAME
+from ...errors import ActionRefused, did_you_mean
+from ..entries import valid_id
+
+CONFIG_TEMPLATE = '''# nardrating club config. Reference: the README's "Config" section.
+[club]
+name = {name}
+journal = ["journal.toml"]          # replayed together, in this order; .toml or .csv
+default_discipline = {discipline}
+as_of = "last-entry"                # date of commands without --as-of: "last-entry" (the journal's) or "today"
+
+{rating}
+'''
+
+
+def toml_value(value: object) -> str:
+    """A default as TOML: inline arrays and tables, so each parameter stays on one line."""
+    import tomli_w
+
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return tomli_w.dumps({"x": value})[4:].strip()  # a TOML literal of a string, number, bool or date
+
+
+def toml_key(key: str) -> str:
+    return key if valid_id(key) and key.isascii() else toml_value(key)
+
+
+def engine_template(engine: str) -> str:
+    """[rating.club] with every parameter of the engine: its default and what it means.
+
+    A parameter without a fixed default (it depends on another, as fide's k on the ruleset)
+    is written commented out.
+    """
+    from ...engines.registry import engine_class
+
+    cls = engine_class(engine)
+    params, notes = cls.Params, cls.parameter_notes
+    lines = [f"{'[rating.club]':<35} # a rating list named \"club\"",
+             f"{'engine = ' + toml_value(engine):<35} # {cls.title or engine}"]
+    for key, field in params.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        note = field.description or notes.get(key, "")
+        if default is None:
+            line = f"# {key} = "
+            note = note or "no default"
+        else:
+            line = f"{key} = {toml_value(default)}"
+        lines.append(f"{line:<35} # {note}" if note else line)
+    disciplines = f"# disciplines = [{toml_value(cls.default_discipline)}]"
+    lines.append(f"{disciplines:<35} # disciplines it rates; omitted = all")
+    return "\n".join(lines)
+
+
+NEXT_STEPS = """next steps:{cd}
+  nardrating add-player anna --name "Анна Петрова"      # each player once
+  nardrating add-match anna boris --winner anna         # after each game
+  nardrating leaderboard                                # the list as of the last entry
+  nardrating check                                      # after editing the journal by hand"""
+
+
+JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
+# `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
+# [[void]] and [[adjust]] tables (see the README's "Journal" section).
+'''
+
+
+def next_steps(folder: Path) -> str:
+    import shlex
+
+    here = folder.resolve() == Path.cwd().resolve()
+    return NEXT_STEPS.format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
+
+
+def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:
+    """Write the club's config and journal; (their paths). Refused if either exists."""
+    from ...engines.registry import engine_class, engine_names
+
+    if engine not in engine_names():
+        raise ActionRefused(f"unknown engine {engine!r}{did_you_mean(engine, engine_names())}; "
+                            f"allowed: {', '.join(engine_names())}")
+    config, journal = folder / CONFIG_NAME, folder / "journal.toml"
+    for path in (config, journal):
+        if path.exists():
+            raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
+    template = engine_template(engine)
+    discipline = engine_class(engine).default_discipline
+    folder.mkdir(parents=True, exist_ok=True)
+    config.write_text(CONFIG_TEMPLATE.format(name=toml_value(name or folder.resolve().name),
+                                             discipline=toml_value(discipline), rating=template), encoding="utf-8")
+    journal.write_text(JOURNAL_TEMPLATE, encoding="utf-8")
+    return [config, journal]
+

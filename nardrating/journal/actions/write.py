@@ -1,0 +1,227 @@
+"""How every writing command appends: build, check, then append whole, or refuse.
+
+Every writer builds the entry the TOML reader builds (the entry models), serialises
+it, and under the club lock, on the club loaded afresh, checks that the text reads
+back as the same entry and that the journal with it appended passes every check a
+full read makes. Only then is it appended; anything wrong raises (LedgerError or
+ActionRefused) before a byte is written.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import nullcontext
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+
+from ...config import display_path
+from ...errors import ActionRefused, LedgerError, Problem
+from ..entries import ENTRY_MODELS, Entry, entry_errors
+from ..writer import append_block, club_lock, entry_block
+
+if TYPE_CHECKING:
+    from ...ledger import Ledger
+
+Fields = dict[str, Any]                                # an entry's fields as the command gives them
+MakeFields = Callable[["Ledger", Path], Fields]        # (club loaded under the lock, target file) → fields
+Check = Callable[["Ledger", Entry], None]              # refuses (raises) what the command line says better
+Ratings = dict[tuple[str, str], dict[str, float | None]]  # (list, discipline) → player → rating
+
+
+@dataclass
+class Change:
+    """One player's change in one list from a new match."""
+    rating: str
+    discipline: str
+    player: str
+    before: float | None
+    change: float | None
+    after: float | None
+    rated: bool
+    reason: str | None
+
+
+@dataclass
+class Moved:
+    """One rating of the current list that a correction changes."""
+    rating: str
+    discipline: str
+    player: str
+    before: float | None
+    after: float | None
+
+
+Preview = Callable[["Ledger", Entry], list[Change]]   # (club after the write, last entry) → changes
+
+
+class Written(NamedTuple):
+    """What a write appended and what it changed."""
+    entries: list[Fields]           # the entries as written
+    changes: list[Change] | None    # the preview's changes (add-match: each player's), if asked
+    moved: list[Moved] | None       # the ratings of the current lists that change, if compared
+
+
+def target_journal(ledger: Ledger) -> Path:
+    """The last TOML file of [club] journal: where new entries go."""
+    tomls = [p for p in ledger.config.journal_paths() if p.suffix == ".toml"]
+    if not tomls:
+        raise ActionRefused(f"{ledger.config.path}: [club] journal lists no .toml file to append to; add one, "
+                            'e.g. journal = ["matches.csv", "journal.toml"]')
+    return tomls[-1]
+
+
+def refuse(ledger: Ledger, message: str, entry: str | None = None) -> NoReturn:
+    """A refusal about the entry to write, labelled with the file it would go to."""
+    raise LedgerError([Problem(display_path(target_journal(ledger)), None, message, entry)])
+
+
+# The command line's names for an entry's fields, where they are not --FIELD.
+_ARGUMENTS = {("player", "id"): "ID", ("tournament", "id"): "ID", ("void", "match"): "MATCH_ID",
+              ("match", "players", 0): "A", ("match", "players", 1): "B"}
+
+
+def build_entry(ledger: Ledger, kind: str, fields: Fields) -> Entry:
+    """The entry the TOML reader would build from these fields (None: left out), or LedgerError.
+
+    Messages name the command line's options: "--length: 5000 is not a match length; …".
+    """
+    from pydantic import ValidationError
+
+    try:
+        return ENTRY_MODELS[kind](**{key: value for key, value in fields.items() if value is not None})
+    except ValidationError as exc:
+        errors = entry_errors(exc, kind)
+    label = display_path(target_journal(ledger))
+    problems = []
+    for loc, message in errors:
+        name = _ARGUMENTS.get((kind, *loc)) or _ARGUMENTS.get((kind, *loc[:1])) or (f"--{loc[0]}" if loc else None)
+        problems.append(Problem(label, None, f"{name}: {message}" if name else message))
+    raise LedgerError(problems)
+
+
+def serialised(ledger: Ledger, kind: str, entry: Entry) -> str:
+    """The entry as the TOML text to append, after checking that it reads back as the same entry."""
+    import tomllib
+
+    block = entry_block(kind, entry.model_dump(exclude_defaults=True))
+    try:
+        back: Entry | None = ENTRY_MODELS[kind](**tomllib.loads(block)[kind][0])
+    except (ValueError, KeyError, IndexError):  # tomllib's and pydantic's errors are ValueErrors
+        back = None
+    if back != entry:
+        refuse(ledger, f"the new [[{kind}]] would not read back as written, so nothing was written; "
+                       f"this is a bug, please report it with the command you ran")
+    return block
+
+
+def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) -> Ledger:
+    """`ledger` as a full read of the journal with `block` appended would find it; LedgerError if refused.
+
+    The block (one entry or several, of `kinds`) is read into the loaded journal as the appended
+    bytes of `path`, and the journal and engine checks run as they do when a grown journal is read
+    (validate.py). Problems of the new entries carry no line: they are not in the file.
+    """
+    from ..identities import apply_identities
+    from ..reader import read_toml_journal
+    from ..validate import finish_players, validate
+
+    journal, config = ledger.journal, ledger.config
+    source = config.journal_paths().index(path)
+    label = journal.files[source]
+    old_lines = path.read_bytes().count(b"\n") if path.exists() else 0
+    first_match = len(journal.matches)
+    problems: list[Problem] = []
+    # The block always gives a match's id, so the position it would have (match_offset) is not used.
+    read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
+                      source=source, line_offset=old_lines + 2)
+    finish_players(journal)
+    problems += apply_identities(journal)
+    if not problems:
+        match = set(kinds) == {"match"}
+        problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
+    if problems:
+        raise LedgerError([Problem(p.file, p.line if p.line is None or p.line <= old_lines else None,
+                                   p.message, p.entry) for p in problems])
+    ledger._runs.clear()
+    ledger.dirty = True  # the new entry is in memory only: nothing computed from it may be cached
+    return ledger
+
+
+def current_ratings(club: Ledger, day: date | None) -> Ratings:
+    """Every list's standings (rating per player) on `day`, per (list, discipline)."""
+    found: Ratings = {}
+    for rating in club.config.ratings.values():
+        for discipline in club.disciplines(rating):
+            run = club.run(rating, discipline, day)
+            found[(rating.name, discipline)] = {p: s.rating for p, s in run.standings.items()}
+    return found
+
+
+def what_changed(before: Ratings, after: Ratings) -> list[Moved]:
+    moved = []
+    for key in sorted(set(before) | set(after)):
+        old, new = before.get(key, {}), after.get(key, {})
+        for player in sorted(set(old) | set(new)):
+            x, y = old.get(player), new.get(player)
+            if x is None and y is None or x is not None and y is not None and round(x, 2) == round(y, 2):
+                continue
+            moved.append(Moved(key[0], key[1], player, x, y))
+    return moved
+
+
+def write_entry(ledger: Ledger, kind: str, make_fields: MakeFields, *, check: Check | None = None,
+                preview: Preview | None = None, dry_run: bool = False,
+                compare: bool | Callable[[Ledger], bool] = False) -> tuple[Fields, Written]:
+    """Build, check and append one entry; (the entry as written, the whole of write_entries)."""
+    written = write_entries(ledger, [(kind, make_fields)], check=check, preview=preview, dry_run=dry_run,
+                            compare=compare)
+    return written.entries[0], written
+
+
+def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check: Check | None = None,
+                  preview: Preview | None = None, dry_run: bool = False,
+                  compare: bool | Callable[[Ledger], bool] = False) -> Written:
+    """Build, check and append entries in one atomic write.
+
+    Under the club lock (not for a dry run) the club is loaded afresh, so the checks and the
+    preview see every entry another writer appended before this one. Each of `makers` is
+    (kind, make_fields). With `compare` (or when `compare(club)` says so), every rating of the
+    current lists (as of the journal's last date) that differs after the write is returned.
+    """
+    from ...ledger import load_club
+    from ...reports import last_entry_date
+
+    path = target_journal(ledger)
+    with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
+        current = load_club(ledger.config.path)
+        built: list[tuple[str, Entry]] = []
+        for kind, make_fields in makers:
+            entry = build_entry(current, kind, make_fields(current, path))
+            if check is not None:
+                check(current, entry)
+            built.append((kind, entry))
+        block = "\n".join(serialised(current, kind, entry) for kind, entry in built)
+        comparing = compare(current) if callable(compare) else compare
+        last_before = last_entry_date(current.journal)
+        before = current_ratings(current, last_before) if comparing else None
+        after = journal_after(current, path, [kind for kind, _ in built], block)
+        changes = preview(after, built[-1][1]) if preview is not None else None
+        moved = None
+        if comparing:
+            day = last_entry_date(after.journal)
+            if day != last_before:  # the current lists are of the later date, before and after
+                before = None
+            moved = what_changed(before if before is not None else _ratings_before(ledger, day),
+                                 current_ratings(after, day))
+        if not dry_run:
+            append_block(path, block)
+    return Written([entry.model_dump(exclude_defaults=True) for _, entry in built], changes, moved)
+
+
+def _ratings_before(ledger: Ledger, day: date | None) -> Ratings:
+    """The lists on `day` as the journal stands without the new entries (loaded again: the
+    club loaded under the lock now holds them)."""
+    from ...ledger import load_club
+
+    return current_ratings(load_club(ledger.config.path), day)

@@ -1,0 +1,85 @@
+"""A value as a table cell: numbers with their column's decimals, scores, dates, booleans."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from ..engines.base import score_text
+from ..reports.table import Column, Table
+
+NumberFormat = Callable[[int | float], str]
+
+
+def _decimals_needed(value: float) -> int:
+    text = f"{value:.2f}"
+    return 0 if text.endswith("00") else 1 if text.endswith("0") else 2
+
+
+def column_decimals(column: Column, values: list[Any]) -> int:
+    """Decimals of every number in a column: ratings and changes 2, or 0 when all are whole numbers
+    (engines that keep whole numbers give ints); one game's expected score or probability 4, a
+    period's expected points 2; other numbers the fewest (0 to 2) that
+    show each value of the column to two decimals."""
+    if column.kind in ("rating", "change"):
+        return 2 if any(isinstance(v, float) and math.isfinite(v) for v in values) else 0
+    if column.kind == "probability":
+        return 4  # one game's expected score, as the seeds print it (seed 003: 0.5144)
+    if column.key == "expected":
+        return 2
+    return max((_decimals_needed(v) for v in values if isinstance(v, float) and math.isfinite(v)), default=0)
+
+
+def number_format(column: Column, decimals: int) -> NumberFormat:
+    """How the numbers of a column are written: changes signed, ints exact however large."""
+    sign = "+" if column.kind == "change" else ""
+    int_spec, float_spec, zeros = sign + "d", f"{sign}.{decimals}f", "." + "0" * decimals if decimals else ""
+
+    def text(value: int | float) -> str:
+        if isinstance(value, int):
+            return format(value, int_spec) + zeros
+        if math.isfinite(value):
+            return format(round(value, decimals) + 0.0, float_spec)  # + 0.0: never -0.00
+        return str(value)
+
+    return text
+
+
+def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
+    """A value as a table cell: numbers with the column's decimals (see column_decimals; a lone
+    value decides them alone), changes signed, scores as 1/½/0, dates ISO, booleans yes/no."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    if column.kind == "score":
+        return score_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if decimals is None:
+            decimals = column_decimals(column, [value])
+        return number_format(column, decimals)(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(v) for v in value)
+    return str(value)
+
+
+def column_texts(table: Table) -> dict[str, list[str]]:
+    """Each column's cells over all rows (sections too), with one number of decimals per column."""
+    rows = table.all_rows()
+    texts: dict[str, list[str]] = {}
+    for c in table.columns:
+        values = [row.get(c.key) for row in rows]
+        decimals = column_decimals(c, values)
+        number = number_format(c, decimals) if c.kind != "score" else None
+        texts[c.key] = [v if type(v) is str else "" if v is None else
+                        number(v) if number and type(v) in (int, float) else cell_text(v, c, decimals)
+                        for v in values]
+    return texts
+

@@ -1,0 +1,184 @@
+"""A reports.Table as a text table.
+
+A text table is laid out here, line by line, at its natural width; rich only styles its title
+and header in a terminal. Where a terminal (or $COLUMNS) is narrower, whole columns are left
+out in the order of `FOLD_ORDER`, never wrapped.
+"""
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..reports.table import Column, Row, Section, Table
+from .cells import cell_text, column_texts
+from .text import CONTROL, visible
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
+GAP = "  "  # between columns
+# Columns a narrow terminal keeps, most important first: what a row is (player, date), the
+# rating and how it moved, then the rest; any column not named here (an engine's details) goes first.
+FOLD_ORDER = ("player", "rating", "date", "change", "result", "after", "before", "rank", "opponent",
+              "name", "points", "games", "expected", "status", "entry", "kind", "last_played",
+              "notes", "note", "reason", "alias", "qualification", "title")
+
+
+class Line(NamedTuple):
+    """One line of a text table and how a terminal styles it ("" for none)."""
+    text: str
+    style: str
+
+
+def fold_rank(column: Column) -> int:
+    """Where a column stands in FOLD_ORDER; columns not named there (engine details) rank last."""
+    return FOLD_ORDER.index(column.key) if column.key in FOLD_ORDER else len(FOLD_ORDER)
+
+
+# Characters that may not take exactly one cell (wide CJK, combining, emoji): only a column
+# with some of them is measured character by character.
+_MAYBE_NOT_ONE_CELL = re.compile(
+    "[^\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2190-\u21ff\u2500-\u25fc]")
+
+
+def _cell_widths(texts: list[str]) -> list[int]:
+    """How many terminal cells each text takes."""
+    if not _MAYBE_NOT_ONE_CELL.search("".join(texts)):
+        return list(map(len, texts))
+    from rich.cells import cell_len
+
+    return list(map(cell_len, texts))
+
+
+def table_width(console: Console) -> int | None:
+    """Columns a table may use: $COLUMNS if set, else the terminal's; None (no limit) when stdout is
+    not a terminal, so that a table piped or sent to a file is never folded."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        if console.file.isatty():
+            return os.get_terminal_size(console.file.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        pass
+    return None
+
+
+def fold(columns: list[Column], widths: list[int], limit: int | None) -> list[Column]:
+    """The columns that fit in `limit` cells, taken in FOLD_ORDER (at least the first)."""
+    if limit is None:
+        return list(columns)
+    kept: set[int] = set()
+    used = -len(GAP)
+    for k in sorted(range(len(columns)), key=lambda k: fold_rank(columns[k])):
+        used += len(GAP) + widths[k]
+        if kept and used > limit:
+            break
+        kept.add(k)
+    return [c for k, c in enumerate(columns) if k in kept]
+
+
+def _lines(title: str, columns: list[Column], cells: list[list[str]]) -> list[Line]:
+    """A titled table as lines; cells are per column. No line ends in a space."""
+    padded: list[list[str]] = []
+    widths: list[int] = []
+    for column, texts in zip(columns, [[visible(c.heading)] + texts for c, texts in zip(columns, cells)]):
+        sizes = _cell_widths(texts)
+        width = max(sizes)
+        if column.kind in RIGHT_ALIGNED:
+            padded.append([" " * (width - n) + t for t, n in zip(texts, sizes)])
+        else:
+            padded.append([t + " " * (width - n) for t, n in zip(texts, sizes)])
+        widths.append(width)
+    lines = [GAP.join(values).rstrip() for values in zip(*padded)]
+    rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
+    return [Line(title, "italic"), Line(lines[0], "bold"), Line(rule, "")] + [Line(line, "") for line in lines[1:]]
+
+
+def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
+    """Long explanations become numbered notes under the table, so the numbers keep their room.
+    So do structured values (a pool, per-event figures): they read badly squeezed into a cell.
+    All of a row's notes share one narrow "Notes" column of marks."""
+    every_row = table.all_rows()
+    footnoted = [c for c in table.columns if c.kind == "footnote" or (
+        c.kind == "auto" and any(isinstance(row.get(c.key), dict) for row in every_row))]
+    notes: list[str] = []
+    if not footnoted:
+        return table, notes
+
+    def with_marks(rows: list[Row]) -> list[Row]:
+        out: list[Row] = []
+        for original in rows:
+            row, marks = dict(original), []
+            for column in footnoted:
+                if row.get(column.key):
+                    who = row.get("entry") or row.get("player")
+                    label = "" if column.kind == "footnote" else f"{column.heading.lower()}: "
+                    text = f"{label}{cell_text(row[column.key], column)}"
+                    notes.append(f"[{len(notes) + 1}] " + (f"{who}: {text}" if who else text))
+                    marks.append(str(len(notes)))
+            row["notes"] = f"[{','.join(marks)}]" if marks else ""
+            out.append(row)
+        return out
+
+    columns = [c for c in table.columns if c not in footnoted] + [Column("notes", "Notes")]
+    return Table(table.title, columns, with_marks(table.rows),
+                 [Section(title, with_marks(rows)) for title, rows in table.sections], table.caption), notes
+
+
+def _without_empty_columns(table: Table) -> Table:
+    """Columns empty everywhere are left out of the table view only; so are an engine's extra
+    columns that are zero throughout (no penalty this period, say)."""
+    rows = table.all_rows()
+    keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}, []) for row in rows)
+            and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))
+            and not (c.kind == "auto" and all(row.get(c.key) in (0, None, "", [], {}) for row in rows))]
+    return Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
+
+
+def table_lines(table: Table, width: int | None) -> list[Line]:
+    """The whole text view of a table as lines: every titled part, the caption, the
+    notes, and which columns did not fit in `width` cells (None: no limit)."""
+    table, notes = _with_footnotes(table)
+    table = _without_empty_columns(table)
+    texts = column_texts(table)
+    for key, cells in texts.items():
+        if CONTROL.search("".join(cells)):
+            texts[key] = [visible(t) for t in cells]
+    widths = [max(_cell_widths([visible(c.heading)] + texts[c.key])) for c in table.columns]
+    shown = fold(table.columns, widths, width)
+    out: list[Line] = []
+    start = 0
+    for title, rows in [Section(table.title, table.rows), *table.sections]:
+        part = range(start, start + len(rows))
+        out += _lines(visible(title), shown, [[texts[c.key][i] for i in part] for c in shown])
+        start += len(rows)
+    caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
+    out += [Line(visible(line), "") for line in caption + notes]
+    left_out = [c.heading for c in table.columns if c not in shown]
+    if left_out:
+        import textwrap
+
+        notice = (f"not shown at {width} columns: {', '.join(left_out)}; a wider terminal "
+                  "or --format csv shows them")
+        out += [Line(line, "") for line in textwrap.wrap(notice, width) or [notice]]
+    return out
+
+
+def print_table(table: Table, console: Console) -> None:
+    """Write the table's lines; in a terminal rich styles the title and the header (the text is
+    the same either way)."""
+    lines = table_lines(table, table_width(console))
+    if not console.is_terminal:
+        console.file.write("".join(line + "\n" for line, _ in lines))
+        return
+    from rich.text import Text
+
+    for line, style in lines:
+        if style:
+            console.print(Text(line, style=style), soft_wrap=True)
+        else:
+            console.file.write(line + "\n")
+

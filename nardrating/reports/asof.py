@@ -1,0 +1,54 @@
+"""The date a command means, and the checks every report makes of its arguments."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from ..errors import ActionRefused, did_you_mean
+
+if TYPE_CHECKING:
+    from ..journal.model import Journal
+    from ..ledger import Ledger
+
+
+@dataclass(frozen=True)
+class AsOf:
+    day: date
+    why: str | None = None  # None: given with --as-of
+
+    def __str__(self) -> str:
+        return f"as of {self.day}" + (f", {self.why}" if self.why else "")
+
+
+def last_entry_date(journal: Journal) -> date | None:
+    """The date of the journal's last entry: a match, an adjustment or a tournament's end."""
+    days = [journal.max_date] if journal.max_date else []
+    days += [a.date.toordinal() for a in journal.adjusts]
+    days += [t.end.toordinal() for t in journal.tournaments.values()]
+    return date.fromordinal(max(days)) if days else None
+
+
+def as_of(ledger: Ledger, given: date | None) -> AsOf:
+    """--as-of if given; else the journal's last entry, or today (club.as_of = "today", or no entries)."""
+    if given is not None:
+        return AsOf(given)
+    last = last_entry_date(ledger.journal)
+    if ledger.config.club.as_of == "today" or last is None:
+        return AsOf(date.today(), "today")
+    return AsOf(last, "the journal's last entry")
+
+
+def known_disciplines(club: Ledger) -> list[str]:
+    """Every discipline the club knows: its default, those of the journal, those a list names."""
+    known = [club.config.club.default_discipline, *club.journal.disciplines()]
+    for rating in club.config.ratings.values():
+        known += rating.disciplines or []
+    return list(dict.fromkeys(known))
+
+
+def known_player(ledger: Ledger, player: str) -> None:
+    """Refuse an unknown player id, with the nearest known ones."""
+    if player not in ledger.journal.players:
+        raise ActionRefused(f"unknown player {player!r}{did_you_mean(player, ledger.journal.players)}")
+

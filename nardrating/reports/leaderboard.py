@@ -1,0 +1,91 @@
+"""The leaderboard of a list, and the players of the club with their games per discipline."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engines.base import RatingResult, Standing
+from .asof import AsOf
+from .table import Column, Row, Section, Table, heading
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
+
+
+def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, public: bool = False,
+                day: AsOf | None = None) -> Table:
+    journal = ledger.journal
+    shown: list[Standing] = []
+    hidden: list[Standing] = []
+    section_titles = dict(result.sections)
+    grouped: dict[str, list[Standing]] = {status: [] for status in section_titles}
+    for s in result.standings.values():
+        if s.status in section_titles:
+            grouped[s.status].append(s)
+        elif s.status in result.hidden_statuses and not show_all:
+            hidden.append(s)
+        else:
+            shown.append(s)
+    shown.sort(key=lambda s: (s.rating is None, -(s.rating or 0.0), s.player))
+
+    def row(rank: int | None, s: Standing) -> Row:
+        r: Row = {"rank": rank, "player": s.player, "name": journal.player_name(s.player, public),
+             "rating": s.rating, "games": s.games, "status": s.status,
+             "last_played": s.last_played}
+        for key, _ in result.columns:
+            r[key] = s.extra.get(key)
+        return r
+
+    rows = [row(n, s) for n, s in enumerate(shown, start=1)]
+    columns = [Column("rank", "#", "int"), Column("player", "Player"), Column("name", "Name"),
+               Column("rating", "Rating", "rating"), Column("games", "Games", "int"),
+               Column("status", "Status"), Column("last_played", "Last played", "date")]
+    columns += [Column(key, heading(key), "rating") for key, _ in result.columns]
+    sections: list[Section] = []
+    for status, title in result.sections:
+        members = sorted(grouped[status], key=lambda s: s.player)
+        if members:
+            sections.append(Section(title, [row(None, s) for s in members]))
+    caption = None
+    if hidden:
+        caption = f"{len(hidden)} player(s) not shown ({', '.join(sorted({s.status for s in hidden}))}); --all shows them"
+    shown_as_of = day or (AsOf(result.as_of) if result.as_of else None)
+    title = f"{result.rating} · {result.discipline}" + (f" · {shown_as_of}" if shown_as_of else "")
+    return Table(title, columns, rows, sections, caption)
+
+
+def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) -> Table:
+    """Players and their games per discipline, counted as the leaderboard counts them.
+
+    Each discipline's games come from `rating` if it rates it, else from the first list
+    that does (voided, forfeit, unrated and pair-limited games do not count); a discipline
+    no list rates counts its games that are not voided, forfeit or unrated.
+    """
+    journal = ledger.journal
+    lists = list(ledger.config.ratings.values())
+    if rating is not None:
+        chosen = ledger.rating(rating)
+        lists = [chosen] + [r for r in lists if r is not chosen]
+    counts: dict[str, dict[str, int]] = {}
+    for discipline in journal.disciplines():
+        rated_by = next((r for r in lists if r.rates(discipline)), None)
+        if rated_by is not None:
+            standings = ledger.run(rated_by, discipline, day.day if day else None).standings
+            for player, s in standings.items():
+                if s.games:
+                    counts.setdefault(player, {})[discipline] = s.games
+            continue
+        m, code = journal.matches, journal.discipline_codes.index[discipline]
+        limit = day.day.toordinal() if day else None
+        for i in range(len(m.ids)):
+            if m.discipline[i] == code and journal.exclusion(i) is None and (limit is None or m.dates[i] <= limit):
+                for who in (m.a[i], m.b[i]):
+                    per = counts.setdefault(journal.player_codes.names[who], {})
+                    per[discipline] = per.get(discipline, 0) + 1
+    rows: list[Row] = []
+    for player in sorted(journal.players.values(), key=lambda p: p.id):
+        rows.append({"player": player.id, "name": player.name, "alias": player.alias,
+                     "qualification": player.qualification, "title": player.title,
+                     "games": counts.get(player.id, {})})
+    columns = [Column("player", "Player"), Column("name", "Name"), Column("alias", "Alias"),
+               Column("qualification", "Qualification"), Column("title", "Title"), Column("games", "Games")]
+    return Table("Players" + (f" · {day}" if day else ""), columns, rows)

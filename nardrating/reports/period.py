@@ -1,0 +1,160 @@
+"""The period report: per player active in a period, the rating at its start and end, games,
+points, expected and change; the commission's totals, and the arithmetic behind each change."""
+from __future__ import annotations
+
+import math
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from ..engines.base import RatingResult, ReportRow
+from ..periods import Period
+from .asof import known_player
+from .history import played
+from .table import Column, Row, Table, heading
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
+
+
+def generic_report_rows(result: RatingResult, period: Period) -> list[ReportRow]:
+    """Per player active in the period, from their history."""
+    rows: list[ReportRow] = []
+    for player, events in result.events.items():
+        inside = [e for e in events if period.start <= e.date <= period.end]
+        if not inside:
+            continue
+        earlier = [e for e in events if e.date < period.start and e.after is not None]
+        before = earlier[-1].after if earlier else inside[0].before
+        rated = [e for e in inside if e.rated and e.kind == "match"]
+        points = sum(e.result or 0.0 for e in rated)
+        expected_values = [e.extra.get("expected") for e in rated]
+        expected = sum(v for v in expected_values if v is not None) if rated and None not in expected_values else None
+        after = next((e.after for e in reversed(inside) if e.after is not None), before)
+        status = result.standings[player].status if player in result.standings else ""
+        change = after - before if after is not None and before is not None else None
+        rows.append(ReportRow(player, before, len(rated), points, expected, change, after, status))
+    return rows
+
+
+def report(ledger: Ledger, result: RatingResult, period: Period, player: str | None = None,
+           details: bool = False) -> Table:
+    if player is not None:
+        known_player(ledger, player)
+    rows = result.report(period.start, period.end)
+    per_game = rows is None  # no per-competition records: the arithmetic is per game, from history
+    if rows is None:
+        rows = generic_report_rows(result, period)
+    if player is not None:
+        rows = [r for r in rows if r.player == player]
+    rows.sort(key=lambda r: (-(r.after if r.after is not None else float("-inf")), r.player))
+    journal = ledger.journal
+    extra_keys: list[str] = []
+    out: list[Row] = []
+    for r in rows:
+        row: Row = {"player": r.player, "name": journal.player_name(r.player), "before": r.before,
+               "games": r.games, "points": r.points, "expected": r.expected, "change": r.change,
+               "after": r.after, "status": r.status}
+        for key, value in r.extra.items():
+            row[key] = value
+            if key not in extra_keys:
+                extra_keys.append(key)
+        if details and per_game:
+            row["events"] = game_details(ledger, result, r.player, period)
+        out.append(row)
+    columns = [Column("player", "Player"), Column("name", "Name"), Column("before", "Before", "rating"),
+               Column("games", "Games", "int"), Column("points", "Points", "number"),
+               Column("expected", "Expected", "number"), Column("change", "Change", "change"),
+               Column("after", "After", "rating"), Column("status", "Status")]
+    # Lists of records (per-competition details) are for JSON and --details, not a cell.
+    columns += [Column(key, heading(key), "auto") for key in extra_keys
+                if not any(_is_records(row.get(key)) for row in out)]
+    title = f"{result.rating} · {result.discipline} · {period.start}..{period.end}"
+    totals = report_totals(out)
+    json_value: dict[str, Any] = {"rating": result.rating, "discipline": result.discipline,
+                  "period": {"start": period.start, "end": period.end}, "rows": out, "totals": totals}
+    caption = None
+    if not out:
+        caption = empty_report_reason(ledger, result, period, player)
+        json_value["empty"] = caption
+    shown = out + ([{"player": None, "name": "Total", **totals}] if out else [])
+    return Table(title, columns, shown, caption=caption, json_value=json_value)
+
+
+def report_totals(rows: list[Row]) -> dict[str, Any]:
+    """The commission's totals: games, points, expected (of the rows that have it) and change."""
+    def total(key: str) -> float | None:
+        values = [row[key] for row in rows if row.get(key) is not None]
+        if not values:
+            return None
+        return sum(values) if all(isinstance(v, int) for v in values) else math.fsum(values)
+
+    return {"games": total("games") or 0, "points": total("points") or 0.0,
+            "expected": total("expected"), "change": total("change")}
+
+
+def empty_report_reason(ledger: Ledger, result: RatingResult, period: Period, player: str | None) -> str:
+    """Why a report has no rows: no rated games in the period, and where the entries or lists are."""
+    who = f"{player} has no" if player else "No"
+    text = f"{who} rated games of {result.discipline} in {period.start}..{period.end}"
+    dates = list_dates(result)
+    if dates:
+        before = [d for d in dates if d < period.start]
+        after = [d for d in dates if d > period.end]
+        near = ([f"{before[-1]} before it"] if before else []) + ([f"{after[0]} after it"] if after else [])
+        text += (f": {result.rating} ({result.engine}) reports the lists dated in the period, and none "
+                 f"with results is" + (f"; the nearest: {', '.join(near)}" if near else ""))
+    else:
+        sources = [result.history(player)] if player else list(result.events.values())
+        days = sorted(e.date for events in sources for e in events if played(e))
+        if days:
+            text += f": the rated games run from {days[0]} to {days[-1]}"
+        else:
+            text += f": {result.rating} has no rated games of {result.discipline} at all"
+    return text
+
+
+def list_dates(result: RatingResult) -> list[date]:
+    """The dates of the lists a period engine (mfsnb, fide) has published results on; [] for others."""
+    lists: Any = getattr(result, "lists", None)
+    if callable(lists):   # mfsnb: [(period, rows)]
+        return sorted(period.end for period, rows in lists() if rows)
+    if isinstance(lists, dict):   # fide: player → list records
+        return sorted({rec.list_date for records in lists.values() for rec in records if rec.events})
+    return []
+
+
+def game_details(ledger: Ledger, result: RatingResult, player: str, period: Period) -> list[Row]:
+    """Per game (and decay, tournament, adjustment) of the period: the numbers that made the change."""
+    params = ledger.rating(result.rating).params
+    out: list[Row] = []
+    for e in result.history(player):
+        if not (period.start <= e.date <= period.end and e.rated) or e.change is None and e.after is None:
+            continue  # only what moved the rating: rated games, tournaments, decays, adjustments
+        row: Row = {"date": e.date, "entry": e.entry, "kind": e.kind, "opponent": e.opponent, "result": e.result,
+               "before": e.before}
+        row.update({k: v for k, v in e.extra.items() if k not in row})
+        if "expected" in e.extra and hasattr(params, "k") and "k" not in row:
+            row["k"] = params.k   # elo: change = K·(S − E)
+        row.update({"change": e.change, "after": e.after, "reason": e.reason})
+        out.append(row)
+    return out
+
+
+def _is_records(value: object) -> bool:
+    return isinstance(value, list) and any(isinstance(v, dict) for v in value)
+
+
+def report_details(table: Table) -> list[Table]:
+    """Per-row details, as tables of their own: per competition (mfsnb, fide) or per game."""
+    details: list[Table] = []
+    for row in table.rows:
+        records = row.get("competitions") or row.get("events")
+        if not records:
+            continue
+        keys = list(dict.fromkeys(k for record in records for k in record))
+        tail = [k for k in ("change", "after", "reason") if k in keys]   # the outcome last, as in history
+        keys = [k for k in keys if k not in tail] + tail
+        kinds = {"date": "date", "result": "score", "before": "rating", "after": "rating", "change": "change"}
+        columns = [Column(k, heading(k), kinds.get(k, "auto")) for k in keys]
+        details.append(Table(f"{row['name']} ({row['player']})", columns, records))
+    return details

@@ -1,0 +1,42 @@
+"""What a report table is: a title, columns (key, heading, kind) and rows of plain values.
+
+Every report builds a `Table`; nardrating.render turns it into text, CSV, JSON or Markdown
+(JSON keeps numbers unrounded).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+Row = dict[str, Any]
+
+
+@dataclass
+class Column:
+    key: str
+    heading: str
+    kind: str = "text"  # text | rating | change | number | probability (one game's, 4 decimals) | int | date | score | footnote | auto
+
+
+class Section(NamedTuple):
+    """A titled group of rows under the table's own (e.g. a list's provisional players)."""
+    title: str
+    rows: list[Row]
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[Column]
+    rows: list[Row]
+    sections: list[Section] = field(default_factory=list)  # extra titled groups
+    caption: str | None = None
+    json_value: Any = None  # what --format json prints, when not just the rows
+
+    def all_rows(self) -> list[Row]:
+        return self.rows + [row for _, rows in self.sections for row in rows]
+
+
+def heading(key: str) -> str:
+    """A column's heading is its JSON and CSV key in words, so every format names it alike."""
+    return key.replace("_", " ").capitalize()
