@@ -8,7 +8,7 @@
 __version__ = "0.2.0.dev0"
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     # Imported on first use, so that `nardrating --help` stays fast.
     if name in ("load_club", "Ledger"):
         from . import ledger

@@ -85,7 +85,7 @@ def report_unexpected(exc: BaseException, command: str | None, written_before: i
 
 
 # How typer (or click, under older typers) ends a command or reports a usage error.
-_TYPER_EXITS = (typer.Exit, typer.Abort,
+_TYPER_EXITS: tuple[type[BaseException], ...] = (typer.Exit, typer.Abort,
                 next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"))
 
 
@@ -130,7 +130,7 @@ def main() -> None:
 
 
 # The commands, in the order `nardrating --help` lists them.
-for _name, _command in [
+COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("init", club.init), ("check", club.check),
         ("add-player", writing.add_player), ("add-match", writing.add_match),
         ("add-tournament", writing.add_tournament), ("void", writing.void), ("amend", writing.amend),
@@ -139,7 +139,8 @@ for _name, _command in [
         ("history", lists.history), ("report", lists.report),
         ("predict", analysis.predict), ("backtest", analysis.backtest), ("player", analysis.player),
         ("head-to-head", analysis.head_to_head), ("explain", analysis.explain),
-        ("publish", exchange.publish), ("import", exchange.import_files)]:
+        ("publish", exchange.publish), ("import", exchange.import_files)]
+for _name, _command in COMMANDS:
     app.command(_name)(handles_errors(_command))
 
 export_app = typer.Typer(help="Write the journal's data in other programs' formats.", no_args_is_help=True,

@@ -93,7 +93,7 @@ def _link_note(path: Path) -> str:
     return "" if target == os.path.abspath(path) else f" (a symbolic link to {target!r})"
 
 
-def find_club(club: str | os.PathLike | None) -> Path:
+def find_club(club: str | os.PathLike[str] | None) -> Path:
     """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
     if club is None:
         club = os.environ.get("NARDRATING_CLUB") or None
@@ -141,11 +141,11 @@ def load_config(path: Path) -> ClubConfig:
     problems: list[Problem] = []
     text = read_text(path, problems, label)
     data = parse_toml(text, label, problems) if text is not None else None
-    if data is None:
+    if text is None or data is None:
         raise LedgerError(problems)
     headers = header_lines(text)
 
-    def first(name):
+    def first(name: str) -> int | None:
         lines = headers.get(name)
         return lines[0] if lines else None
 

@@ -6,6 +6,8 @@ all as ``FILE:LINE: message`` and exits 1.
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -34,7 +36,7 @@ class ActionRefused(Exception):
     """A command was asked to do something it must not (overwrite, unknown id…)."""
 
 
-def did_you_mean(word: str, choices, limit: int = 3) -> str:
+def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str:
     """' (did you mean "x"?)' or '' — a hint for an unknown name."""
     import difflib
 
@@ -44,7 +46,7 @@ def did_you_mean(word: str, choices, limit: int = 3) -> str:
     return " (did you mean " + " or ".join(f'"{c}"' for c in close) + "?)"
 
 
-def unreadable(label: str, path, exc: OSError, what: str) -> Problem:
+def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str) -> Problem:
     """A file that could not be read, in plain words; `what` is e.g. "a journal"."""
     import os
 

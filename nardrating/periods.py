@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Iterator
 from datetime import date, timedelta
 
 
@@ -116,7 +117,7 @@ def period_containing(day: date, unit: str) -> Period:
     return Period(start, month_end(last.year, last.month))
 
 
-def periods_from(first: date, unit: str):
+def periods_from(first: date, unit: str) -> Iterator[Period]:
     """Endless consecutive periods of `unit`, the first containing `first`."""
     period = period_containing(first, unit)
     while True:

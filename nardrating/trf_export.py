@@ -10,8 +10,14 @@ not in the journal and are left blank; byes are not matches and are not written.
 from __future__ import annotations
 
 import re
+from datetime import date
+from typing import TYPE_CHECKING
 
 from .errors import LedgerError, Problem, did_you_mean
+from .journal.model import MatchView
+
+if TYPE_CHECKING:
+    from .ledger import Ledger
 
 _ROUND = re.compile(r"\bround\s+(\d+)\b", re.IGNORECASE)
 _TITLE_CODES = {"GM": "g", "IM": "m", "FM": "f", "CM": "c", "WGM": "wg", "WIM": "wm", "WFM": "wf", "WCM": "wc"}
@@ -19,11 +25,11 @@ _SYSTEMS = {"swiss": "Individual: Swiss-System", "round-robin": "Individual: Rou
             "knockout": "Individual: Knockout", "match": "Individual: Match"}
 
 
-def _rounds(games) -> list[int]:
+def _rounds(games: list[MatchView]) -> list[int]:
     """Each match's round: from its note when every match has one, else in journal order."""
     noted = [_ROUND.search(g.note or "") for g in games]
     if games and all(noted):
-        return [int(m[1]) for m in noted]
+        return [int(m[1]) for m in noted if m]
     last: dict[str, int] = {}
     rounds = []
     for g in games:
@@ -33,7 +39,8 @@ def _rounds(games) -> list[int]:
     return rounds
 
 
-def export_trf(ledger, tournament_id: str) -> str:
+def export_trf(ledger: Ledger, tournament_id: str) -> str:
+    """The tournament's TRF16 report; refused for an unknown tournament or one a TRF cannot say."""
     journal = ledger.journal
     t = journal.tournaments.get(tournament_id)
     if t is None:
@@ -54,7 +61,7 @@ def export_trf(ledger, tournament_id: str) -> str:
     rank = {p: k for k, p in enumerate(players, start=1)}
     cells = {p: ["".ljust(8)] * count for p in players}
     points = dict.fromkeys(players, 0.0)
-    day_of_round: dict[int, object] = {}
+    day_of_round: dict[int, date] = {}
     for g, r in zip(games, rounds):
         day_of_round[r] = min(day_of_round.get(r, g.date), g.date)
         for me, other, score, colour in ((g.a, g.b, g.score_a, "w"), (g.b, g.a, 1.0 - g.score_a, "b")):
@@ -78,8 +85,9 @@ def export_trf(ledger, tournament_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _clash(games, rounds):
-    seen = set()
+def _clash(games: list[MatchView], rounds: list[int]) -> MatchView | None:
+    """The first game whose player already has a game in its round, if any."""
+    seen: set[tuple[str, int]] = set()
     for g, r in zip(games, rounds):
         for p in g.players:
             if (p, r) in seen:

@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, overload
 
 import typer
 
@@ -53,6 +53,10 @@ def fail(lines: Sequence[str]) -> NoReturn:
     raise typer.Exit(1)
 
 
+@overload
+def parse_date(value: str, option: str) -> date: ...
+@overload
+def parse_date(value: str | None, option: str) -> date | None: ...
 def parse_date(value: str | None, option: str) -> date | None:
     """An option's YYYY-MM-DD, or a usage error naming the option."""
     from ..periods import check_day

@@ -5,6 +5,7 @@ them, problems as FILE:LINE); plan.py turns those into journal entries.
 """
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from .records import Parsed
@@ -17,11 +18,13 @@ def detect_format(path: Path) -> str | None:
     return _SUFFIXES.get(path.suffix.lower())
 
 
-def parse_file(raw: bytes, label: str, fmt: str, **options) -> Parsed:
-    """Parse one file's bytes; options: day (a date for .mat files without one), per_game."""
+def parse_file(raw: bytes, label: str, fmt: str, day: date | None = None, per_game: bool = False,
+               file_day: date | None = None) -> Parsed:
+    """Parse one file's bytes; for .mat files only: day (for a file without one; else file_day, its
+    modification date) and per_game (one match per game)."""
     if fmt == "mat":
         from .mat import parse_mat
-        return parse_mat(raw, label, **options)
+        return parse_mat(raw, label, day, per_game, file_day)
     if fmt == "pgn":
         from .pgn import parse_pgn
         return parse_pgn(raw, label)

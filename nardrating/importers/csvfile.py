@@ -56,8 +56,8 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
     return parsed
 
 
-def _row(row: dict, line: int, parsed: Parsed) -> None:
-    bad = []
+def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
+    bad: list[str] = []
     day = parse_day(row["date"])
     if day is None:
         bad.append(f"date {row['date']!r} is not a date; {DATE_HELP}")
@@ -96,7 +96,7 @@ def _row(row: dict, line: int, parsed: Parsed) -> None:
             chips = float(row["chips"])
         except ValueError:
             bad.append(f"chips {row['chips']!r} is not a number")
-    if bad:
+    if bad or day is None or result is None:  # (either None has a line in `bad`)
         parsed.problem(line, "; ".join(bad))
         return
     parsed.games.append(Game(line, day, parsed.player(a), parsed.player(b), result, length=int(length),

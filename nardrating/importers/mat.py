@@ -118,7 +118,7 @@ def parse_mat(raw: bytes, label: str, day: date | None = None, per_game: bool = 
     return parsed
 
 
-def _match_day(headers, day, file_day, parsed) -> date | None:
+def _match_day(headers: dict[str, str], day: date | None, file_day: date | None, parsed: Parsed) -> date | None:
     for key in ("eventdate", "date"):
         if key in headers:
             found = parse_day(headers[key])
@@ -128,7 +128,7 @@ def _match_day(headers, day, file_day, parsed) -> date | None:
     return day or file_day
 
 
-def _add_match(match: _Match, when, per_game: bool, parsed: Parsed) -> None:
+def _add_match(match: _Match, when: date | None, per_game: bool, parsed: Parsed) -> None:
     if not match.games:
         parsed.problem(match.line, f"the {match.length}-point match has no games")
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import io
 import re
+from collections.abc import Mapping
 
 from ..errors import ActionRefused
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
@@ -56,7 +57,7 @@ def parse_pgn(raw: bytes, label: str) -> Parsed:
     return parsed
 
 
-def _take(headers, number: int, line: int, parsed: Parsed) -> None:
+def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) -> None:
     white, black = _known(headers.get("White")), _known(headers.get("Black"))
     if white is None or black is None:
         parsed.problem(line, f"game {number} names no {'White' if white is None else 'Black'} player "
@@ -88,12 +89,12 @@ def _take(headers, number: int, line: int, parsed: Parsed) -> None:
         parsed.player(name, title=_known(headers.get(f"{side}Title")), rating=_int(headers.get(f"{side}Elo")))
     tournament = event if event and round_ else None
     if tournament and tournament not in parsed.tournaments:
-        parsed.tournaments[tournament] = TournamentInfo(event, "swiss")
+        parsed.tournaments[tournament] = TournamentInfo(tournament, "swiss")
     note = "; ".join(part for part in ([f"round {round_}"] if tournament else [event]) + [site] if part)
     parsed.games.append(Game(line, day, white, black, result, note=note or None, tournament=tournament))
 
 
-def _int(value) -> int | None:
+def _int(value: str | None) -> int | None:
     return int(value) if value and value.strip().isdigit() else None
 
 

@@ -7,21 +7,32 @@ whole import as one block, under the club lock, or writes nothing at all.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
 from ..errors import LedgerError, Problem
 from ..journal.entries import ENTRY_MODELS, entry_errors, loc_text
 from ..journal.lint import folded, near_duplicates
-from .records import Parsed, derive_id
+from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
+
+if TYPE_CHECKING:
+    from ..config import ClubConfig
+    from ..journal.model import Journal, Tournament
+    from ..ledger import Ledger
+
+Report = Callable[[str], None]   # records a problem of the game being planned
 
 
 @dataclass
-class Entry:
+class PlannedEntry:
+    """An entry the import would append, and the line of the imported file it comes from."""
     kind: str
-    data: dict
+    data: dict[str, Any]
     file: str
     line: int | None
 
@@ -33,13 +44,13 @@ class FileSummary:
     read: int = 0
     added: int = 0
     duplicates: int = 0
-    skipped: Counter = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
 class Plan:
-    entries: list[Entry] = field(default_factory=list)
-    players: list[dict] = field(default_factory=list)   # preview rows, in order of first appearance
+    entries: list[PlannedEntry] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)   # preview rows, in order of first appearance
     files: list[FileSummary] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -50,7 +61,7 @@ class Plan:
 class _Players:
     """Names of the files → player ids: existing ones by id, name or alias; new ones derived."""
 
-    def __init__(self, journal):
+    def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self.by_id = {folded(pid): pid for pid in journal.players}
         self.by_text: dict[str, set[str]] = {}
@@ -59,12 +70,12 @@ class _Players:
                 if text:
                     self.by_text.setdefault(folded(text), set()).add(p.id)
         self.chosen: dict[str, str] = {}     # folded name → id
-        self.new: dict[str, dict] = {}       # id → [[player]] data
+        self.new: dict[str, dict[str, Any]] = {}  # id → [[player]] data
         self.how: dict[str, str] = {}        # id → "new" or how it was matched
         self.origin: dict[str, tuple[str, int]] = {}  # new id → the file and line that first named it
         self.taken = {folded(pid) for pid in journal.players}
 
-    def resolve(self, name: str, info, problem, where: tuple[str, int]) -> str | None:
+    def resolve(self, name: str, info: PlayerInfo | None, problem: Report, where: tuple[str, int]) -> str | None:
         key = folded(name)
         if key in self.chosen:
             return self.chosen[key]
@@ -86,13 +97,13 @@ class _Players:
             self.taken.add(folded(found))
             self.origin[found] = where
             self.new[found] = {"id": found, "name": name if name != found else None,
-                               "title": getattr(info, "title", None)}
+                               "title": info.title if info else None}
         self.chosen[key] = found
         self.how[found] = how
         return found
 
 
-def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = None,
+def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | None = None,
                 tournament: str | None = None, target_text: str = "") -> Plan:
     """What an import would add to the club; LedgerError with every problem (FILE:LINE) if any."""
     from ..journal.writer import next_match_id
@@ -107,13 +118,13 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
     existing = _match_keys(journal)
     new_tournaments: dict[str, _NewTournament] = {}
     next_number = int(next_match_id(target_text, journal)[1:])
-    games_of: Counter = Counter()
-    matches: list[Entry] = []
+    games_of: Counter[str] = Counter()
+    matches: list[PlannedEntry] = []
     for parsed in parsed_files:
         summary = FileSummary(parsed.file, parsed.notes, read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
         for game in parsed.games:
-            def problem(message, line=game.line):
+            def problem(message: str, line: int = game.line) -> None:
                 problems.append(Problem(parsed.file, line, message))
             where = (parsed.file, game.line)
             a = players.resolve(game.a, parsed.players.get(game.a), problem, where)
@@ -143,13 +154,13 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
                     "tournament": tid, "rated": game.rated,
                     "forfeit": game.forfeit, "note": game.note}
             next_number += 1
-            matches.append(Entry("match", data, parsed.file, game.line))
+            matches.append(PlannedEntry("match", data, parsed.file, game.line))
             summary.added += 1
             games_of[a] += 1
             games_of[b] += 1
     used_tournaments = {m.data["tournament"] for m in matches}
-    entries = [Entry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
-    entries += [Entry("tournament", t.data, t.file, t.line)
+    entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
+    entries += [PlannedEntry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
     problems += _through_models(entries + matches)
     if problems:
@@ -164,10 +175,10 @@ def plan_import(ledger, parsed_files: list[Parsed], discipline: str | None = Non
     return plan
 
 
-def _through_models(entries: list[Entry]) -> list[Problem]:
+def _through_models(entries: list[PlannedEntry]) -> list[Problem]:
     """Build each entry with the journal's own model, so its rules (and any stricter later ones) apply;
     the entry keeps what the model made of it, defaults left out."""
-    problems = []
+    problems: list[Problem] = []
     for entry in entries:
         try:
             model = ENTRY_MODELS[entry.kind](**{k: v for k, v in entry.data.items() if v is not None})
@@ -184,7 +195,7 @@ def _score(result: str) -> float:
     return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
 
 
-def _match_keys(journal) -> Counter:
+def _match_keys(journal: Journal) -> Counter[tuple[int, str, str, float, int]]:
     """(date, player a, player b, score of a, length) of every match already in the journal."""
     m, names = journal.matches, journal.player_codes.names
     return Counter(zip(m.dates, (names[x] for x in m.a), (names[x] for x in m.b), m.score_a, m.length))
@@ -192,11 +203,11 @@ def _match_keys(journal) -> Counter:
 
 @dataclass
 class _NewTournament:
-    data: dict                      # the [[tournament]] entry
+    data: dict[str, Any]            # the [[tournament]] entry
     file: str
     line: int
     start: date | None              # as the file gives it: a second import of the file joins it
-    players: set = field(default_factory=set)
+    players: set[str] = field(default_factory=set)
 
     def cover(self, day: date) -> None:
         """Stretch its dates to a game's, where the file gave none."""
@@ -204,7 +215,8 @@ class _NewTournament:
         self.data["end"] = max(day, self.data["end"] or day)
 
 
-def _tournament_of(game, parsed, option, journal, new: dict, problem):
+def _tournament_of(game: Game, parsed: Parsed, option: str | None, journal: Journal, new: dict[str, _NewTournament],
+                   problem: Report) -> tuple[str | None | Literal[False], Tournament | None]:
     """(tournament id or None, the journal's Tournament if it joins one); (False, None) on a problem."""
     info = parsed.tournaments.get(game.tournament) if game.tournament else None
     if game.tournament and info is None:  # a CSV row naming a tournament id
@@ -218,8 +230,8 @@ def _tournament_of(game, parsed, option, journal, new: dict, problem):
         if option not in new:
             new[option] = _NewTournament({"id": option, "name": info.name if info else option,
                                           "system": info.system if info else "match",
-                                          "start": info and info.start, "end": info and info.end},
-                                         parsed.file, game.line, info and info.start)
+                                          "start": info.start if info else None, "end": info.end if info else None},
+                                         parsed.file, game.line, info.start if info else None)
         new[option].players.update((game.a, game.b))
         if not info and len(new[option].players) > 2:
             new[option].data["system"] = "swiss"
@@ -243,14 +255,14 @@ def _tournament_of(game, parsed, option, journal, new: dict, problem):
     return tid, None
 
 
-def _tournament_id(info) -> str:
+def _tournament_id(info: TournamentInfo) -> str:
     """From the name, with the year unless the name has it: "WCh" of 2008 → wch-2008."""
     tid = derive_id(info.name) if info.name else "tournament"
     year = str(info.start.year) if info.start else ""
     return tid if year in tid else f"{tid}-{year}"
 
 
-def _near_duplicates(journal, new: dict[str, dict]) -> list[str]:
+def _near_duplicates(journal: Journal, new: dict[str, dict[str, Any]]) -> list[str]:
     warnings = []
     ids = {pid: pid for pid in journal.players} | {pid: pid for pid in new}
     names = {p.id: p.name for p in journal.players.values()} | {pid: d.get("name") or pid for pid, d in new.items()}
@@ -263,12 +275,12 @@ def _near_duplicates(journal, new: dict[str, dict]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
-def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, Entry]]]:
+def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, PlannedEntry]]]:
     """The TOML text to append and where each entry starts in it (its header's line, from 1)."""
     from ..journal.writer import entry_block
 
     lines = [f"# imported from {', '.join(files)}"]
-    starts = []
+    starts: list[tuple[int, PlannedEntry]] = []
     for entry in plan.entries:
         lines.append("")
         starts.append((len(lines) + 1, entry))
@@ -276,7 +288,7 @@ def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, Entry]]
     return "\n".join(lines) + "\n", starts
 
 
-def problems_after(config, target, block: str, starts) -> list[Problem]:
+def problems_after(config: ClubConfig, target: Path, block: str, starts: list[tuple[int, PlannedEntry]]) -> list[Problem]:
     """The problems a full read would find in the journal with `block` appended to `target`.
 
     The journal is read as append_block would leave it (the same separator), by the same
@@ -288,7 +300,7 @@ def problems_after(config, target, block: str, starts) -> list[Problem]:
     from ..journal.reader import read_csv_journal, read_toml_journal
     from ..journal.validate import finish_players, validate
 
-    journal, problems = Journal(), []
+    journal, problems = Journal(), list[Problem]()
     old_lines = 0
     target_label = display_path(target)
     for path in config.journal_paths():

@@ -52,7 +52,7 @@ class Parsed:
     games: list[Game] = field(default_factory=list)
     players: dict[str, PlayerInfo] = field(default_factory=dict)
     tournaments: dict[str, TournamentInfo] = field(default_factory=dict)
-    skipped: Counter = field(default_factory=Counter)  # reason → how many records were not taken
+    skipped: Counter[str] = field(default_factory=Counter)  # reason → how many records were not taken
     problems: list[Problem] = field(default_factory=list)
     discipline: str | None = None  # the format's own discipline (chess for PGN and TRF)
     notes: list[str] = field(default_factory=list)  # what the preview should tell (a date assumed, …)
@@ -60,9 +60,11 @@ class Parsed:
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(self.file, line, message))
 
-    def player(self, name: str, **facts) -> str:
+    def player(self, name: str, title: str | None = None, rating: int | None = None, federation: str | None = None,
+               fide_id: str | None = None) -> str:
+        """The player's name, noted with what the file says of them the first time it names them."""
         if name not in self.players:
-            self.players[name] = PlayerInfo(name, **facts)
+            self.players[name] = PlayerInfo(name, title, rating, federation, fide_id)
         return name
 
 

@@ -26,7 +26,9 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
 
     if fmt is not None and fmt not in FORMATS:
         raise ActionRefused(f"--format {fmt!r} must be one of {', '.join(FORMATS)}")
-    parsed, copies, seen = [], [], {}
+    parsed: list[Parsed] = []
+    copies: list[FileSummary] = []
+    seen: dict[str, str] = {}  # sha256 of a file's bytes → the file first read with them
     problems: list[Problem] = []
     for path in paths:
         label = display_path(path)
@@ -51,17 +53,14 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
             copies.append(summary)
             continue
         seen[digest] = label
-        options = {}
-        if kind == "mat":
-            options = {"day": day, "per_game": per_game,
-                       "file_day": date.fromtimestamp(path.stat().st_mtime)}
-        parsed.append(parse_file(raw, label, kind, **options))
+        file_day = date.fromtimestamp(path.stat().st_mtime) if kind == "mat" else None
+        parsed.append(parse_file(raw, label, kind, day, per_game, file_day))
     if problems:
         raise LedgerError(problems + [p for one in parsed for p in one.problems])
     return parsed, copies
 
 
-def run_import(club, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
+def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
                dry_run: bool = False) -> ImportResult:
     from ..journal.actions import target_journal

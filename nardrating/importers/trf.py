@@ -20,6 +20,8 @@ instead of 001, read past).
 from __future__ import annotations
 
 import re
+from datetime import date
+from typing import NamedTuple
 
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
 
@@ -28,6 +30,21 @@ _PLAYED = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "W": "1-0", "L": "0-1", "D": 
 _PARTNER = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 _BYES = {"H": "half-point bye", "F": "full-point bye", "U": "pairing-allocated bye", "+": "full-point bye",
          "Z": "zero-point bye or absence", "-": "zero-point bye or absence", "0": "zero-point bye or absence"}
+
+
+class RoundCell(NamedTuple):
+    """One round of a player's 001 line: the opponent's start rank (0: none), w/b/-, the result code."""
+    opponent: int
+    colour: str
+    result: str
+
+
+class TrfPlayer(NamedTuple):
+    line: int                 # of the 001 line
+    name: str
+    cells: list[RoundCell]
+
+
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 
 
@@ -37,7 +54,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     if text is None:
         return parsed
     head: dict[str, tuple[int, str]] = {}
-    players: dict[int, tuple[int, str, list[tuple[int, str, str]]]] = {}  # rank → (line, name, cells)
+    players: dict[int, TrfPlayer] = {}  # start rank → the player
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip() or line.startswith("###"):
             continue
@@ -72,7 +89,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     key = name
     parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
     for r in range(rounds):
-        for rank, (line, pname, cells) in sorted(players.items()):
+        for rank, (player_line, pname, cells) in sorted(players.items()):
             if r >= len(cells):
                 continue
             opponent, colour, result = cells[r]
@@ -81,12 +98,12 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
                     parsed.skipped[_BYES.get(result, "bye")] += 1
                 continue
             if opponent not in players:
-                parsed.problem(line, f"round {r + 1}: opponent {opponent} has no 001 line")
+                parsed.problem(player_line, f"round {r + 1}: opponent {opponent} has no 001 line")
                 continue
             if opponent < rank:
                 continue  # the pair was taken from the other player's line
             other_line, other_name, other_cells = players[opponent]
-            back = other_cells[r] if r < len(other_cells) else (0, " ", " ")
+            back = other_cells[r] if r < len(other_cells) else RoundCell(0, " ", " ")
             if back[0] == rank and result == back[2] == "-":
                 parsed.skipped["double forfeit (both absent): no winner, not a match"] += 1
                 continue
@@ -96,14 +113,14 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
                                            f"'{opponent} {colour} {result}'), not '{back[0] or ''} {back[1]} {back[2]}'")
                 continue
             if result not in _PLAYED and result not in "+-":
-                parsed.problem(line, f"round {r + 1}: result {result!r} is not a TRF result code "
+                parsed.problem(player_line, f"round {r + 1}: result {result!r} is not a TRF result code "
                                      "(1 = 0, W D L, + -, H F U Z)")
                 continue
             white_first = colour != "b"
             a, b = (pname, other_name) if white_first else (other_name, pname)
             mine = {"+": "1", "-": "0"}.get(result, result)
             outcome = _PLAYED[mine] if white_first else _PLAYED[_PARTNER[mine]]
-            parsed.games.append(Game(line, round_days[r] or start, a, b, outcome,
+            parsed.games.append(Game(player_line, round_days[r] or start, a, b, outcome,
                                      forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
                                      tournament=key))
     used = {p for g in parsed.games for p in (g.a, g.b)}
@@ -113,7 +130,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     return parsed
 
 
-def _player(line: str, number: int, players: dict, parsed: Parsed) -> None:
+def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parsed) -> None:
     rank_text = line[4:8].strip()
     if not rank_text.isdigit():
         parsed.problem(number, f"001 line: the start rank (columns 5-8) is {line[4:8]!r}, not a number")
@@ -126,7 +143,7 @@ def _player(line: str, number: int, players: dict, parsed: Parsed) -> None:
     if not name:
         parsed.problem(number, f"player {rank} has no name (columns 15-47)")
         return
-    cells = []
+    cells: list[RoundCell] = []
     body = line.rstrip()
     for r, start in enumerate(range(91, len(body), 10)):
         cell = body[start:start + 8].ljust(8)
@@ -135,16 +152,16 @@ def _player(line: str, number: int, players: dict, parsed: Parsed) -> None:
             parsed.problem(number, f"player {rank}, round {r + 1}: {cell.strip()!r} is not a round cell "
                                    "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?")
             return
-        cells.append((int(opponent or 0), colour, result))
+        cells.append(RoundCell(int(opponent or 0), colour, result))
     title = line[10:13].strip().lower()
     rating = line[48:52].strip()
     fide_id = line[57:68].strip()
     parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=int(rating) if rating.isdigit() else None,
                   federation=line[53:56].strip() or None, fide_id=fide_id if fide_id.isdigit() else None)
-    players[rank] = (number, name, cells)
+    players[rank] = TrfPlayer(number, name, cells)
 
 
-def _date(head: dict, code: str, parsed: Parsed):
+def _date(head: dict[str, tuple[int, str]], code: str, parsed: Parsed) -> date | None:
     if code not in head or not head[code][1].strip():
         return None
     line, text = head[code]
@@ -154,11 +171,11 @@ def _date(head: dict, code: str, parsed: Parsed):
     return found
 
 
-def _round_days(entry, rounds: int, start, parsed: Parsed) -> list:
+def _round_days(entry: tuple[int, str] | None, rounds: int, start: date, parsed: Parsed) -> list[date | None]:
     """The 132 line: each round's date from column 92, 10 columns apart; None where blank.
 
     TRF16 writes them YY/MM/DD: the century is the one that puts the date nearest the start."""
-    days = [None] * rounds
+    days: list[date | None] = [None] * rounds
     if entry is None:
         return days
     line, text = entry
@@ -166,10 +183,11 @@ def _round_days(entry, rounds: int, start, parsed: Parsed) -> list:
     for r in range(rounds):
         cell = body[91 + 10 * r:101 + 10 * r].strip()
         if cell:
-            days[r] = parse_day(cell)
-            if days[r] is not None and re.fullmatch(r"\d{2}/\d{2}/\d{2}", cell):
-                days[r] = min((days[r].replace(year=start.year // 100 * 100 + c * 100 + days[r].year % 100)
-                               for c in (-1, 0, 1)), key=lambda d: abs((d - start).days))
-            if days[r] is None:
+            day = parse_day(cell)
+            if day is not None and re.fullmatch(r"\d{2}/\d{2}/\d{2}", cell):
+                day = min((day.replace(year=start.year // 100 * 100 + c * 100 + day.year % 100)
+                           for c in (-1, 0, 1)), key=lambda d: abs((d - start).days))
+            days[r] = day
+            if day is None:
                 parsed.problem(line, f"132: the date of round {r + 1}, {cell!r}, is not a date; write YY/MM/DD")
     return days

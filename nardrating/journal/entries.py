@@ -12,7 +12,7 @@ import math
 import re
 import unicodedata
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       field_validator, model_validator)
@@ -66,7 +66,7 @@ def _char(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X})"
 
 
-def id_problem(text) -> str | None:
+def id_problem(text: object) -> str | None:
     """Why `text` is not an id, or None: the one id rule of the journal, the CSV reader and the CLI.
 
     Each character is a letter (Unicode category L*), a combining mark (M*) on a letter,
@@ -92,11 +92,11 @@ def id_problem(text) -> str | None:
     return None
 
 
-def valid_id(text) -> bool:
+def valid_id(text: object) -> bool:
     return id_problem(text) is None
 
 
-def id_message(text) -> str:
+def id_message(text: object) -> str:
     """"'x²' is not an id: …; an id is …" for a text that id_problem refuses."""
     return f"{shown(text)} is not an id: {id_problem(text)}; {ID_RULE}"
 
@@ -136,7 +136,7 @@ def parse_result(text: str) -> float | None:
     return RESULTS.get(text.strip().replace(" ", ""))
 
 
-def parse_place(place) -> tuple[int, int]:
+def parse_place(place: object) -> tuple[int, int]:
     """1 → (1, 1); "2-3" → (2, 3). Raises ValueError otherwise (also beyond MAX_PLACE)."""
     if isinstance(place, bool):
         raise ValueError
@@ -155,29 +155,25 @@ def parse_place(place) -> tuple[int, int]:
 
 # --- Field types: each refuses with "<value> is not <rule>" or a reason -------------
 
-def _refuse_bool(rule: str):
-    def check(value):
+def _refuse_bool(rule: str) -> BeforeValidator:
+    def check(value: Any) -> Any:
         if isinstance(value, bool):  # TOML true is no number
             raise ValueError(f"{value} is not {rule}")
         return value
     return BeforeValidator(check)
 
 
-def _between(low, high, rule: str):
-    def check(value):
+def _between(low: float, high: float, rule: str) -> AfterValidator:
+    def check(value: Any) -> Any:
         if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
             raise ValueError(f"{shown(value)} is not {rule}")
         return value
     return AfterValidator(check)
 
 
-def _number(kind: type, low, high, field: str):
-    return Annotated[kind, _refuse_bool(RULES[field]), _between(low, high, RULES[field])]
-
-
-def _no_controls(multiline: bool = False):
+def _no_controls(multiline: bool = False) -> BeforeValidator:
     # Before the model strips whitespace: "x\n" is refused, not quietly made "x".
-    def check(value):
+    def check(value: Any) -> Any:
         if isinstance(value, str):
             problem = control_problem(value, multiline)
             if problem:
@@ -186,21 +182,21 @@ def _no_controls(multiline: bool = False):
     return BeforeValidator(check)
 
 
-def _at_most(limit: int):
-    def check(value: str):
+def _at_most(limit: int) -> AfterValidator:
+    def check(value: str) -> str:
         if len(value) > limit:
             raise ValueError(f"it is {len(value)} characters long, more than {limit}")
         return value
     return AfterValidator(check)
 
 
-def _id_rule(value):
+def _id_rule(value: Any) -> Any:
     if isinstance(value, str) and id_problem(value):
         raise ValueError(id_message(value))
     return value
 
 
-def _place_rule(value):
+def _place_rule(value: Any) -> Any:
     try:
         parse_place(value)
     except (ValueError, TypeError):
@@ -221,12 +217,13 @@ Id = Annotated[str, BeforeValidator(lambda value: _id_rule(value) if isinstance(
 Text = Annotated[str, _no_controls(), _at_most(MAX_TEXT)]
 Note = Annotated[str, _no_controls(multiline=True), _at_most(MAX_NOTE)]
 Day = Annotated[date, AfterValidator(_checked_date)]
-Length = _number(int, 1, MAX_LENGTH, "length")
-ScorePoints = _number(int, 0, MAX_SCORE, "score")
-Chips = _number(float, 0, MAX_CHIPS, "chips")
-SetTo = _number(float, -MAX_RATING, MAX_RATING, "set")
-Delta = _number(float, -MAX_RATING, MAX_RATING, "delta")
-Games = _number(int, 0, 100_000, "games")
+# Numbers: a TOML true is no number, and each has its range.
+Length = Annotated[int, _refuse_bool(RULES["length"]), _between(1, MAX_LENGTH, RULES["length"])]
+ScorePoints = Annotated[int, _refuse_bool(RULES["score"]), _between(0, MAX_SCORE, RULES["score"])]
+Chips = Annotated[float, _refuse_bool(RULES["chips"]), _between(0, MAX_CHIPS, RULES["chips"])]
+SetTo = Annotated[float, _refuse_bool(RULES["set"]), _between(-MAX_RATING, MAX_RATING, RULES["set"])]
+Delta = Annotated[float, _refuse_bool(RULES["delta"]), _between(-MAX_RATING, MAX_RATING, RULES["delta"])]
+Games = Annotated[int, _refuse_bool(RULES["games"]), _between(0, 100_000, RULES["games"])]
 
 
 class Entry(BaseModel):
@@ -243,7 +240,7 @@ class PlayerEntry(Entry):
 
     @field_validator("qualification", mode="before")
     @classmethod
-    def _qualification_as_text(cls, value):
+    def _qualification_as_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
@@ -264,7 +261,7 @@ class MatchEntry(Entry):
     amends: Id | None = None  # the (voided) match this one corrects; written by `nardrating amend`
 
     @model_validator(mode="after")
-    def _one_outcome(self):
+    def _one_outcome(self) -> Self:
         if (self.result is None) == (self.winner is None):
             raise ValueError(f"give either result = {RESULT_HELP.split(', or')[0]} or winner = \"<player id>\", not both or neither")
         if self.result is not None and parse_result(self.result) is None:
@@ -297,7 +294,7 @@ class TournamentEntry(Entry):
     standings: list[PlacingEntry] | None = None
 
     @model_validator(mode="after")
-    def _ordered(self):
+    def _ordered(self) -> Self:
         if self.end < self.start:
             raise ValueError(f"end {self.end} is before start {self.start}")
         return self
@@ -325,7 +322,7 @@ class AdjustEntry(Entry):
     volatility: float | None = Field(default=None, gt=0, le=10, allow_inf_nan=False)
 
     @model_validator(mode="after")
-    def _set_or_delta(self):
+    def _set_or_delta(self) -> Self:
         if (self.set is None) == (self.delta is None):
             raise ValueError("give either set = <rating> or delta = <change>, not both or neither")
         return self
@@ -336,7 +333,7 @@ class _IdentityEntry(Entry):
     date: Day
 
     @model_validator(mode="after")
-    def _differs(self):
+    def _differs(self) -> Self:
         key = "to" if "to" in type(self).model_fields else "into"
         if getattr(self, key) == self.player:
             raise ValueError(f"{key} {self.player!r} is the same id as player")
@@ -353,6 +350,8 @@ class MergeEntry(_IdentityEntry):
     into: Id
 
 
+Loc = tuple[int | str, ...]   # where in an entry: ("players", 1), ("standings", 0, "place")
+
 ENTRY_MODELS: dict[str, type[Entry]] = {
     "player": PlayerEntry,
     "match": MatchEntry,
@@ -364,7 +363,7 @@ ENTRY_MODELS: dict[str, type[Entry]] = {
 }
 
 
-def loc_text(loc: tuple) -> str:
+def loc_text(loc: Loc) -> str:
     """("players", 1) → "players[1]"; ("standings", 0, "place") → "standings[0].place"."""
     text = ""
     for part in loc:
@@ -372,14 +371,15 @@ def loc_text(loc: tuple) -> str:
     return text
 
 
-def entry_errors(exc: ValidationError, kind: str) -> list[tuple[tuple, str]]:
+def entry_errors(exc: ValidationError, kind: str) -> list[tuple[Loc, str]]:
     """Each error of one entry as (where, what is wrong and what would be right), in plain words.
 
     `where` is the field's location (empty for the entry as a whole); the message says
     the rest without pydantic's wording.
     """
     allowed = ", ".join(ENTRY_MODELS[kind].model_fields)
-    found, seen = [], set()
+    found: list[tuple[Loc, str]] = []
+    seen: set[Loc] = set()
     for err in exc.errors():
         loc = err["loc"]
         if loc in seen:

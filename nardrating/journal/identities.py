@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import Problem, did_you_mean
-from .model import Journal, Placing
+from .model import Identity, Journal, Placing
 
 
-def final_ids(identities) -> dict[str, str]:
+def final_ids(identities: list[Identity]) -> dict[str, str]:
     """Every id that was renamed or merged → the id it is known by at the end of the journal."""
     mapping: dict[str, str] = {}
     for ident in identities:

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ..errors import Problem
 from .model import Journal
+
+if TYPE_CHECKING:
+    from ..config import ClubConfig
 
 # Latin letters that look like Cyrillic ones, folded to the Cyrillic letter, so that
 # "Ivanov" typed with a Latin "o" in a Cyrillic name still meets its twin.
@@ -81,7 +86,7 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
     return found
 
 
-def lint(journal: Journal, config) -> list[Problem]:
+def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
     """Every warning, in the order of the entries they concern."""
     warnings: list[Problem] = []
     players = journal.players
@@ -165,7 +170,7 @@ def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:
     return first
 
 
-def _alike_hint(word: str, known) -> str:
+def _alike_hint(word: str, known: Iterable[str]) -> str:
     close = [k for k in known if k != word and (folded(k) == folded(word) or _one_edit_apart(folded(k), folded(word)))]
     return f' (did you mean "{close[0]}"?)' if close else ""
 

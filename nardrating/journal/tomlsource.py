@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import reprlib
 import tomllib
+from pathlib import Path
+from typing import Any
 
 from ..errors import Problem
 
@@ -22,7 +24,7 @@ _SHORT.maxstring = _SHORT.maxother = 80
 _SHORT.maxlong = 40
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """A value quoted in a message, cut short: a 10 MB string or a deep array is not echoed whole."""
     return _SHORT.repr(value)
 
@@ -38,7 +40,7 @@ def decode_problem(path: str, exc: tomllib.TOMLDecodeError) -> Problem:
     return Problem(path, line, f"TOML syntax error: {message}")
 
 
-def read_text(path, problems: list[Problem], label: str | None = None) -> str | None:
+def read_text(path: str | Path, problems: list[Problem], label: str | None = None) -> str | None:
     """The file's text as UTF-8 (a BOM is accepted), or None with a problem."""
     from ..errors import unreadable
     from ..safefile import read_regular
@@ -62,7 +64,7 @@ def read_text(path, problems: list[Problem], label: str | None = None) -> str | 
         return None
 
 
-def parse_toml(text: str, label: str, problems: list[Problem]) -> dict | None:
+def parse_toml(text: str, label: str, problems: list[Problem]) -> dict[str, Any] | None:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -5,9 +5,13 @@ Each check appends Problems; nothing stops at the first one.
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ..errors import Problem, did_you_mean
 from .model import Journal, Player
+
+if TYPE_CHECKING:
+    from ..config import ClubConfig
 
 
 def finish_players(journal: Journal) -> None:
@@ -18,7 +22,7 @@ def finish_players(journal: Journal) -> None:
             journal.player_codes.code(name)
 
 
-def validate(journal: Journal, config, first_match: int = 0, others: bool | None = None) -> list[Problem]:
+def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others: bool | None = None) -> list[Problem]:
     """All cross-entry problems; with first_match > 0, only of the matches from there on.
 
     `others` (by default when first_match is 0): also tournaments' standings, voids and
@@ -33,7 +37,7 @@ def validate(journal: Journal, config, first_match: int = 0, others: bool | None
     names = journal.player_codes.names
     m = journal.matches
 
-    def unknown_player(player, label, line, entry):
+    def unknown_player(player: str, label: str, line: int | None, entry: str | None) -> None:
         problems.append(Problem(label, line, f"unknown player {player!r}{did_you_mean(player, known)}; "
                                 "declare it with a [[player]] entry or `nardrating add-player`", entry))
 
@@ -43,7 +47,7 @@ def validate(journal: Journal, config, first_match: int = 0, others: bool | None
     n = len(m.ids)
     # A million matches: check per distinct player first, then visit only the rows that fail.
     unknown_codes = {code for code, name in enumerate(names) if name not in known}
-    suspicious = set()
+    suspicious: set[int] = set()
     if unknown_codes:
         suspicious.update(i for i in range(first_match, n) if m.a[i] in unknown_codes or m.b[i] in unknown_codes)
     a_col, b_col = m.a[first_match:], m.b[first_match:]
@@ -82,22 +86,22 @@ def validate(journal: Journal, config, first_match: int = 0, others: bool | None
             problems += engine_class(rating.engine).check(rating, journal, first_match)
         return problems
 
-    for t in tournaments.values():
-        for placing in t.standings or ():
+    for held in tournaments.values():
+        for placing in held.standings or ():
             if placing.player not in known:
-                unknown_player(placing.player, t.file, t.line, t.id)
+                unknown_player(placing.player, held.file, held.line, held.id)
 
     journal.voided = {}
     for void in journal.voids:
-        i = journal.match_index.get(void.match)
-        if i is None:
+        voided = journal.match_index.get(void.match)
+        if voided is None:
             problems.append(Problem(void.file, void.line, f"void of an unknown match {void.match!r}"
                                     f"{did_you_mean(void.match, journal.match_index)}"))
-        elif i in journal.voided:
-            first = journal.voided[i]
+        elif voided in journal.voided:
+            first = journal.voided[voided]
             problems.append(Problem(void.file, void.line, f"match {void.match!r} is already voided at {first.file}:{first.line}"))
         else:
-            journal.voided[i] = void
+            journal.voided[voided] = void
 
     for i, extra in journal.matches.extra.items():
         amends = extra.get("amends")

@@ -16,13 +16,18 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..config import inside_club
 from ..errors import ActionRefused
 from ..safefile import NotRegularFile, read_regular
+
+if TYPE_CHECKING:
+    from .model import Journal
 
 LOCK_NAME = ".nardrating.lock"
 
@@ -40,7 +45,7 @@ def _read_only(path: Path) -> bool:
 
 
 @contextmanager
-def club_lock(folder: Path):
+def club_lock(folder: Path) -> Iterator[None]:
     import fcntl
 
     if folder.is_dir() and _read_only(folder):
@@ -147,11 +152,11 @@ def append_block(path: Path, block: str) -> None:
                 pass
 
 
-def entry_block(kind: str, entry: dict) -> str:
+def entry_block(kind: str, entry: dict[str, Any]) -> str:
     """One [[kind]] table as TOML text, serialised by tomli-w."""
     import tomli_w
 
-    def value(v) -> str:
+    def value(v: Any) -> str:
         if isinstance(v, list):  # one line, as people write them: ["anna", "boris"]
             return "[" + ", ".join(value(x) for x in v) + "]"
         return tomli_w.dumps({"v": v})[4:].rstrip("\n")
@@ -165,7 +170,7 @@ def entry_block(kind: str, entry: dict) -> str:
 _MATCH_ID = re.compile(r'^\s*id\s*=\s*"m([0-9]{1,18})"', re.MULTILINE)
 
 
-def next_match_id(text: str, journal) -> str:
+def next_match_id(text: str, journal: Journal) -> str:
     """m0001, m0002, …: one past the highest m-number in the file written to, skipping ids in use."""
     highest = max((int(m[1]) for m in _MATCH_ID.finditer(text)), default=0)
     while journal.has_match_id(f"m{highest + 1:04d}"):

@@ -12,8 +12,15 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ActionRefused
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from ..ledger import Ledger
+    from ..reports import AsOf
 
 MARKER = ".nardrating-site"
 LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
@@ -28,7 +35,7 @@ class Published:
     lists: int
 
 
-def _environment():
+def _environment() -> jinja2.Environment:
     try:
         import jinja2
     except ImportError:
@@ -38,7 +45,7 @@ def _environment():
                               trim_blocks=True, lstrip_blocks=True)
 
 
-def publish(ledger, outdir: Path, rating: str | None, day, *, force: bool = False, public: bool = False,
+def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
             lang: str = "en") -> Published:
     from .. import __version__
     from .site import Site

@@ -9,12 +9,17 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import reports
 from ..engines.base import score_text
 from ..periods import Period
 from ..render import charts, column_texts
+
+if TYPE_CHECKING:
+    from ..engines.base import RatingResult
+    from ..journal.model import Journal, MatchView, Tournament
+    from ..ledger import Ledger
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
 LINKED = ("player", "opponent")
@@ -77,7 +82,7 @@ def file_stem(key: str, taken: set[str]) -> str:
 class Site:
     """Builds the pages of one club as of one day; `pages()` returns them, nothing is written here."""
 
-    def __init__(self, ledger, rating: str | None, day: reports.AsOf, public: bool = False):
+    def __init__(self, ledger: Ledger, rating: str | None, day: reports.AsOf, public: bool = False) -> None:
         self.ledger, self.day, self.public = ledger, day, public
         journal = ledger.journal
         lists = [ledger.rating(rating)] if rating is not None else list(ledger.config.ratings.values())
@@ -182,7 +187,7 @@ class Site:
             page.sections.append(Section("Crosstable", [self.crosstable(t, order, games, page)]))
         return page
 
-    def crosstable(self, t, order: list[str], games, page: Page) -> HtmlTable:
+    def crosstable(self, t: Tournament, order: list[str], games: list[MatchView], page: Page) -> HtmlTable:
         """Each player's scores against each other player, in the standings' order; ½ for a draw."""
         scores: dict[tuple[str, str], list[str]] = {}
         for g in games:
@@ -193,8 +198,8 @@ class Site:
         if len(order) > CROSSTABLE_MAX:   # a square of hundreds of columns: each row's games in a list
             number = {who: n for n, who in enumerate(order, start=1)}
             for n, a in enumerate(order, start=1):
-                games = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
-                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(games)])
+                results = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
+                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results)])
             return HtmlTable(f"Results of {t.name}: each player's scores against the players numbered "
                              "as in the standings (F: forfeit)", [("#", True), ("Player", False), ("Results", False)],
                              rows, sortable=False)
@@ -210,7 +215,7 @@ class Site:
         return Cell(self.name(player), href=page.root + self.player_path[player] if player in self.player_path else None,
                     header=True)
 
-    def list_page(self, result, span: Period, path: str) -> Page:
+    def list_page(self, result: RatingResult, span: Period, path: str) -> Page:
         page = Page(path, f"{result.rating} · {result.discipline} · list of {span.end}", [])
         table = reports.report(self.ledger, result, span, details=True)
         section = Section("The commission's report", [self.html_table(table, page)])
@@ -220,15 +225,16 @@ class Site:
         return page
 
 
-def list_periods(result) -> list[Period]:
+def list_periods(result: RatingResult) -> list[Period]:
     """The lists of a period engine, each as the span its report covers: mfsnb's period (a quarter…)
     ending on the list's date; a fide list, its date alone (its report is that list's)."""
-    if callable(getattr(result, "lists", None)):
-        return [period for period, rows in result.lists() if rows]
+    lists: Any = getattr(result, "lists", None)
+    if callable(lists):
+        return [period for period, rows in lists() if rows]
     return [Period(day, day) for day in reports.list_dates(result)]
 
 
-def tournament_games(journal, tournament_id: str, until: date) -> list[Any]:
+def tournament_games(journal: Journal, tournament_id: str, until: date) -> list[MatchView]:
     """The tournament's matches up to the day, voided ones left out."""
     out = []
     for i in range(journal.match_count()):
@@ -238,7 +244,7 @@ def tournament_games(journal, tournament_id: str, until: date) -> list[Any]:
     return out
 
 
-def tournament_standings(t, games) -> list[dict]:
+def tournament_standings(t: Tournament, games: list[MatchView]) -> list[dict[str, Any]]:
     """Places as the journal records them (standings), else by points, then id; games and points from the matches."""
     points: dict[str, float] = {}
     played: dict[str, int] = {}

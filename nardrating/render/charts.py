@@ -11,9 +11,12 @@ import math
 from datetime import date
 from html import escape
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ActionRefused
+
+if TYPE_CHECKING:
+    from ..engines.base import RatingResult
 
 
 class Point(NamedTuple):
@@ -31,7 +34,7 @@ COLOURS = ("#1f5fa8", "#b03a2e", "#1e7b4a", "#7a4fa0", "#8a5a00", "#006d77")
 MARKERS = "●○■□▲△"
 
 
-def rating_points(result, player: str) -> list[Point]:
+def rating_points(result: RatingResult, player: str) -> list[Point]:
     """The player's rating after each event that set one, in the list's order."""
     return [Point(e.date, float(e.after)) for e in result.history(player) if e.after is not None]
 
@@ -52,7 +55,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     return ticks
 
 
-def _bounds(series: list[Series]):
+def _bounds(series: list[Series]) -> tuple[int, int, list[float]]:
+    """The first and last day (ordinals) and the rating ticks of the charted points."""
     points = [p for _, pts in series for p in pts]
     if not points:
         raise ActionRefused("no ratings to chart: the player has no rated events in this list")
@@ -175,8 +179,8 @@ def _write_png(series: list[Series], path: Path, title: str) -> None:
     figure = Figure(figsize=(8, 3.4), dpi=100)
     axes = figure.subplots()
     for n, (label, points) in enumerate(series):
-        axes.plot([d for d, _ in points], [v for _, v in points], marker="o", markersize=3,
-                  color=COLOURS[n % len(COLOURS)], label=label)
+        axes.plot([p.day for p in points], [p.rating for p in points],  # type: ignore[arg-type]  # dates: matplotlib plots them, its stubs say numbers
+                  marker="o", markersize=3, color=COLOURS[n % len(COLOURS)], label=label)
     axes.set_title(title)
     axes.set_ylabel("rating")
     axes.grid(True, color="#ddd")

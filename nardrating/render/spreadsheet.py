@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import io
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ..errors import ActionRefused
 from ..reports.table import Table
 from .cells import column_decimals
 from .text import visible
+
+if TYPE_CHECKING:
+    from openpyxl.cell.cell import Cell
 
 
 def xlsx_bytes(table: Table) -> bytes:
@@ -54,7 +58,7 @@ def xlsx_bytes(table: Table) -> bytes:
     return buffer.getvalue()
 
 
-def _put(cell, value, number_format: str) -> None:
+def _put(cell: Cell, value: object, number_format: str) -> None:
     if isinstance(value, bool) or value is None:
         cell.value = None if value is None else ("yes" if value else "no")
     elif isinstance(value, (int, float)):

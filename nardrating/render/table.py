@@ -158,7 +158,7 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
     out += [Line(visible(line), "") for line in caption + notes]
     left_out = [c.heading for c in table.columns if c not in shown]
-    if left_out:
+    if left_out and width is not None:  # (only a width leaves columns out)
         import textwrap
 
         notice = (f"not shown at {width} columns: {', '.join(left_out)}; a wider terminal "
