@@ -5,11 +5,14 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from typer.testing import CliRunner
 
-# Fixed examples (the same on every run) and no example database in the source tree.
+# Fixed examples (the same on every run) and no example database in the source tree; Hypothesis's
+# own caches (unicode tables, constants) go to a folder of this test run, not ./.hypothesis.
 settings.register_profile("nardrating", derandomize=True, database=None)
 settings.load_profile("nardrating")
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="nardrating-test-hypothesis-"))
 
 # Derived data (the cache) goes to a folder of this test run, never into the source tree.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="nardrating-test-cache-")
@@ -37,6 +40,23 @@ def make_club(folder: Path, journal: str = "", config: str = ELO_CONFIG, name: s
     (folder / "nardrating.toml").write_text(config, encoding="utf-8")
     (folder / name).write_text(journal, encoding="utf-8")
     return folder
+
+
+def sample_ledgers_state() -> dict[str, tuple[int, int]]:
+    """Every file of sample_ledgers/ (and whether one was added): path → (size, modification time)."""
+    return {str(p.relative_to(SAMPLES)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(SAMPLES.rglob("*")) if p.is_file() or p.is_dir()}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sample_ledgers_untouched():
+    """Tests read the sample ledgers and write only into copies of them (tmp_path): a test that
+    writes into sample_ledgers/ (an entry, a lock, a cache folder) fails the run."""
+    before = sample_ledgers_state()
+    yield
+    after = sample_ledgers_state()
+    changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+    assert not changed, f"the tests wrote into sample_ledgers/: {changed}"
 
 
 @pytest.fixture(autouse=True)

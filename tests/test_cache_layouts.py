@@ -1,6 +1,5 @@
 """Appends to any journal file, not only the last: the cache resumes only when the replay order a
 full read gives is provably the same, and whatever it does, a command sees what a full replay sees."""
-from datetime import date
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

@@ -3,7 +3,6 @@ cp1251, CRLF, junk) reported as FILE:LINE with nothing written."""
 import os
 from datetime import date
 
-import pytest
 
 from .conftest import make_club
 from .import_support import entries

@@ -1,7 +1,6 @@
 """Importing the five real public files: the facts counted by hand in expected.json."""
 from collections import Counter
 
-import pytest
 
 from .conftest import make_club
 from .import_support import REAL, entries, expected, needs_real

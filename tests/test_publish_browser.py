@@ -1,6 +1,5 @@
 """The published site in a real browser: headless Chromium loads the index and a player's page
 without script errors, shows the leaderboard and the chart, and takes a screenshot of the index."""
-import shutil
 import subprocess
 from pathlib import Path
 

@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 
 from nardrating.render import FOLD_ORDER, fold, print_table, table_lines
-from nardrating.reports import Column, Table
+from nardrating.reports import Column, Section, Table
 
-from .conftest import ROOT, SAMPLES
+from .conftest import ROOT, SAMPLES, make_club
 
 FEDERATION_Q1 = ["report", "--period", "2009-Q1"]
 # Widths by hand: Player 9 (petrosyan), Name 15 (Алексей Сидоров), Before 6, Games 5, Points 6,
@@ -113,10 +113,41 @@ def _render(table, terminal: bool) -> str:
     return out.getvalue()
 
 
-def test_terminal_and_plain_output_are_the_same_text():
-    styled, plain = _render(_table(ROWS), True), _render(_table(ROWS), False)
+@pytest.mark.parametrize("copies", [1, 7], ids=["10 rows", "70 rows"])
+def test_terminal_and_plain_output_are_the_same_text(copies):
+    """Short and long tables (over 60 rows, which once had a renderer of their own), with a
+    titled section: in a terminal rich styles the title and header lines, and that is all."""
+    table = _table(ROWS * copies)
+    table.sections.append(Section("Provisional", ROWS[:2]))
+    styled, plain = _render(table, True), _render(table, False)
     assert "\x1b[" in styled  # rich did style the title and header
     assert re.sub(r"\x1b\[[0-9;]*m", "", styled) == plain  # the only difference: styling codes
+    lines = plain.splitlines()
+    assert len(lines) == 3 + 10 * copies + 3 + 2 + 1  # title, header, rule, rows; the section's; caption
+    # Row 10 of each copy: rank 10, p10, 10 % 3 = 1 → 李小龍, 1200 + 10.5 · 10 = 1305.00, −0.04.
+    assert lines[3 + 10 * copies - 1] == "10  p10     李小龍         1305.00   -0.04  provisional"
+    assert lines[3 + 10 * copies] == "Provisional"
+
+
+def test_history_notes_are_numbered_under_the_table(cli, tmp_path):
+    """A history's reasons (voided, unrated…) become numbered notes, marked in a Notes column."""
+    club = make_club(tmp_path / "club", '[[player]]\nid = "anna"\n[[player]]\nid = "boris"\n'
+                     + "".join(f'[[match]]\nid = "m000{n}"\ndate = 2009-01-1{n}\nplayers = ["anna", "boris"]\n'
+                               f'winner = "{w}"\n{extra}'
+                               for n, w, extra in ((1, "anna", ""), (2, "boris", ""), (3, "boris", "rated = false\n")))
+                     + '[[void]]\nmatch = "m0002"\ndate = 2009-01-14\nreason = "entered twice"\n')
+    result = cli("history", "anna", "--club", club)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    # K = 20, both at 1200: E = 0.5, anna's win +20 · 0.5 = +10.00; the voided and the unrated
+    # game change nothing and carry a note each, numbered in order.
+    assert lines[1].split() == ["Date", "Entry", "Opponent", "Result", "Before", "Change", "After", "Expected", "Notes"]
+    assert lines[3].split() == ["2009-01-11", "m0001", "boris", "1", "1200.00", "+10.00", "1210.00", "0.5000"]
+    assert lines[4].split()[1] == "m0002" and lines[4].endswith("[1]")
+    assert lines[5].split()[1] == "m0003" and lines[5].endswith("[2]")
+    assert lines[-2:] == ["[1] m0002: voided", "[2] m0003: unrated"]
+    csv_lines = cli("history", "anna", "--club", club, "--format", "csv").stdout.splitlines()
+    assert [line.rsplit(",", 1)[1] for line in csv_lines] == ["reason", "", "voided", "unrated"]  # CSV: no notes
 
 
 def test_long_and_short_tables_are_laid_out_alike():
