@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..reports.table import Table
 from .cells import cell_text, column_texts
 from .table import print_table
-from .text import md_paragraph, md_text
+from .text import md_paragraph, md_text, needs_md_escape
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -98,10 +98,13 @@ def to_csv(table: Table) -> str:
 # --- Markdown ---
 
 def to_markdown(table: Table) -> str:
-    def md_row(cells: Iterable[str]) -> str:
-        return "| " + " | ".join(md_text(c) for c in cells) + " |"
+    def md_row(cells: Iterable[str]) -> str:  # cells already escaped
+        return "| " + " | ".join(cells) + " |"
 
     texts = column_texts(table)
+    for key, column in texts.items():
+        if needs_md_escape(" ".join(column)):  # else md_text leaves every cell as it is
+            texts[key] = [md_text(t) for t in column]
     groups: list[tuple[str, range]] = []
     start = 0
     for title, rows in [(table.title, table.rows), *table.sections]:
@@ -109,7 +112,7 @@ def to_markdown(table: Table) -> str:
         start += len(rows)
     lines: list[str] = []
     for title, indices in groups:
-        lines += ["", f"**{md_text(title)}**", "", md_row(c.heading for c in table.columns),
+        lines += ["", f"**{md_text(title)}**", "", md_row(md_text(c.heading) for c in table.columns),
                   "| " + " | ".join("---" for _ in table.columns) + " |"]
         lines += [md_row(texts[c.key][i] for c in table.columns) for i in indices]
     if table.caption:

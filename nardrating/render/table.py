@@ -6,6 +6,7 @@ out in the order of `FOLD_ORDER`, never wrapped.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 from typing import TYPE_CHECKING, NamedTuple
@@ -43,13 +44,34 @@ _MAYBE_NOT_ONE_CELL = re.compile(
     "[^\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2190-\u21ff\u2500-\u25fc]")
 
 
-def _cell_widths(texts: list[str]) -> list[int]:
-    """How many terminal cells each text takes."""
+def _cell_widths(texts: list[str]) -> list[int] | None:
+    """How many terminal cells each text takes; None when each character takes one (the usual column)."""
     if not _MAYBE_NOT_ONE_CELL.search("".join(texts)):
-        return list(map(len, texts))
+        return None
     from rich.cells import cell_len
 
-    return list(map(cell_len, texts))
+    search = _MAYBE_NOT_ONE_CELL.search
+    return [cell_len(t) if search(t) else len(t) for t in texts]
+
+
+class _Cells(NamedTuple):
+    """One column's texts and how many terminal cells each takes (None: one a character)."""
+    texts: list[str]
+    widths: list[int] | None
+
+    def width(self) -> int:
+        return max(self.widths if self.widths is not None else map(len, self.texts), default=0)
+
+    def part(self, start: int, stop: int) -> _Cells:
+        return _Cells(self.texts[start:stop], None if self.widths is None else self.widths[start:stop])
+
+
+def _measured(texts: list[str]) -> _Cells:
+    return _Cells(texts, _cell_widths(texts))
+
+
+# A Line by tuple.__new__: a tenth of NamedTuple's own __new__, for the one Line a row.
+_new_line = functools.partial(tuple.__new__, Line)
 
 
 def table_width(console: Console) -> int | None:
@@ -80,21 +102,27 @@ def fold(columns: list[Column], widths: list[int], limit: int | None) -> list[Co
     return [c for k, c in enumerate(columns) if k in kept]
 
 
-def _lines(title: str, columns: list[Column], cells: list[list[str]]) -> list[Line]:
-    """A titled table as lines; cells are per column. No line ends in a space."""
+def _padded(cells: _Cells, width: int, right: bool) -> list[str]:
+    """Each text padded with spaces to `width` terminal cells, on the left when `right`."""
+    if cells.widths is None:  # str.rjust and ljust count characters, here the same as cells
+        return [t.rjust(width) for t in cells.texts] if right else [t.ljust(width) for t in cells.texts]
+    if right:
+        return [" " * (width - n) + t for t, n in zip(cells.texts, cells.widths)]
+    return [t + " " * (width - n) for t, n in zip(cells.texts, cells.widths)]
+
+
+def _lines(title: str, columns: list[Column], headings: list[_Cells], cells: list[_Cells]) -> list[Line]:
+    """A titled table as lines; headings and cells are per column. No line ends in a space."""
     padded: list[list[str]] = []
     widths: list[int] = []
-    for column, texts in zip(columns, [[visible(c.heading)] + texts for c, texts in zip(columns, cells)]):
-        sizes = _cell_widths(texts)
-        width = max(sizes)
-        if column.kind in RIGHT_ALIGNED:
-            padded.append([" " * (width - n) + t for t, n in zip(texts, sizes)])
-        else:
-            padded.append([t + " " * (width - n) for t, n in zip(texts, sizes)])
+    for column, heading, texts in zip(columns, headings, cells):
+        width = max(heading.width(), texts.width())
+        right = column.kind in RIGHT_ALIGNED
+        padded.append(_padded(heading, width, right) + _padded(texts, width, right))
         widths.append(width)
     lines = [GAP.join(values).rstrip() for values in zip(*padded)]
     rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
-    return [Line(title, "italic"), Line(lines[0], "bold"), Line(rule, "")] + [Line(line, "") for line in lines[1:]]
+    return [Line(title, "italic"), Line(lines[0], "bold"), Line(rule, "")] + [_new_line((line, "")) for line in lines[1:]]
 
 
 def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
@@ -144,17 +172,18 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     table, notes = _with_footnotes(table)
     table = _without_empty_columns(table)
     texts = column_texts(table)
-    for key, cells in texts.items():
-        if CONTROL.search("".join(cells)):
-            texts[key] = [visible(t) for t in cells]
-    widths = [max(_cell_widths([visible(c.heading)] + texts[c.key])) for c in table.columns]
-    shown = fold(table.columns, widths, width)
+    for key, column in texts.items():
+        if CONTROL.search("".join(column)):
+            texts[key] = [visible(t) for t in column]
+    cells = {c.key: _measured(texts[c.key]) for c in table.columns}
+    headings = {c.key: _measured([visible(c.heading)]) for c in table.columns}
+    shown = fold(table.columns, [max(headings[c.key].width(), cells[c.key].width()) for c in table.columns], width)
     out: list[Line] = []
     start = 0
     for title, rows in [Section(table.title, table.rows), *table.sections]:
-        part = range(start, start + len(rows))
-        out += _lines(visible(title), shown, [[texts[c.key][i] for i in part] for c in shown])
-        start += len(rows)
+        stop = start + len(rows)
+        out += _lines(visible(title), shown, [headings[c.key] for c in shown], [cells[c.key].part(start, stop) for c in shown])
+        start = stop
     caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
     out += [Line(visible(line), "") for line in caption + notes]
     left_out = [c.heading for c in table.columns if c not in shown]

@@ -30,6 +30,11 @@ def visible(text: str) -> str:
     return CONTROL.sub(_escape_control, text)
 
 
+def needs_md_escape(text: str) -> bool:
+    """Would md_text change the text? (Where not, a whole column is left as it is.)"""
+    return bool(_MARKDOWN_ACTIVE.search(text) or CONTROL.search(text))
+
+
 def md_text(text: str) -> str:
     """Text for a Markdown table cell: shown literally, a newline as <br>."""
     text = _MARKDOWN_ACTIVE.sub(lambda m: "\\" + m.group(), text)
