@@ -63,3 +63,21 @@ def test_report_json_shape(cli_json):
 def test_empty_period_has_no_rows(cli_json):
     data = cli_json("report", "--period", "2010", "--club", SAMPLES / "chess-club")
     assert data["rows"] == []
+
+
+def test_a_column_is_written_cell_by_cell_as_cell_text_writes_each_value():
+    """column_texts writes a whole column by one writer per value type; each cell must still be
+    what cell_text makes of the value with the column's decimals."""
+    from datetime import date, datetime
+
+    from nardrating.render import cell_text, column_decimals, column_texts
+
+    values = ["x", None, True, False, 0, 7, -3, 10**30, 1.5, -0.001, 2.675, float("inf"), float("nan"),
+              date(2009, 1, 2), datetime(2009, 1, 2, 3, 4), {"chess": 3, "nardy": 1}, ["a", 1], ("b", 2.5)]
+    for kind in ("text", "rating", "change", "number", "probability", "int", "date", "score", "auto"):
+        column = Column("v", "V", kind)
+        cells = values if kind != "score" else ["x", None, 1.0, 0.5, 0.0, 1]
+        table = Table("t", [column], [{"v": v} for v in cells])
+        decimals = column_decimals(column, cells)
+        assert column_texts(table)["v"] == [cell_text(v, column, decimals) for v in cells], kind
+    assert column_texts(Table("t", [Column("v", "V", "change")], [{"v": -0.001}, {"v": 2.675}]))["v"] == ["+0.00", "+2.67"]
