@@ -24,7 +24,7 @@ MakeMatch = Callable[["Ledger", MatchView, str], Fields]
 def void_match(ledger: Ledger, match_id: str, reason: str, day: date | None = None, dry_run: bool = False) -> Written:
     """Append a [[void]]: the entry, and every rating of the current lists that changes."""
     fields = {"match": match_id, "date": day or date.today(), "reason": reason}
-    return write_entry(ledger, "void", lambda club, path: fields, dry_run=dry_run, compare=True)[1]
+    return write_entry(ledger, "void", lambda club, path: fields, dry_run=dry_run, compare=True)
 
 
 def _original(club: Ledger, match_id: str) -> MatchView:
@@ -135,7 +135,7 @@ def undo(ledger: Ledger, dry_run: bool = False) -> Written:
     original_id = amended.amends
     if original_id is None:
         fields = {"match": amended.id, "date": date.today(), "reason": "undone"}
-        voided = write_entry(ledger, "void", lambda club, path: fields, compare=True, dry_run=dry_run)[1]
+        voided = write_entry(ledger, "void", lambda club, path: fields, compare=True, dry_run=dry_run)
         return voided._replace(changes=[])
 
     def again(club: Ledger, _: MatchView, new_id: str) -> Fields:  # the original match's data, under a new id

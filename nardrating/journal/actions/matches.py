@@ -141,7 +141,7 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
                 "tournament": tournament, "rated": rated, "forfeit": forfeit, "note": note}
 
     return write_entry(ledger, "match", fields, check=match_check(new_discipline), preview=match_changes,
-                       dry_run=dry_run, compare=lambda club: _back_dated(club, played))[1]
+                       dry_run=dry_run, compare=lambda club: _back_dated(club, played))
 
 
 def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
@@ -151,4 +151,4 @@ def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str
         return {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
                 "discipline": discipline or club.config.club.default_discipline, "official": official}
 
-    return write_entry(ledger, "tournament", fields, dry_run=dry_run)[0]
+    return write_entry(ledger, "tournament", fields, dry_run=dry_run).entries[0]

@@ -18,7 +18,7 @@ def add_player(ledger: Ledger, player_id: str, name: str | None = None, alias: s
     """Append a [[player]]; the entry as written."""
     fields = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
               "title": title, "joined": joined}
-    return write_entry(ledger, "player", lambda club, path: fields, dry_run=dry_run)[0]
+    return write_entry(ledger, "player", lambda club, path: fields, dry_run=dry_run).entries[0]
 
 
 def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, dry_run: bool = False) -> Fields:
@@ -29,7 +29,7 @@ def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, d
             refuse(club, f"{new!r} is already a player; if they are one person: nardrating merge-players {old} {new}")
 
     fields = {"player": old, "to": new, "date": day or date.today()}
-    return write_entry(ledger, "rename", lambda club, path: fields, check=check, dry_run=dry_run)[0]
+    return write_entry(ledger, "rename", lambda club, path: fields, check=check, dry_run=dry_run).entries[0]
 
 
 def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, dry_run: bool = False) -> Written:
@@ -47,7 +47,7 @@ def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, 
                          "if they are two people, keep both ids")
 
     fields = {"player": dup, "into": into, "date": day or date.today()}
-    return write_entry(ledger, "merge", lambda club, path: fields, check=check, dry_run=dry_run, compare=True)[1]
+    return write_entry(ledger, "merge", lambda club, path: fields, check=check, dry_run=dry_run, compare=True)
 
 
 def _known_player(club: Ledger, player: str) -> None:

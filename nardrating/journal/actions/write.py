@@ -172,11 +172,10 @@ def what_changed(before: Ratings, after: Ratings) -> list[Moved]:
 
 def write_entry(ledger: Ledger, kind: str, make_fields: MakeFields, *, check: Check | None = None,
                 preview: Preview | None = None, dry_run: bool = False,
-                compare: bool | Callable[[Ledger], bool] = False) -> tuple[Fields, Written]:
-    """Build, check and append one entry; (the entry as written, the whole of write_entries)."""
-    written = write_entries(ledger, [(kind, make_fields)], check=check, preview=preview, dry_run=dry_run,
-                            compare=compare)
-    return written.entries[0], written
+                compare: bool | Callable[[Ledger], bool] = False) -> Written:
+    """Build, check and append one entry; see write_entries."""
+    return write_entries(ledger, [(kind, make_fields)], check=check, preview=preview, dry_run=dry_run,
+                         compare=compare)
 
 
 def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check: Check | None = None,
