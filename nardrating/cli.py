@@ -1,5 +1,5 @@
-"""The command line: the app, its shared options, the one error boundary; the commands
-themselves are in nardrating.commands, registered here in the order `--help` lists them.
+"""The command line: the app, its --version, the one error boundary; the commands and the
+options they share are in nardrating.commands, registered here in the order `--help` lists them.
 
 Errors from the library (LedgerError, ActionRefused) become plain messages on
 stderr and exit code 1 in one place, `handles_errors`; usage errors are typer's (exit 2);
