@@ -19,14 +19,14 @@ it exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjusted
+from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
 from .events import Adjusted, MatchPlayed, TournamentEnded
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
@@ -123,6 +123,25 @@ class Update:
     sigma: float
     shares: list[float]        # on the Glicko-2 scale; × scale = rating points
     expected: list[float]
+    v: float = 0.0             # 1/Σ g(φj)²E(1 − E), for explain
+    delta: float = 0.0         # Glicko-2's Δ = v·Σ g(φj)(sj − Ej)
+
+
+@dataclass
+class Period:
+    """What explain needs of one rated period: each player's state at its start and their update."""
+
+    label: str
+    start: dict[str, tuple[float, int | None, float]]   # player → (φ, last rated period, σ) before it
+    onset: dict[str, float]                              # player → φ at its start (idle growth applied)
+    mu: dict[str, float]
+    updates: dict[str, Update]
+
+
+@dataclass
+class GlickoResult(RatingResult):
+    periods: dict[int, Period] = field(default_factory=dict)
+    games: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)  # (player, entry) → (period, k)
 
 
 class GlickoFamily(Engine):
@@ -165,6 +184,53 @@ class GlickoFamily(Engine):
         """A player's state for a game in the period of the result's as-of (deviation grown)."""
         return result.state.get(player) or self.new_state(p)
 
+    # --- explain: one game's share of its period's change, with the paper's steps ----------
+
+    explains = frozenset({"match"})
+    paper = "Glickman, «The Glicko system»"
+
+    def growth_step(self, period: Period, player: str, index: int, p: Any) -> dict[str, Any]:
+        """The step that gives the player's deviation at the period's start."""
+        raise NotImplementedError
+
+    def volatility_steps(self, update: Update, phi: float, p: Any) -> tuple[list[dict[str, Any]], float]:
+        """(steps, φ*): the deviation the period's games are weighed against."""
+        return [], phi
+
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        if event.kind != "match" or not event.rated or event.entry is None or event.opponent is None \
+                or not isinstance(result, GlickoResult):
+            return super().explain_event(params, result, player, event, match)
+        index, k = result.games[player, event.entry]
+        period = result.periods[index]
+        up = period.updates[player]
+        opponent, s, scale, paper = event.opponent, event.result or 0.0, self.scale, self.paper
+        mu, mu_j, phi_j = period.mu[player], period.mu[opponent], period.onset[opponent]
+        gj = g(phi_j)
+        e = 1.0 / (1.0 + math.exp(-gj * (mu - mu_j)))      # as period_sums computes it
+        share = up.phi * up.phi * (gj * (s - e))
+        games = len(up.shares)
+        inputs = {"opponent": opponent, "rating_at_period_start": mu * scale + 1500, "score": s,
+                  "period": period.label, "games_in_period": games, "rd_before": period.onset[player] * scale,
+                  "opponent_rating": mu_j * scale + 1500, "opponent_rd_before": phi_j * scale, "scale": scale}
+        volatility, phi_star = self.volatility_steps(up, period.onset[player], params)
+        steps = [self.growth_step(period, player, index, params),
+                 step(f"{paper}: g of the opponent's deviation at the period's start",
+                      f"g = 1/√(1 + 3·({phi_j * scale:.2f}/{scale:.4f})²/π²)", gj),
+                 step(f"{paper}: expected score E = 1/(1 + exp(−g·(μ − μj)))",
+                      f"E = 1/(1 + exp(−{gj:.6f}·(({mu * scale:.2f} − {mu_j * scale:.2f})/{scale:.4f})))", e),
+                 step(f"{paper}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} game{'s' * (games != 1)}",
+                      "v = 1/Σ g²E(1 − E)", up.v),
+                 *volatility,
+                 step(f"{paper}: the new deviation φ' = 1/√(1/φ*² + 1/v) (RD' = φ'·{scale:.4f} = {up.phi * scale:.2f})",
+                      f"φ' = 1/√(1/{phi_star:.6f}² + 1/{up.v:.6f})", up.phi),
+                 step(f"{paper}: this game's share of μ' − μ = φ'²·Σ g(φj)(sj − Ej)",
+                      f"share = {up.phi:.6f}²·{gj:.6f}·({s:g} − {e:.6f})", share),
+                 step("on the rating scale: change = share × scale",
+                      f"change = {share:.8f} × {scale:.4f}", share * scale)]
+        return Explained(inputs, steps)
+
 
 class _Replay:
     def __init__(self, engine: GlickoFamily, view):
@@ -173,6 +239,8 @@ class _Replay:
         self.events: dict[str, list[HistoryEvent]] = {}
         self.pending: list[MatchPlayed] = []   # the current period's matches
         self.current: int | None = None
+        self.periods: dict[int, Period] = {}
+        self.games: dict[tuple[str, str], tuple[int, int]] = {}
 
     def state(self, player: str) -> State:
         s = self.states.get(player)
@@ -208,9 +276,8 @@ class _Replay:
                                          "established" if s.games and rd <= p.provisional_rd else "provisional",
                                          s.last_played, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
-        result = RatingResult(view.rating.name, view.discipline, engine.name, standings, self.events,
-                              columns=columns, as_of=view.as_of, state=states)
-        return result
+        return GlickoResult(view.rating.name, view.discipline, engine.name, standings, self.events,
+                            columns=columns, as_of=view.as_of, state=states, periods=self.periods, games=self.games)
 
     def adjust(self, a, index: int) -> None:
         s = self.state(a.player)
@@ -246,10 +313,12 @@ class _Replay:
                 games.setdefault(a, []).append((engine.mu(states[b]), onset[b], score))
                 games.setdefault(b, []).append((engine.mu(states[a]), onset[a], 1.0 - score))
         updates = {player: engine.rate(states[player], onset[player], own, p) for player, own in games.items()}
+        label = period_label(index, p.period)
+        self.periods[index] = Period(label, {x: (states[x].phi, states[x].last, states[x].sigma) for x in onset},
+                                     onset, {x: engine.mu(states[x]) for x in onset}, updates)
         # Each player's games in order, the period's change split over them (see the module's doc).
         ratings: dict[str, float] = {}
         seen: dict[str, int] = {}
-        label = period_label(index, p.period)
         for match in self.pending:
             a, b, score, reason, day = match.a, match.b, match.score_a, match.reason, match.date
             for player, opponent, s in ((a, b, score), (b, a, 1.0 - score)):
@@ -262,6 +331,7 @@ class _Replay:
                         day, match.entry, "match", opponent, s, before, 0.0, before, False, reason))
                     continue
                 k = seen[player] = seen.get(player, -1) + 1
+                self.games[player, match.entry] = index, k
                 up = updates[player]
                 change = up.shares[k] * scale
                 ratings[player] = after = before + change
@@ -297,4 +367,14 @@ class GlickoEngine(GlickoFamily):
     def rate(self, s: State, phi: float, games, p) -> Update:
         v, terms, es = period_sums(self.mu(s), games)
         phi_new = new_deviation(phi, v)
-        return Update(phi_new, 0.0, [phi_new * phi_new * t for t in terms], es)
+        return Update(phi_new, 0.0, [phi_new * phi_new * t for t in terms], es, v)
+
+    def growth_step(self, period: Period, player: str, index: int, p: Glicko1Params) -> dict[str, Any]:
+        phi, last, _ = period.start[player]
+        rd, onset = phi * self.scale, period.onset[player] * self.scale
+        if last is None or index <= last:
+            return step(f"{self.paper}, step 1: the deviation at the period's start (no idle period)",
+                        f"RD = {rd:.2f}", onset)
+        t = index - last
+        return step(f"{self.paper}, step 1: the deviation grows over the periods since the last rated one",
+                    f"RD = min(√({rd:.2f}² + {p.c:g}²·{t}), {p.max_rd:g})", onset)
