@@ -23,6 +23,7 @@ import os
 from dataclasses import dataclass
 from datetime import date
 from itertools import product
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -138,8 +139,15 @@ def scored_games(ledger, candidate: Candidate, discipline: str | None = None) ->
 
 
 def _from_result(journal, rating: RatingList, result) -> list[Scored]:
-    """One pass over every player's events: the first player's p, and whether both were established."""
+    """The engine's own predictions (Engine.predictions), else one pass over every player's events:
+    the first player's p, and whether both were established."""
+    from .engines.registry import engine_class
+
     m = journal.matches
+    fast = engine_class(rating.engine)().predictions(rating.params, result)
+    if fast is not None:   # in replay order, which is date order
+        dates, scores = m.dates, m.score_a
+        return [Scored(dates[i], p, scores[i], established) for i, p, established in fast]
     names = journal.player_codes.names
     index = journal.match_index
     first: dict[str, float] = {}      # entry → p of the match's first player
@@ -219,27 +227,40 @@ def _mfsnb_predictions(result):
 
 # --- scores ----------------------------------------------------------------------------
 
-def metrics(games: list[Scored]) -> dict:
+def metrics(games: list[Scored]) -> dict[str, Any]:
     """log_loss, brier, accuracy and calibration by decile of p (None where there are no games)."""
     n = len(games)
     if not n:
         return {"games": 0, "log_loss": None, "brier": None, "accuracy": None, "calibration": []}
-    loss = brier = 0.0
-    right, decisive = 0.0, 0
-    bins = [[0, 0.0, 0.0] for _ in range(10)]
-    for g in games:
-        p = min(max(g.p, EPSILON), 1.0 - EPSILON)
-        loss -= g.s * math.log(p) + (1.0 - g.s) * math.log(1.0 - p)
-        brier += (g.p - g.s) ** 2
-        if g.s != 0.5:
+    log = math.log
+    low, high = EPSILON, 1.0 - EPSILON
+    loss = brier = right = 0.0
+    decisive = 0
+    counts = [0] * 10
+    predicted = [0.0] * 10
+    observed = [0.0] * 10
+    for g in games:   # one tight pass: a backtest scores every game of every candidate
+        p, s = g.p, g.s
+        q = low if p < low else high if p > high else p
+        if s == 1.0:
+            loss -= log(q)
             decisive += 1
-            right += 0.5 if g.p == 0.5 else float((g.p > 0.5) == (g.s == 1.0))
-        b = bins[min(int(g.p * 10), 9)]
-        b[0] += 1
-        b[1] += g.p
-        b[2] += g.s
-    calibration = [{"from": k / 10, "to": (k + 1) / 10, "games": c, "predicted": sp / c, "observed": ss / c}
-                   for k, (c, sp, ss) in enumerate(bins) if c]
+            right += 0.5 if p == 0.5 else float(p > 0.5)
+        elif s == 0.0:
+            loss -= log(1.0 - q)
+            decisive += 1
+            right += 0.5 if p == 0.5 else float(p < 0.5)
+        else:
+            loss -= s * log(q) + (1.0 - s) * log(1.0 - q)
+        brier += (p - s) * (p - s)
+        b = int(p * 10)
+        if b > 9:
+            b = 9
+        counts[b] += 1
+        predicted[b] += p
+        observed[b] += s
+    calibration = [{"from": k / 10, "to": (k + 1) / 10, "games": c, "predicted": predicted[k] / c,
+                    "observed": observed[k] / c} for k, c in enumerate(counts) if c]
     return {"games": n, "log_loss": loss / n, "brier": brier / n,
             "accuracy": right / decisive if decisive else None, "calibration": calibration}
 

@@ -157,10 +157,16 @@ STEP_COLUMNS = [Column("rule", "Rule"), Column("formula", "Formula"), Column("va
 
 
 def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:
-    inputs = ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}" for k, v in player["inputs"].items()
-                       if v is not None)
+    inputs = ", ".join(f"{k} {_number(v)}" for k, v in player["inputs"].items() if v is not None)
     return Table(title, STEP_COLUMNS, list(player["steps"]), caption=f"inputs: {inputs}" if inputs else None,
                  json_value=json_value)
+
+
+def _number(value: Any) -> str:
+    """An input as the caption shows it: floats to 4 decimals without trailing zeros (20, 0.95, 1534.4114)."""
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    return str(value)
 
 
 def history_details(ledger: Any, result: RatingResult, player: str, table: Table, fmt: str) -> list[Table]:

@@ -349,6 +349,16 @@ class FibsEngine(Engine):
             step(f"{seed}: the winner gains base × own boost" if won else f"{seed}: the loser loses base × own boost",
                  f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -(base * boost))])
 
+    def predictions(self, params, result):
+        """From the records' columns, without building history events (backtest on a big journal)."""
+        index, _, _, fields = result.records.columns
+        unrated = result.records.reasons
+        pw, ew, el = fields[5], fields[6], fields[7]
+        minimum = params.leaderboard_min_experience
+        first_won = result.journal.matches.score_a
+        return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
+                for k, i in enumerate(index) if k not in unrated]
+
 
 @dataclass
 class FibsState:
