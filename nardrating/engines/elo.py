@@ -8,7 +8,7 @@ games of one pair on one date beyond `pair_limit_per_day` are unrated.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -16,6 +16,9 @@ from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, S
 from .events import Adjusted, MatchPlayed
 from .explaining import opponent_event, sides
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
+
+if TYPE_CHECKING:
+    from ..replay import RatingView
 
 
 class EloParams(InactivityParams):
@@ -27,7 +30,8 @@ class EloParams(InactivityParams):
 
 def expected(rating: float, opponent: float) -> float:
     """Seed 003: the expected score of a player rated `rating` against `opponent`."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    power: float = 10.0 ** ((opponent - rating) / 400.0)
+    return 1.0 / (1.0 + power)
 
 
 def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[float, float, float]:
@@ -44,7 +48,7 @@ class EloEngine(Engine):
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"
 
-    def run(self, view) -> RatingResult:
+    def run(self, view: RatingView) -> RatingResult:
         p: EloParams = view.params
         ratings: dict[str, float] = {}
         games: dict[str, int] = {}

@@ -21,13 +21,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from ..errors import Problem
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
 from .events import Adjusted, MatchPlayed, TournamentEnded
+
+if TYPE_CHECKING:
+    from ..journal.model import Adjust
+    from ..replay import RatingView
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")
@@ -91,7 +95,7 @@ class GlickoParams(Params):
     provisional_rd: float = Field(110, gt=0, allow_inf_nan=False)
 
     @model_validator(mode="after")
-    def _rd_within_max(self):
+    def _rd_within_max(self) -> "GlickoParams":
         if self.rd > self.max_rd:
             raise ValueError(f"rd {self.rd:g} is above max_rd {self.max_rd:g}; a new player's deviation is at most max_rd")
         return self
@@ -153,17 +157,17 @@ class GlickoFamily(Engine):
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 
-    def onset_phi(self, s: State, index: int, p) -> float:
+    def onset_phi(self, s: State, index: int, p: Any) -> float:
         """φ at the start of period `index` (idle periods make the rating less certain)."""
         raise NotImplementedError
 
-    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p) -> Update:
+    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
         raise NotImplementedError
 
     # --- shared -----------------------------------------------------------------------
 
     @classmethod
-    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
         if first_match:
             return []
         limit = rating.params.max_rd
@@ -171,16 +175,16 @@ class GlickoFamily(Engine):
                                         f"({rating.engine}); write rd = {limit:g} or less")
                 for a in journal.adjusts if a.rating in (None, rating.name) and a.rd is not None and a.rd > limit]
 
-    def new_state(self, p) -> State:
+    def new_state(self, p: Any) -> State:
         return State(p.start, p.rd / self.scale, getattr(p, "sigma", 0.0))
 
     def mu(self, s: State) -> float:
         return (s.r - 1500) / self.scale
 
-    def run(self, view) -> RatingResult:
+    def run(self, view: RatingView) -> RatingResult:
         return _Replay(self, view).run()
 
-    def prediction_state(self, result: RatingResult, player: str, p) -> State:
+    def prediction_state(self, result: RatingResult, player: str, p: Any) -> State:
         """A player's state for a game in the period of the result's as-of (deviation grown)."""
         return result.state.get(player) or self.new_state(p)
 
@@ -233,7 +237,7 @@ class GlickoFamily(Engine):
 
 
 class _Replay:
-    def __init__(self, engine: GlickoFamily, view):
+    def __init__(self, engine: GlickoFamily, view: RatingView):
         self.engine, self.view, self.p = engine, view, view.params
         self.states: dict[str, State] = {}
         self.events: dict[str, list[HistoryEvent]] = {}
@@ -279,7 +283,7 @@ class _Replay:
         return GlickoResult(view.rating.name, view.discipline, engine.name, standings, self.events,
                             columns=columns, as_of=view.as_of, state=states, periods=self.periods, games=self.games)
 
-    def adjust(self, a, index: int) -> None:
+    def adjust(self, a: Adjust, index: int) -> None:
         s = self.state(a.player)
         before = s.r
         after = s.r = adjusted(a, before)
@@ -290,7 +294,7 @@ class _Replay:
         self.events.setdefault(a.player, []).append(HistoryEvent(
             a.date, None, "adjust", None, None, before, after - before, after, True, a.reason, self.extra(s)))
 
-    def extra(self, s: State) -> dict:
+    def extra(self, s: State) -> dict[str, float]:
         out = {"rd": s.phi * self.engine.scale}
         if self.engine.has_volatility:
             out["volatility"] = s.sigma
@@ -301,6 +305,7 @@ class _Replay:
         if not self.pending:
             return
         engine, p, index, states = self.engine, self.p, self.current, self.states
+        assert index is not None      # pending matches belong to the current period
         scale, volatility = engine.scale, engine.has_volatility
         games: dict[str, list[tuple[float, float, float]]] = {}
         onset: dict[str, float] = {}
@@ -364,7 +369,7 @@ class GlickoEngine(GlickoFamily):
         rd = math.sqrt((s.phi * self.scale) ** 2 + p.c * p.c * (index - s.last))
         return min(rd, p.max_rd) / self.scale
 
-    def rate(self, s: State, phi: float, games, p) -> Update:
+    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
         v, terms, es = period_sums(self.mu(s), games)
         phi_new = new_deviation(phi, v)
         return Update(phi_new, 0.0, [phi_new * phi_new * t for t in terms], es, v)

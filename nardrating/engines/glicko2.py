@@ -72,7 +72,7 @@ class Glicko2Engine(GlickoFamily):
             return s.phi
         return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
 
-    def rate(self, s: State, phi: float, games, p: Glicko2Params) -> Update:
+    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Glicko2Params) -> Update:
         v, terms, es = period_sums(self.mu(s), games)
         delta = v * sum(terms)
         sigma = new_volatility(s.sigma, phi, v, delta, p.tau)
