@@ -79,10 +79,19 @@ def test_glicko_steps_end_in_the_change(tmp_path, engine):
     config = f'[club]\njournal = ["journal.toml"]\n\n[rating.r]\nengine = "{engine}"\n'
     ledger = load_club(make_club(tmp_path, journal_of(GLICKO_GAMES, extra=adjust), config))
     assert check_every_event(ledger, ledger.rating("r")) == 13
-    # b's June game: its deviation grew over the idle months since February.
+    # b's June game: its deviation grew over the idle months since February (period of b's last game).
+    # Glicko: RD = min(√(RD² + c²·t), 350), t = 4 months (Feb → Jun), c = 34.6.
+    # Glicko-2: φ = √(φ² + 3·σ²) over the 3 months without games (Mar, Apr, May), σ = b's volatility.
     [table, *_] = explain(ledger, "g5", "r")
     b = table.json_value["players"][0]
-    assert b["inputs"]["rd_before"] > 0 and "grow" in b["steps"][0]["rule"]
+    feb = [e for e in ledger.run("r").history("b") if e.date.month == 2][-1].extra
+    if engine == "glicko":
+        grown = min((feb["rd"] ** 2 + 34.6 ** 2 * 4) ** 0.5, 350)
+    else:
+        phi = feb["rd"] / 173.7178
+        grown = (phi ** 2 + 3 * feb["volatility"] ** 2) ** 0.5 * 173.7178
+    assert "grow" in b["steps"][0]["rule"]
+    assert b["inputs"]["rd_before"] == pytest.approx(grown, rel=1e-12)
 
 
 def test_elo_steps_by_hand(cli_json):
@@ -196,3 +205,23 @@ def test_an_engine_without_explain_refuses_cleanly(cli):
         pytest.skip("placement explains its tournaments now")
     result = cli("explain", "winter-cup", "--club", str(SAMPLES / "nardy-club"), "--rating", "tournament")
     assert result.exit_code == 1 and "does not explain tournament events" in result.output
+
+
+def test_a_day_with_events_in_two_disciplines_asks_which(cli, cli_json):
+    # Every chip rating decays up to the journal's last entry (30 March) in both disciplines.
+    club = str(SAMPLES / "nardy-club")
+    result = cli("explain", "aslan@2025-03-30", "--rating", "chips", "--club", club)
+    assert result.exit_code == 1
+    assert "--discipline long-nardy or --discipline short-nardy" in result.output
+    found = cli_json("explain", "aslan@2025-03-30", "--rating", "chips", "--discipline", "short-nardy", "--club", club)
+    assert [p["inputs"]["kind"] for p in found["players"]] == ["decay"]
+
+
+def test_history_details_of_an_engine_without_explain_keeps_every_row(cli, cli_json):
+    # An engine that does not explain a kind yet: its rows have steps null, the command still succeeds.
+    club = str(SAMPLES / "federation-2009")
+    rows = cli_json("history", "avakyan", "--details", "--club", club)
+    assert rows and all("steps" in r for r in rows)
+    assert all(r["steps"] is None or r["change"] is None or r["steps"][-1]["value"] == r["change"] for r in rows)
+    shown = cli("history", "avakyan", "--details", "--club", club)
+    assert shown.exit_code == 0
