@@ -192,6 +192,7 @@ class GlickoFamily(Engine):
 
     explains = frozenset({"match"})
     paper = "Glickman, «The Glicko system»"
+    rating_step, update_step = "step 2", "step 2"    # the paper's steps: the period's sums; the new rating
 
     def growth_step(self, period: Period, player: str, index: int, p: Any) -> dict[str, Any]:
         """The step that gives the player's deviation at the period's start."""
@@ -210,6 +211,7 @@ class GlickoFamily(Engine):
         period = result.periods[index]
         up = period.updates[player]
         opponent, s, scale, paper = event.opponent, event.result or 0.0, self.scale, self.paper
+        sums, update = f"{paper}, {self.rating_step}", f"{paper}, {self.update_step}"
         mu, mu_j, phi_j = period.mu[player], period.mu[opponent], period.onset[opponent]
         gj = g(phi_j)
         e = 1.0 / (1.0 + math.exp(-gj * (mu - mu_j)))      # as period_sums computes it
@@ -220,16 +222,16 @@ class GlickoFamily(Engine):
                   "opponent_rating": mu_j * scale + 1500, "opponent_rd_before": phi_j * scale, "scale": scale}
         volatility, phi_star = self.volatility_steps(up, period.onset[player], params)
         steps = [self.growth_step(period, player, index, params),
-                 step(f"{paper}: g of the opponent's deviation at the period's start",
+                 step(f"{sums}: g of the opponent's deviation at the period's start",
                       f"g = 1/√(1 + 3·({phi_j * scale:.2f}/{scale:.4f})²/π²)", gj),
-                 step(f"{paper}: expected score E = 1/(1 + exp(−g·(μ − μj)))",
+                 step(f"{sums}: expected score E = 1/(1 + exp(−g·(μ − μj)))",
                       f"E = 1/(1 + exp(−{gj:.6f}·(({mu * scale:.2f} − {mu_j * scale:.2f})/{scale:.4f})))", e),
-                 step(f"{paper}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} game{'s' * (games != 1)}",
+                 step(f"{sums}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} game{'s' * (games != 1)}",
                       "v = 1/Σ g²E(1 − E)", up.v),
                  *volatility,
-                 step(f"{paper}: the new deviation φ' = 1/√(1/φ*² + 1/v) (RD' = φ'·{scale:.4f} = {up.phi * scale:.2f})",
+                 step(f"{update}: the new deviation φ' = 1/√(1/φ*² + 1/v) (RD' = φ'·{scale:.4f} = {up.phi * scale:.2f})",
                       f"φ' = 1/√(1/{phi_star:.6f}² + 1/{up.v:.6f})", up.phi),
-                 step(f"{paper}: this game's share of μ' − μ = φ'²·Σ g(φj)(sj − Ej)",
+                 step(f"{update}: this game's share of μ' − μ = φ'²·Σ g(φj)(sj − Ej)",
                       f"share = {up.phi:.6f}²·{gj:.6f}·({s:g} − {e:.6f})", share),
                  step("on the rating scale: change = share × scale",
                       f"change = {share:.8f} × {scale:.4f}", share * scale)]

@@ -82,6 +82,7 @@ class Glicko2Engine(GlickoFamily):
     # --- explain (glicko.py holds the shared steps) ------------------------------------------
 
     paper = "Glickman, «Example of the Glicko-2 system»"
+    rating_step, update_step = "step 3", "step 7"
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko2Params) -> dict[str, Any]:
         phi, last, sigma = period.start[player]
