@@ -19,7 +19,7 @@ it exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -144,8 +144,15 @@ class Period:
 
 @dataclass
 class GlickoResult(RatingResult):
-    periods: dict[int, Period] = field(default_factory=dict)
-    games: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)  # (player, entry) → (period, k)
+    view: Any = None     # what was replayed: explain replays it once more, keeping every period's arithmetic
+    _periods: "_Replay | None" = None
+
+    def periods(self, engine: "GlickoFamily") -> "_Replay":
+        """The replay with its periods kept (periods, games), made when explain first asks."""
+        if self._periods is None:
+            self._periods = _Replay(engine, self.view, keep=True)
+            self._periods.run()
+        return self._periods
 
 
 class GlickoFamily(Engine):
@@ -207,8 +214,9 @@ class GlickoFamily(Engine):
         if event.kind != "match" or not event.rated or event.entry is None or event.opponent is None \
                 or not isinstance(result, GlickoResult):
             return super().explain_event(params, result, player, event, match)
-        index, k = result.games[player, event.entry]
-        period = result.periods[index]
+        kept = result.periods(self)
+        index, k = kept.games[player, event.entry]
+        period = kept.periods[index]
         up = period.updates[player]
         opponent, s, scale, paper = event.opponent, event.result or 0.0, self.scale, self.paper
         sums, update = f"{paper}, {self.rating_step}", f"{paper}, {self.update_step}"
@@ -239,8 +247,8 @@ class GlickoFamily(Engine):
 
 
 class _Replay:
-    def __init__(self, engine: GlickoFamily, view: RatingView):
-        self.engine, self.view, self.p = engine, view, view.params
+    def __init__(self, engine: GlickoFamily, view: RatingView, keep: bool = False):
+        self.engine, self.view, self.p, self.keep = engine, view, view.params, keep
         self.states: dict[str, State] = {}
         self.events: dict[str, list[HistoryEvent]] = {}
         self.pending: list[MatchPlayed] = []   # the current period's matches
@@ -283,7 +291,7 @@ class _Replay:
                                          s.last_played, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
         return GlickoResult(view.rating.name, view.discipline, engine.name, standings, self.events,
-                            columns=columns, as_of=view.as_of, state=states, periods=self.periods, games=self.games)
+                            columns=columns, as_of=view.as_of, state=states, view=view)
 
     def adjust(self, a: Adjust, index: int) -> None:
         s = self.state(a.player)
@@ -321,8 +329,9 @@ class _Replay:
                 games.setdefault(b, []).append((engine.mu(states[a]), onset[a], 1.0 - score))
         updates = {player: engine.rate(states[player], onset[player], own, p) for player, own in games.items()}
         label = period_label(index, p.period)
-        self.periods[index] = Period(label, {x: (states[x].phi, states[x].last, states[x].sigma) for x in onset},
-                                     onset, {x: engine.mu(states[x]) for x in onset}, updates)
+        if self.keep:
+            self.periods[index] = Period(label, {x: (states[x].phi, states[x].last, states[x].sigma) for x in onset},
+                                         onset, {x: engine.mu(states[x]) for x in onset}, updates)
         # Each player's games in order, the period's change split over them (see the module's doc).
         ratings: dict[str, float] = {}
         seen: dict[str, int] = {}
@@ -338,7 +347,8 @@ class _Replay:
                         day, match.entry, "match", opponent, s, before, 0.0, before, False, reason))
                     continue
                 k = seen[player] = seen.get(player, -1) + 1
-                self.games[player, match.entry] = index, k
+                if self.keep:
+                    self.games[player, match.entry] = index, k
                 up = updates[player]
                 change = up.shares[k] * scale
                 ratings[player] = after = before + change
