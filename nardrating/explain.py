@@ -76,7 +76,7 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
     journal = ledger.journal
     match = journal.match_by_id(entry)
     if match is not None:
-        result = _run(ledger, rating_list, discipline or match.discipline, entry, as_of)
+        result = _run(ledger, rating_list, match.discipline, discipline, entry, as_of)
         events = [(p, e) for p in (match.a, match.b) for e in result.history(p)
                   if e.entry == entry and e.kind == "match"]
         if not events:
@@ -84,7 +84,7 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
         return Found(result, events)
     tournament = journal.tournaments.get(entry)
     if tournament is not None:
-        result = _run(ledger, rating_list, discipline or tournament.discipline, entry, as_of)
+        result = _run(ledger, rating_list, tournament.discipline, discipline, entry, as_of)
         events = [(p, e) for p, es in result.events.items() for e in es if e.entry == entry]
         if not events:
             raise ActionRefused(f"rating list {rating_list.name!r} ({rating_list.engine}) has no event of tournament "
@@ -98,7 +98,10 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
     return _player_day(ledger, rating_list, player, day_text, discipline, as_of, entry)
 
 
-def _run(ledger: Any, rating_list: Any, discipline: str, entry: str, as_of: date) -> RatingResult:
+def _run(ledger: Any, rating_list: Any, discipline: str, asked: str | None, entry: str, as_of: date
+         ) -> RatingResult:
+    if asked is not None and asked != discipline:
+        raise ActionRefused(f"{entry} is in {discipline!r}, not {asked!r}; leave out --discipline")
     if not rating_list.rates(discipline):
         raise ActionRefused(f"rating list {rating_list.name!r} does not rate {discipline!r}, the discipline of "
                             f"{entry}; choose a list with --rating")

@@ -191,6 +191,8 @@ def test_history_details_of_decays(cli, cli_json):
     (["explain", "anna@2009-01-01", "--club", str(SAMPLES / "chess-club")], "no adjust, penalty, decay or list event"),
     (["explain", "nobody@2009-01-01", "--club", str(SAMPLES / "chess-club")], "unknown player 'nobody'"),
     (["explain", "winter-cup", "--club", str(SAMPLES / "nardy-club")], "no event of tournament 'winter-cup'"),
+    (["explain", "m0003", "--discipline", "backgammon", "--club", str(SAMPLES / "chess-club")],
+     "m0003 is in 'chess', not 'backgammon'"),
 ])
 def test_refusals(cli, args, message):
     result = cli(*args)
