@@ -14,7 +14,7 @@ from pydantic import Field
 
 from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
 from .events import Adjusted, MatchPlayed
-from .explaining import opponent_event, sides
+from .explaining import opponent_event
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ class EloEngine(Engine):
             return super().explain_event(params, result, player, event, match)
         theirs = opponent_event(result, event)
         assert theirs.before is not None
-        ra, rb = sides(player, match.a, event.before, theirs.before)
+        ra, rb = (event.before, theirs.before) if player == match.a else (theirs.before, event.before)
         new_a, new_b, e_a = update(ra, rb, match.score_a, p.k)
         change_a = p.k * (match.score_a - e_a)     # as `update` computes it; B's is −change_a
         k, s, mine = p.k, event.result, event.before

@@ -10,7 +10,3 @@ def opponent_event(result: RatingResult, event: HistoryEvent) -> HistoryEvent:
         raise ValueError(f"{event.kind} event without an opponent or entry")
     return next(e for e in result.history(event.opponent) if e.entry == event.entry and e.kind == "match")
 
-
-def sides(player: str, a: str, mine: float, theirs: float) -> tuple[float, float]:
-    """(A's value, B's value) of a match whose first player is `a`, from `player`'s side."""
-    return (mine, theirs) if player == a else (theirs, mine)
