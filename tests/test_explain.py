@@ -172,7 +172,7 @@ def test_history_details(cli, cli_json):
     rows = cli_json("history", "anna", "--details", "--club", str(SAMPLES / "chess-club"))
     assert all(r["steps"][-1]["value"] == r["change"] for r in rows)
     result = cli("history", "anna", "--details", "--club", str(SAMPLES / "chess-club"))
-    assert result.exit_code == 0 and "seed 003: expected score" in result.output
+    assert result.exit_code == 0 and "«Как рассчитывается новый рейтинг»: expected score E(A)" in result.output
 
 
 def test_history_details_of_decays(cli, cli_json):

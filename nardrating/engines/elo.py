@@ -42,6 +42,9 @@ def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[
     return rating_a + change, rating_b - change, e_a
 
 
+SEED = "seed 003, «Как рассчитывается новый рейтинг»"
+
+
 class EloEngine(Engine):
     name = "elo"
     Params = EloParams
@@ -125,15 +128,15 @@ class EloEngine(Engine):
         inputs: dict[str, Any] = {"opponent": event.opponent, "rating": mine, "opponent_rating": theirs.before,
                                   "score": s, "k": k}
         if player == match.a:
-            steps = [step("seed 003: expected score E(A) = 1/(1 + 10^((R(B) − R(A))/400))",
+            steps = [step(f"{SEED}: expected score E(A) = 1/(1 + 10^((R(B) − R(A))/400))",
                           f"E = 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", e_a),
-                     step("seed 003: K × (S − E)", f"{k:g}·({s:g} − {e_a:.4f})", change_a),
-                     step("seed 003: new rating = old rating + K × (S − E)", f"new = {ra:.2f} + ({change_a:.4f})", new_a),
+                     step(f"{SEED}: K × (S − E)", f"{k:g}·({s:g} − {e_a:.4f})", change_a),
+                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {ra:.2f} + ({change_a:.4f})", new_a),
                      step("the change is new − old", f"change = {new_a:.4f} − {ra:.4f}", new_a - ra)]
         else:
-            steps = [step("seed 003: expected score E(B) = 1/(1 + 10^((R(A) − R(B))/400)) = 1 − E(A)",
+            steps = [step(f"{SEED}: expected score E(B) = 1/(1 + 10^((R(A) − R(B))/400)) = 1 − E(A)",
                           f"E = 1 − 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", 1.0 - e_a),
-                     step("seed 003: K × (S − E), the opposite of A's", f"{k:g}·({s:g} − {1.0 - e_a:.4f})", -change_a),
-                     step("seed 003: new rating = old rating + K × (S − E)", f"new = {rb:.2f} − ({change_a:.4f})", new_b),
+                     step(f"{SEED}: K × (S − E), the opposite of A's", f"{k:g}·({s:g} − {1.0 - e_a:.4f})", -change_a),
+                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {rb:.2f} − ({change_a:.4f})", new_b),
                      step("the change is new − old", f"change = {new_b:.4f} − {rb:.4f}", new_b - rb)]
         return Explained(inputs, steps)

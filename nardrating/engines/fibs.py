@@ -335,7 +335,10 @@ class FibsEngine(Engine):
         pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * (root / p.scale)))
         base = p.factor * root * (1.0 - pw)
         boost = max(1.0, 5.0 - mine / 100.0) if p.boost else 1.0
-        seed = "seed 001 (preset nardy-site)" if p.preset == "nardy-site" else "seed 004"
+        if p.preset == "nardy-site":
+            seed = boosted = "seed 001, «Рейтинг Elo в игре по нардам»"
+        else:
+            seed, boosted = "seed 004, «Формула FIBS»", "seed 004, «Ускорение для новичков»"
         unit = "points" if p.experience_unit == "points" else "games"
         inputs = {"opponent": event.opponent, "rating": event.before, "opponent_rating": theirs.before,
                   "score": event.result, "length": n, "experience": mine, "opponent_experience": other,
@@ -344,7 +347,7 @@ class FibsEngine(Engine):
             step(f"{seed}: the winner's chance P = 1/(1 + 10^(−(W − L)·√n/{p.scale:g}))",
                  f"P = 1/(1 + 10^(−({rw:.2f} − {rl:.2f})·√{n}/{p.scale:g}))", pw),
             step(f"{seed}: the stake = {p.factor:g}·√n·(1 − P(winner))", f"base = {p.factor:g}·√{n}·(1 − {pw:.4f})", base),
-            step(f"{seed}: the boost from experience ({unit}), ×5 fading to ×1 at 400" if p.boost else "boost = false",
+            step(f"{boosted}: the boost from experience ({unit}), ×5 fading to ×1 at 400" if p.boost else "boost = false",
                  f"boost = max(1, 5 − {mine:g}/100)" if p.boost else "boost = 1", boost),
             step(f"{seed}: the winner gains base × own boost" if won else f"{seed}: the loser loses base × own boost",
                  f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -(base * boost))])
