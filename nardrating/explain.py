@@ -207,9 +207,10 @@ def history_details(ledger: Any, result: RatingResult, player: str, table: Table
 
 
 def _same(row: dict[str, Any], event: HistoryEvent) -> bool:
-    """Is this history row (reports.history) the row of this event?"""
-    return (row["date"], row["entry"], row["kind"], row["before"], row["change"]) == \
-        (event.date, event.entry, event.kind, event.before, event.change)
+    """Is this history row (reports.history, which copies the event's values) the row of this event?"""
+    return all(row[key] is value or row[key] == value for key, value in (
+        ("date", event.date), ("entry", event.entry), ("kind", event.kind), ("before", event.before),
+        ("change", event.change)))
 
 
 def _event_title(event: HistoryEvent) -> str:
