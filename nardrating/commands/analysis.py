@@ -95,14 +95,16 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[st
     emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
 
 
-def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id, as history shows it.")],
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id or a tournament id, or "
+                                                  "PLAYER@DATE for that player's adjust, penalty, decay and list "
+                                                  "events of that day (history shows their dates and kinds).")],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
-            fmt: FormatOpt = "table") -> None:
-    """Every input and every step of the arithmetic behind each player's change in a match, with its rule.
+            as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
+    """Every input and every step of the arithmetic behind each player's change, with its rule.
 
-    Example: nardrating explain m0003 --format json
+    Example: nardrating explain m0003 --format json; nardrating explain anna@2025-03-01
     """
     from ..explain import explain as do
 
     fmt = check_format(fmt)
-    emit_all(do(load(club), entry, rating, discipline), fmt)
+    emit_all(do(load(club), entry, rating, discipline, parse_date(as_of, "--as-of")), fmt)

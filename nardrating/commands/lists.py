@@ -120,8 +120,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                         show_default=False, min=1)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
                                                             show_default=False)] = None,
-            details: Annotated[bool, typer.Option("--details", help="The steps of each match's change, as "
-                                                  "explain shows them (elo, fibs, glicko, glicko2).")] = False,
+            details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
+                                                  "explain shows them (JSON: a steps key per event).")] = False,
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
