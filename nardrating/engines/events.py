@@ -24,6 +24,8 @@ class MatchPlayed:
     discipline: str
     tournament: str | None
     reason: str | None        # why it is not rated ("voided", "forfeit", "unrated", "pair limit: …"), or None
+    seq: int = 0              # position in the whole journal (orders it among tournaments ending the same day)
+    marked_unrated: bool = False  # the entry says rated = false (also when another reason comes first)
 
 
 @dataclass(frozen=True, slots=True)
