@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...errors import Problem
 from ...journal.model import Tournament
 from ...periods import period_containing
-from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, whole_number_adjusts
+from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
 from ..events import Adjusted, MatchPlayed, TournamentEnded
 from .explain import explain_competition, explain_list
 from .lists import EXCLUDED, RETURNED, ListBuilder, Played
@@ -21,7 +21,7 @@ class MfsnbEngine(Engine):
     name = "mfsnb"
     title = "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)"
     Params = MfsnbParams
-    explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust"})
+    explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
 
     @classmethod
     def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
@@ -105,6 +105,12 @@ class MfsnbEngine(Engine):
             return explain_competition(params, result, player, event)
         if event.kind == "list":
             return explain_list(params, result, player, event)
+        if event.kind == "match":
+            # A match moves no rating by itself: its competition does (or nothing, with the reason).
+            counted = (event.reason or "").startswith(("counted in", "a competition of its own", "counts when"))
+            return Explained({"opponent": event.opponent, "score": event.result}, [step(
+                "seed 000: R is computed per competition, a tournament or a single match" if counted
+                else f"not rated: {event.reason}", event.reason or "", None)])
         if event.kind == "adjust" and event.before is None:
             # A first [[adjust]]: the player enters the list with it; nothing to change from.
             return Explained({"reason": event.reason}, [
