@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..journal.model import Adjust, Tournament
+# The journal's small frozen records an engine sees, named here so engines import nothing of the journal.
+from ..journal.model import Adjust as Adjust
+from ..journal.model import Player as Player
+from ..journal.model import Tournament as Tournament
 
 
 @dataclass(frozen=True, slots=True)

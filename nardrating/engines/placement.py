@@ -15,9 +15,9 @@ from pydantic import Field
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..journal.model import Tournament
+from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjust_event, step
-from .events import Adjusted, MatchPlayed
+from .events import Adjusted, MatchPlayed, Tournament
 
 if TYPE_CHECKING:
     from ..replay import RatingView
@@ -26,14 +26,6 @@ if TYPE_CHECKING:
 class PlacementParams(Params):
     points: float = Field(10, gt=0, allow_inf_nan=False, description="the 10 of 10·log2(N)/M")
     monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False, description="multiplier on every month's first day (R = R/2)")
-
-
-def month_index(day: date) -> int:
-    return day.year * 12 + day.month - 1
-
-
-def first_of_month(index: int) -> date:
-    return date(index // 12, index % 12 + 1, 1)
 
 
 def places_from_points(points: dict[str, float]) -> dict[str, float]:
@@ -89,10 +81,10 @@ class PlacementEngine(Engine):
 
         def halve_until(day: date) -> None:
             nonlocal month
-            target = month_index(day)
+            target = month_number(day)
             if month is not None:
                 for index in range(month + 1, target + 1):
-                    first = first_of_month(index)
+                    first = month_start(index)
                     for player, before in ratings.items():
                         if before == 0:
                             continue

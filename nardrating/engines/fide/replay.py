@@ -4,9 +4,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from ...journal.model import Adjust
 from ..base import HistoryEvent, Standing
-from ..events import MatchPlayed
+from ..events import Adjust, MatchPlayed
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players

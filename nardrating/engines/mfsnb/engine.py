@@ -4,10 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
-from ...journal.model import Tournament
 from ...periods import period_containing
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
-from ..events import Adjusted, MatchPlayed, TournamentEnded
+from ..events import Adjusted, MatchPlayed, Tournament, TournamentEnded
 from .explain import explain_competition, explain_list
 from .lists import EXCLUDED, RETURNED, ListBuilder, Played
 from .params import MfsnbParams

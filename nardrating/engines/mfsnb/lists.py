@@ -7,9 +7,9 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...journal.model import Adjust
 from ...periods import Period, add_months, months_between, periods_from
 from ..base import HistoryEvent
+from ..events import Adjust
 from ..policies import penalty_owed
 from .arithmetic import compute
 from .params import MfsnbParams
