@@ -132,3 +132,16 @@ def test_fide_rated_game_by_table_b(tmp_path):
     assert values == [1.0, 0.64, pytest.approx(0.36), 20, pytest.approx(7.2), 7.0] and event.change == 7.0
     _, _, values = explain(ledger, "b", lambda e: e.kind == "tournament")
     assert values[1] == 0.36 and values[-1] == -7.0       # .36 for the lower; −7.2 → −7
+
+
+@pytest.mark.parametrize("difference, row", [
+    (25, "18–25, stronger: 53 %"),       # seed 000's example, the row it names
+    (-25, "18–25, weaker: 47 %"),
+    (0, "0–3, stronger: 50 %"),
+    (100, "99–106, stronger: 64 %"),     # seed 002 table (b): 99–106, .64 / .36
+    (736, "736 and more, stronger: 100 %"),
+])
+def test_table_rows_as_the_seeds_print_them(difference, row):
+    from nardrating.engines.tables import band_of
+
+    assert band_of(difference) == row

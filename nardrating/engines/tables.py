@@ -36,7 +36,7 @@ def expected_percent(difference: int) -> int:
 
 
 def band_of(difference: int) -> str:
-    """The table row a difference falls in, as the seeds print it: "18–25 → 53 %" (weaker: 100 − that)."""
+    """The table row a difference falls in, as the seeds print it: "18–25, stronger: 53 %" (weaker: 100 − that)."""
     gap = abs(int(difference))
     k = bisect_left(_UPPER, gap)
     low = _UPPER[k - 1] + 1 if k else 0
