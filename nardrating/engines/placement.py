@@ -63,7 +63,7 @@ class PlacementEngine(Engine):
     title = "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)"
     Params = PlacementParams
 
-    explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay"})
+    explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay", "match"})
 
     def run(self, view: RatingView) -> RatingResult:
         p: PlacementParams = view.params
@@ -152,6 +152,10 @@ class PlacementEngine(Engine):
                 step("seed 001: log2 of the number of participants", f"log2({n})", math.log2(n)),
                 step("seed 001: 10·log2(N)/M (N participants, M the place; shared places: their mean)",
                      f"change = {params.points:g}·log2({n})/{place:g}", params.points * math.log2(n) / place)])
+        if event.kind == "match" and event.change == 0:
+            # Rated or not, a match moves no placement rating: the tournament's places do.
+            return Explained({"opponent": event.opponent, "score": event.result}, [
+                step("seed 001: the tournament rating moves by places only", event.reason or "", 0.0)])
         if event.kind == "decay":
             factor = params.monthly_factor
             after = before * factor

@@ -24,8 +24,8 @@ def _unchanged(rule: str, formula: str) -> Explained:
 
 
 def _k_step(params: FideParams, erec: EventRecord) -> dict[str, Any]:
-    rule = f"FIDE §8.3.3: K {erec.k_rule}" if params.fide else f"seed 002: {erec.k_rule}"
-    return step(rule, f"K = {erec.k}", erec.k)
+    # The K rule names its paragraph: §8.3.3 (FIDE's rulesets) or the config (seed 002).
+    return step(f"K: {erec.k_rule}", f"K = {erec.k}", erec.k)
 
 
 def _list_record(result: FideResult, player: str, event: HistoryEvent) -> ListRecord:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
 from ..events import Adjust, MatchPlayed
@@ -15,6 +15,16 @@ from .rules import initial_rating, list_in_force, reaches_list, within_pool_wind
 
 if TYPE_CHECKING:
     from ...replay import RatingView
+
+
+LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start
+
+
+class Moment(NamedTuple):
+    day: date
+    order: int                   # LIST, ADJUST or START
+    seq: int                     # journal order among adjustments and events of one day
+    item: date | Adjust | FideEvent
 
 
 class FideReplay:
@@ -64,12 +74,12 @@ class FideReplay:
             reach.setdefault(list_date, []).append(event)
 
         # Lists, adjustments and event starts in date order; a list comes first on its day.
-        moments: list[tuple[date, int, int, date | Adjust | FideEvent]] = [(d, 0, 0, d) for d in reach]
-        moments += [(a.date, 1, a.seq, a) for a in view.adjusts]
-        moments += [(e.start, 2, e.seq, e) for events in reach.values() for e in events]
-        moments.sort(key=lambda item: item[:3])
+        moments = [Moment(d, LIST, 0, d) for d in reach]
+        moments += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
+        moments += [Moment(e.start, START, e.seq, e) for events in reach.values() for e in events]
+        moments.sort(key=lambda m: (m.day, m.order, m.seq))
         snapshots: dict[str, Snapshot] = {}
-        for *_, item in moments:
+        for item in (m.item for m in moments):
             if isinstance(item, Adjust):
                 self.adjust(item)
             elif isinstance(item, FideEvent):
