@@ -34,7 +34,7 @@ class FideReplay:
         self.p: FideParams = view.params
         self.players = Players(self.p, view.player)
 
-    def collect_events(self) -> list[FideEvent]:
+    def group_into_events(self) -> list[FideEvent]:
         """The rated matches grouped into events, by (end, journal order); unrated ones noted."""
         players = self.players
         by_key: dict[str, FideEvent] = {}
@@ -66,7 +66,7 @@ class FideReplay:
         view, p = self.view, self.p
         as_of = view.as_of
         reach: dict[date, list[FideEvent]] = {}
-        for event in self.collect_events():
+        for event in self.group_into_events():
             list_date = reaches_list(event.end, event.official, p)
             if as_of is not None and list_date > as_of:
                 self.pending(event, list_date)
