@@ -145,3 +145,27 @@ def test_table_rows_as_the_seeds_print_them(difference, row):
     from nardrating.engines.tables import band_of
 
     assert band_of(difference) == row
+
+
+@pytest.mark.parametrize("ruleset", ["fide-2024", "fide-2025"])
+def test_fide_period_rounded_once_as_fide_published(tmp_path, ruleset):
+    # FIDE's published figures (tests/data/fide/senior-2025, as in test_fide_published): FIDE ID 1304070,
+    # December 2025 list, K 20. World Seniors 65+, first game: 2023 beats 1709, D = 314 → row 303–315:
+    # .86; ΔR = .14; 20 × .14 = 2.80. NMM round 1: 2024 beats 1770, D = 254 → row 246–256: .81;
+    # 20 × .19 = 3.80 (FIDE: 3.80). §8.3.4: −51.20 − 4.20 + 3.80 = −51.60, rounded once → −52 (1972).
+    journal = (DATA / "senior-2025" / "journal.toml").read_text(encoding="utf-8")
+    ledger = load_club(make_club(tmp_path, journal, config(ruleset=ruleset)))
+    rating = next(iter(ledger.config.ratings.values()))
+    result = ledger.run(rating, "chess", date(2025, 12, 1))
+    engine = engine_class("fide")()
+    history = result.history("p1304070")
+
+    def values(event):
+        return [s["value"] for s in engine.explain_event(rating.params, result, "p1304070", event, None).steps]
+
+    first_game = next(e for e in history if e.kind == "match" and e.rated and e.extra["opponent_rating"] == 1709)
+    assert values(first_game) == [314, 0.86, pytest.approx(0.14), 20, pytest.approx(2.8)]
+    nmm = next(e for e in history if e.kind == "tournament" and e.extra["event"] == "nmm-1")
+    assert values(nmm) == [1.0, 0.81, pytest.approx(0.19), 20, pytest.approx(3.8)]
+    period = next(e for e in history if e.kind == "list" and (e.reason or "").startswith("rating period"))
+    assert values(period) == [pytest.approx(-51.6), -52.0] and (period.before, period.after) == (2024, 1972)
