@@ -75,6 +75,22 @@ class PeriodRecord:
     break_since: date | None = None      # the break's start, when a penalty was due
 
 
+@dataclass
+class Member:
+    """A player the lists know: what their competitions are rated from, and what was published."""
+
+    base: int                      # the rating this period's competitions use
+    since: date                    # start of the current break
+    pending: int = 0               # competition changes not yet published
+    taken: int = 0                 # penalty already taken for the break
+    listed: int | None = None      # the last published rating; None: never on a list
+    status: str = "new"            # on the last list
+    excluded: bool = False
+    returned: bool = False         # excluded, then played: the commission decides
+    games: int = 0
+    last_played: date | None = None
+
+
 class PublishedList(NamedTuple):
     period: Period
     rows: dict[str, PeriodRecord]
@@ -86,16 +102,7 @@ class ListBuilder:
     def __init__(self, view: RatingView):
         self.view = view
         self.p: MfsnbParams = view.params
-        self.base: dict[str, int] = {}       # rating for this period's competitions
-        self.pending: dict[str, int] = {}    # competition changes not yet published
-        self.listed: dict[str, int] = {}     # the last published rating
-        self.status: dict[str, str] = {}
-        self.since: dict[str, date] = {}     # start of the current break
-        self.taken: dict[str, int] = {}      # penalty already taken for that break
-        self.excluded: set[str] = set()
-        self.returned: set[str] = set()
-        self.games: dict[str, int] = {}
-        self.last_played: dict[str, date] = {}
+        self.members: dict[str, Member] = {}
         self.events: dict[str, list[HistoryEvent]] = {}
         self.records: dict[str, PeriodRecord] = {}
         self.lists: list[PublishedList] = []
@@ -103,21 +110,18 @@ class ListBuilder:
         self.period: Period | None = None
 
     # -- helpers
-    def start_rating(self, player: str) -> int:
-        info = self.view.player(player)
-        return self.p.start_for(info.qualification if info else None)
-
-    def enter(self, player: str, day: date) -> None:
-        if player not in self.base:
-            self.base[player] = self.start_rating(player)
-            self.pending[player] = 0
-            self.since[player] = day
-            self.taken[player] = 0
+    def enter(self, player: str, day: date) -> Member:
+        member = self.members.get(player)
+        if member is None:
+            info = self.view.player(player)
+            member = self.members[player] = Member(self.p.start_for(info.qualification if info else None), day)
+        return member
 
     def record(self, player: str) -> PeriodRecord:
         rec = self.records.get(player)
         if rec is None:
-            rec = self.records[player] = PeriodRecord(self.listed.get(player))
+            member = self.members.get(player)
+            rec = self.records[player] = PeriodRecord(member.listed if member else None)
         return rec
 
     def event(self, player: str, e: HistoryEvent) -> None:
@@ -141,21 +145,20 @@ class ListBuilder:
     def adjust(self, a: Adjust) -> None:
         player = a.player
         rec = self.record(player)
-        known = player in self.base
-        self.enter(player, a.date)
-        current = self.base[player] + self.pending[player]
+        known = player in self.members
+        m = self.enter(player, a.date)
+        current = m.base + m.pending
         if a.set is not None:
             amount = int(a.set) - current if known else 0
             # A set is the rating from that day: earlier changes of the period are superseded.
-            self.base[player], self.pending[player] = int(a.set), 0
-            if player in self.excluded or player in self.returned or not known:
+            m.base, m.pending = int(a.set), 0
+            if m.excluded or m.returned or not known:
                 rec.reinstated = known
-                self.excluded.discard(player)
-                self.returned.discard(player)
-                self.since[player], self.taken[player] = a.date, 0
+                m.excluded = m.returned = False
+                m.since, m.taken = a.date, 0
         else:
             amount = int(a.delta or 0)
-            self.base[player] += amount
+            m.base += amount
         rec.adjust += amount
         rec.adjusted = True
         after = current + amount if known or a.set is None else int(a.set)
@@ -164,17 +167,17 @@ class ListBuilder:
 
     def competition(self, cid: str, system: str, day: date, games: dict[str, list[Played]],
                     participants: int, first_place: str | None) -> None:
-        for player in games:
-            self.enter(player, day)
-        base, p = self.base, self.p
+        members = {player: self.enter(player, day) for player in games}
+        p = self.p
         for player, played in games.items():
-            own = base[player]
-            ratings = [base[g.opponent] for g in played]
+            m = members[player]
+            own = m.base
+            ratings = [members[g.opponent].base for g in played]
             points = sum((Fraction(g.score) for g in played), Fraction(0))
             c = compute(own, ratings, points, system, participants, p.round_robin)
-            protected = self.protection(player, own, played, first_place) if c.change < 0 else None
+            protected = self.protection(player, own, played, first_place, members) if c.change < 0 else None
             change = 0 if protected else c.change
-            self.pending[player] += change
+            m.pending += change
             rec = self.record(player)
             rec.competitions.append(Competition(cid, system, own, tuple(ratings), participants, p.round_robin,
                                                 c.ra, c.difference, c.pe, c.expected, points, c.change, change,
@@ -183,24 +186,24 @@ class ListBuilder:
             rec.points += points
             rec.expected += c.expected
             rec.change += change
-            self.games[player] = self.games.get(player, 0) + len(played)
-            self.last_played[player] = day
-            self.since[player], self.taken[player] = day, 0
-            if player in self.excluded:
-                self.excluded.discard(player)
-                self.returned.add(player)
+            m.games += len(played)
+            m.last_played = day
+            m.since, m.taken = day, 0
+            if m.excluded:
+                m.excluded, m.returned = False, True
             self.event(player, HistoryEvent(
                 day, cid, "competition", None, float(points), own, change, None, True,
                 f"protected, {protected}: {c.change:+d} → 0" if protected else None,
                 {"expected": float(c.expected)}))
 
-    def protection(self, player: str, own: int, played: list[Played], first_place: str | None) -> str | None:
+    def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
+                   members: dict[str, Member]) -> str | None:
         p = self.p
         if p.protect_first_place and player == first_place:
             return "clear first place"
         if p.protect_wins:
             for g in played:
-                gap = self.base[g.opponent] - own
+                gap = members[g.opponent].base - own
                 if g.score == 1.0 and (gap > p.protect_win_gap if p.protect_direction == "stronger"
                                        else abs(gap) > p.protect_win_gap):
                     return f"won vs {g.opponent} ({gap:+d})"
@@ -212,29 +215,27 @@ class ListBuilder:
         day = period.end
         p = self.p
         rows: dict[str, PeriodRecord] = {}
-        for player in sorted(self.base):
+        for player in sorted(self.members):
+            m = self.members[player]
             rec = self.records.get(player)
-            if player in self.excluded and rec is None:
+            if m.excluded and rec is None:
                 continue
-            rec = rec or PeriodRecord(self.listed.get(player))
-            value = self.base[player] + self.pending[player]
+            rec = rec or PeriodRecord(m.listed)
+            value = m.base + m.pending
             played = bool(rec.competitions)
-            if not played and player not in self.excluded:
-                owed = int(penalty_owed(self.since[player], day, p.inactivity))  # whole points
-                rec.penalty = -(owed - self.taken[player])
-                rec.penalty_owed, rec.break_since = owed, self.since[player]
-                self.taken[player] = owed
+            if not played and not m.excluded:
+                owed = int(penalty_owed(m.since, day, p.inactivity))  # whole points
+                rec.penalty = -(owed - m.taken)
+                rec.penalty_owed, rec.break_since = owed, m.since
+                m.taken = owed
                 value += rec.penalty
-                rec.break_months = months_between(self.since[player], day)
-                if p.exclude_after_months and add_months(self.since[player], p.exclude_after_months) < day:
-                    self.excluded.add(player)
-                    self.returned.discard(player)
-            status = self.status_after(player, rec, played)
+                rec.break_months = months_between(m.since, day)
+                if p.exclude_after_months and add_months(m.since, p.exclude_after_months) < day:
+                    m.excluded, m.returned = True, False
+            status = status_after(m, rec, played)
             rec.after, rec.status = value, status
             before = rec.before
-            self.base[player], self.pending[player] = value, 0
-            self.listed[player] = value
-            self.status[player] = status
+            m.base, m.pending, m.listed, m.status = value, 0, value, status
             rows[player] = rec
             self.event(player, HistoryEvent(
                 day, None, "list", None, None, before, None if before is None else value - before,
@@ -244,15 +245,17 @@ class ListBuilder:
         assert self.periods is not None
         self.period = next(self.periods)
 
-    def status_after(self, player: str, rec: PeriodRecord, played: bool) -> str:
-        if player in self.excluded:
-            return EXCLUDED
-        if player in self.returned:
-            return RETURNED
-        if rec.reinstated:
-            return "reinstated"
-        if player not in self.listed:
-            return "new"
-        if played:
-            return "active"
-        return f"inactive ({rec.break_months} months)"
+
+def status_after(m: Member, rec: PeriodRecord, played: bool) -> str:
+    """A player's status on the list being published (`m.listed`: still the previous list)."""
+    if m.excluded:
+        return EXCLUDED
+    if m.returned:
+        return RETURNED
+    if rec.reinstated:
+        return "reinstated"
+    if m.listed is None:
+        return "new"
+    if played:
+        return "active"
+    return f"inactive ({rec.break_months} months)"

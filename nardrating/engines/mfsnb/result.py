@@ -20,22 +20,20 @@ class MfsnbResult(RatingResult):
     def build_standings(self) -> dict[str, Standing]:
         b = self.book
         out = {}
-        for player in b.base:
+        for player, m in b.members.items():
             rec = b.records.get(player)     # what the unpublished period has done so far
-            if player in b.returned:
+            if m.returned:
                 status = RETURNED
-            elif player in b.excluded:
+            elif m.excluded:
                 status = EXCLUDED
             elif rec and rec.reinstated:
                 status = "reinstated"
             else:
-                status = b.status.get(player, "new")
+                status = m.status
             pending = None
             if rec and (rec.competitions or rec.adjusted):
-                now = b.base[player] + b.pending[player]
-                pending = now - b.listed[player] if player in b.listed else rec.change
-            out[player] = Standing(player, b.listed.get(player), b.games.get(player, 0), status,
-                                   b.last_played.get(player), {"pending": pending})
+                pending = m.base + m.pending - m.listed if m.listed is not None else rec.change
+            out[player] = Standing(player, m.listed, m.games, status, m.last_played, {"pending": pending})
         return out
 
     def lists(self) -> list[PublishedList]:
