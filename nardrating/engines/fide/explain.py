@@ -11,7 +11,7 @@ from .params import FIDE_2024_HYPOTHETICAL, FideParams
 from .records import EventRecord, ListRecord, RatedGame
 from .report import FideResult
 from .rules import InitialRating
-from .tables import percent_of
+from .tables import dp_for_percent, percent_of
 
 
 def _cents(value: Fraction) -> str:
@@ -148,13 +148,28 @@ def _first_rating(params: FideParams, pool: InitialRating) -> Explained:
     else:
         steps = [step("seed 002 8.2.1: Rc, the mean rating of the pooled opponents (8.3: as one tournament)",
                       f"Rc = {_cents(pool.opponents_mean * n)}/{n}", float(pool.opponents_mean)),
-                 step(f"seed 002 {pool.rule}", f"N = {n}, S = {float(s):g}: Ru = {_cents(pool.exact)}",
-                      float(pool.exact))]
+                 step(f"seed 002, {pool.rule}", _clause(pool), float(pool.exact))]
     steps.append(step("seed 002 8.3.2: Ru rounded to a whole number, 0.5 up",
                       f"{_cents(pool.exact)} → {pool.rating}", pool.rating))
     steps.append(step("a first rating: published on this list, no earlier rating to change",
                       f"after = {pool.rating}", None))
     return Explained(inputs, steps)
+
+
+def _clause(pool: InitialRating) -> str:
+    """Seed 002's 8.2.2–8.2.5 with the pool's numbers (N games, S points, Rc)."""
+    n, s, rc = pool.games, pool.points, _cents(pool.opponents_mean)
+    percent = percent_of(s, n)
+    dp = dp_for_percent(percent)
+    if 2 * s == n:
+        formula = f"Ru = Rc = {rc}"
+    elif 2 * s > n:
+        formula = f"Ru = {rc} + 15·(2·{float(s):g} − {n})"
+    elif "8.2.5" in pool.rule:
+        formula = f"Ru = {rc} + dp({percent} %)·{n}/({n} + 1) = {rc} + ({dp})·{n}/{n + 1}"
+    else:
+        formula = f"Ru = {rc} + dp({percent} %) = {rc} + ({dp})"
+    return f"{formula} = {_cents(pool.exact)}"
 
 
 def explain_adjust(event: HistoryEvent) -> Explained:

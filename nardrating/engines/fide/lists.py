@@ -13,7 +13,7 @@ from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_av
 from .tables import dp_for_score, expected_hundredths
 
 # The ratings of an event's players on the list in force on its first day (None: unrated).
-Snapshot = dict[str, "int | None"]
+Snapshot = dict[str, int | None]
 
 
 class ListPublication:

@@ -23,23 +23,23 @@ def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, e
     if not found:
         raise LookupError(f"no competition {event.entry} of {player} on the list of {event.date}")
     c = found[0]
-    games = len(c.ratings)
+    games, pe = len(c.ratings), f"{float(c.pe):.2f}"
     inputs: dict[str, Any] = {"competition": c.id, "system": c.system, "rating": c.own,
                               "opponent_ratings": list(c.ratings), "points": float(c.points)}
     if c.system == "round-robin":
         inputs["participants"] = c.participants
     if c.system != "round-robin":
-        e_rule, e_formula = "seed 000: E = M·Pe (swiss, knockout, match, single match)", f"E = {games}·{c.pe}"
+        e_rule, e_formula = "seed 000: E = M·Pe (swiss, knockout, match, single match)", f"E = {games}·{pe}"
     elif c.round_robin == "strict":
-        e_rule, e_formula = "seed 000: E = (H − 1)·Pe (round-robin, strict)", f"E = ({c.participants} − 1)·{c.pe}"
+        e_rule, e_formula = "seed 000: E = (H − 1)·Pe (round-robin, strict)", f"E = ({c.participants} − 1)·{pe}"
     else:
-        e_rule, e_formula = "seed 000: E = H·Pe − ½ (round-robin)", f"E = {c.participants}·{c.pe} − 0.5"
+        e_rule, e_formula = "seed 000: E = H·Pe − ½ (round-robin)", f"E = {c.participants}·{pe} − 0.5"
     exact = 10 * (c.points - c.expected)
     steps = [
         step("seed 000: Ra, the opponents' mean rating, rounded ½ up",
              f"Ra = {sum(c.ratings)}/{games} = {_number(Fraction(sum(c.ratings), games))} → {c.ra}", c.ra),
         step("seed 000: D = own rating − Ra", f"D = {c.own} − {c.ra}", c.difference),
-        step(f"seed 000: Pe table row {band_of(c.difference)}", f"Pe = {c.pe}", float(c.pe)),
+        step(f"seed 000: Pe table row {band_of(c.difference)}", f"Pe = {pe}", float(c.pe)),
         step(e_rule, e_formula, float(c.expected)),
         step("seed 000: R = 10·(P − E)", f"R = 10·({_number(c.points)} − {_number(c.expected)})", float(exact)),
         step("seed 000: R rounded to a whole number, halves away from zero", f"R = {_number(exact)} → {c.computed:+d}",
