@@ -18,6 +18,7 @@ memory over the rounds.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import shutil
@@ -34,7 +35,7 @@ import generate  # noqa: E402
 
 BARE, IMPORTS = "bare csv.reader + FIBS loop", "python -c 'import typer, rich, pydantic'"
 # (label prefix, yardstick, target ratio) of the targets
-TARGETS = [("recalc", BARE, 1.2), ("--help", IMPORTS, 1.2)] + [
+TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPORTS, 1.2)] + [
     (command, IMPORTS, 2.0) for command in ("leaderboard", "history", "players", "add-match")]
 
 
@@ -72,6 +73,13 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         items += [(f"{label}, {name}", cli(*args, *c), {}, IMPORTS) for label, args in (
             ("leaderboard", ("leaderboard",)), ("history", ("history", "p1")), ("players", ("players",)),
             ("add-match", add), ("leaderboard after add-match", ("leaderboard",)))]
+    # With the [fast] extra (polars, numba), where it is installed; every other row is pure Python.
+    if all(importlib.util.find_spec(name) for name in ("polars", "numba")):
+        for name in ("1M CSV", "1M CSV, CRLF"):
+            items.append((f"recalc [fast], {name}", cli("recalc", "--club", str(clubs[name])),
+                          {"NARDRATING_PARALLEL": "0", "NARDRATING_FAST": "1"}, BARE))
+    else:
+        print("no [fast] rows: pip install 'nardrating[fast]' to measure them", file=sys.stderr)
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
     # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
     grid = "factor=2,3,4,5,6,7,8,9,10,12"
@@ -101,7 +109,7 @@ def main() -> None:
     # Bytecode cached as an installed program has it (outside the source tree), even where
     # PYTHONDONTWRITEBYTECODE is set: else every process compiles the package anew.
     env = {**os.environ, "NARDRATING_CLUB": "", "XDG_CACHE_HOME": str(cache),
-           "PYTHONPYCACHEPREFIX": str(args.out / "pycache")}
+           "PYTHONPYCACHEPREFIX": str(args.out / "pycache"), "NARDRATING_FAST": "0"}  # [fast] rows say =1
     for name in ("NARDRATING_PARALLEL", "PYTHONDONTWRITEBYTECODE"):
         env.pop(name, None)
     items = plan(clubs, HERE.parent / "sample_ledgers" / "chess-club")

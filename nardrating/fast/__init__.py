@@ -7,8 +7,8 @@ path does the work: anything they do not handle falls back silently.
 
 Used when the extra is installed and the work is big: a CSV file of FAST_AFTER_BYTES or
 more, a fibs replay of FAST_AFTER_MATCHES matches or more (below them, importing polars
-and numba costs more than it saves). NARDRATING_FAST=0 never uses it, =1 uses it whatever
-the size. This module imports neither library: a plain install never loads them.
+and numba costs more than it saves; NARDRATING_FAST_AFTER_BYTES and NARDRATING_FAST_AFTER
+set them). NARDRATING_FAST=0 never uses it, =1 uses it whatever the size. This module imports neither library: a plain install never loads them.
 """
 from __future__ import annotations
 
@@ -17,10 +17,20 @@ import os
 import sys
 from typing import Any
 
-# About 100,000 CSV rows; a replay of 100,000 matches. Below these the imports (polars ~0.3 s,
-# numba ~0.6 s of CPU) and loading the compiled loop cost more than the pure path's work.
-FAST_AFTER_BYTES = int(os.environ.get("NARDRATING_FAST_AFTER_BYTES", 4_000_000))
-FAST_AFTER_MATCHES = int(os.environ.get("NARDRATING_FAST_AFTER", 100_000))
+# Measured (README, Performance): the imports (polars ~0.3 s, numpy and numba ~0.4 s of CPU) and
+# loading the compiled loop (~0.3 s) cost about 1 s, which the pure path's work outgrows from about
+# 300,000 matches (a CSV of about 13 MB) on.
+
+
+def _setting(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+FAST_AFTER_BYTES = _setting("NARDRATING_FAST_AFTER_BYTES", 13_000_000)
+FAST_AFTER_MATCHES = _setting("NARDRATING_FAST_AFTER", 300_000)
 INSTALL_HINT = "pip install 'nardrating[fast]'"
 
 _said: set[str] = set()

@@ -19,6 +19,7 @@ import polars as pl
 
 from ..cache import COLUMNS
 from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED
+from ..journal.model import IdColumn
 from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, MAX_LENGTH, id_problem, parse_result
 from . import declined
 
@@ -37,8 +38,10 @@ def read_csv(raw: bytes, path: Path, label: str, journal: Any, default_disciplin
         return False
     header, rows = shape
     try:
-        frame = pl.read_csv(raw, has_header=False, skip_rows=1, new_columns=header, infer_schema=False,
-                            quote_char=None, encoding="utf8").fill_null("")  # polars reads an empty cell as null
+        # Every column but the ids as categories: a code per row, each distinct text once (a third
+        # of the memory of the texts). An empty cell is read as null.
+        frame = pl.read_csv(raw, has_header=False, skip_rows=1, new_columns=header, quote_char=None, encoding="utf8",
+                            schema={h: pl.String if h == "id" else pl.Categorical for h in header})
     except Exception as exc:  # noqa: BLE001 - not UTF-8, ragged rows…: the pure reader says what is wrong
         declined(f"{label}: polars: {exc}")
         return False
@@ -83,14 +86,22 @@ def _plain_shape(raw: bytes) -> tuple[list[str], int] | str:
     return header, rows
 
 
-def _distinct(column: pl.Series) -> list[str]:
-    return column.unique(maintain_order=True).to_list()  # in order of first appearance
+def _coded(column: pl.Series) -> tuple[list[str], np.ndarray]:
+    """A categorical column's distinct texts (an empty cell as "") and each row's place among them."""
+    distinct = column.unique(maintain_order=True)
+    texts = ["" if text is None else text for text in distinct.cast(pl.String).to_list()]
+    # Rows and distinct texts by the category's number (null: -1, shifted to 0), then its place.
+    numbers = distinct.to_physical().cast(pl.Int64).fill_null(-1).to_numpy() + 1
+    place = np.zeros(int(numbers.max()) + 1, dtype=np.int64)
+    place[numbers] = np.arange(len(numbers))
+    return texts, place[column.to_physical().cast(pl.Int64).fill_null(-1).to_numpy() + 1]
 
 
-def _mapped(column: pl.Series, values: dict[str, Any], dtype: Any) -> np.ndarray:
-    """The column with each text replaced by its value (every text is a key): by the text's place among the keys."""
-    places = column.cast(pl.Enum(list(values))).to_physical().to_numpy()
-    return np.array(list(values.values()), dtype=dtype)[places]
+def _mapped(coded: tuple[list[str], np.ndarray], values: dict[str, Any], dtype: Any) -> np.ndarray:
+    """The column with each text replaced by its value (every text is a key)."""
+    texts, places = coded
+    mapped: np.ndarray = np.array([values[text] for text in texts], dtype=dtype)[places]
+    return mapped
 
 
 def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_discipline: str) -> dict[str, Any] | str:
@@ -98,18 +109,18 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
     n = frame.height
     has = set(frame.columns)
     for name in ("chips", "note"):
-        if name in has and (frame[name] != "").any():
+        if name in has and frame[name].null_count() < n:
             return f"{name} cells"
     out: dict[str, Any] = {}
 
     # Ids: plain ones as written, missing ones derived from the file name and the row, all unique.
     if "id" in has:
         ids = frame["id"]
-        given = ids.filter(ids != "")
+        given = ids.drop_nulls()
         if not given.str.contains(_PLAIN_ID).all():
             return "ids that are not plain"
         if len(given) < n:
-            ids = pl.select(pl.when(ids == "").then(pl.lit(f"{path.stem}-") + pl.int_range(1, n + 1).cast(pl.String))
+            ids = pl.select(pl.when(ids.is_null()).then(pl.lit(f"{path.stem}-") + pl.int_range(1, n + 1).cast(pl.String))
                             .otherwise(ids)).to_series()
     else:
         ids = pl.select(pl.lit(f"{path.stem}-") + pl.int_range(1, n + 1).cast(pl.String)).to_series()
@@ -118,12 +129,13 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
     every = pl.concat([pl.Series(list(journal.matches.ids), dtype=pl.String), ids]) if len(journal.matches.ids) else ids
     if every.hash().n_unique() != len(every) and every.n_unique() != len(every):
         return "a match id used twice"
-    out["ids"] = ids.to_list()
+    out["ids"] = ids
 
     # Dates: each distinct text parsed once, as csvfast does.
     first, last = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
     ordinals: dict[str, int] = {}
-    for text in _distinct(frame["date"]):
+    coded = _coded(frame["date"])
+    for text in coded[0]:
         value = text.strip()
         try:
             ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else 0
@@ -132,12 +144,15 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
         if not first <= ordinal <= last:
             return "a date out of the rules"
         ordinals[text] = ordinal
-    out["dates"] = _mapped(frame["date"], ordinals, np.int32)
+    out["dates"] = _mapped(coded, ordinals, np.int32)
 
     # Players: the journal's code for each distinct name; a new name must be an id.
     codes: dict[str, int] = {}
     known = journal.player_codes.index
-    for name in _distinct(pl.concat([frame["player_a"], frame["player_b"]])):
+    a, b = _coded(frame["player_a"]), _coded(frame["player_b"])
+    for name in a[0] + b[0]:
+        if name in codes:
+            continue
         clean = name.strip()
         code = known.get(clean)
         if code is None:
@@ -146,13 +161,13 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
             code = journal.player_codes.code(clean)
         codes[name] = code
         journal.csv_named.setdefault(clean, (label, None))
-    out["a"] = _mapped(frame["player_a"], codes, np.int32)
-    out["b"] = _mapped(frame["player_b"], codes, np.int32)
+    out["a"], out["b"] = _mapped(a, codes, np.int32), _mapped(b, codes, np.int32)
 
-    scores = {text: parse_result(text) for text in _distinct(frame["result"])}
+    coded = _coded(frame["result"])
+    scores = {text: parse_result(text) for text in coded[0]}
     if None in scores.values():
         return "a result that is not a result"
-    out["score_a"] = _mapped(frame["result"], scores, np.float64)
+    out["score_a"] = _mapped(coded, scores, np.float64)
 
     for name, convert, dtype in (
             ("length", _length, np.int32),
@@ -163,10 +178,11 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
         if name not in has:
             out[name] = np.full(n, convert(""))
             continue
-        values = {text: convert(text) for text in _distinct(frame[name])}
+        coded = _coded(frame[name])
+        values = {text: convert(text) for text in coded[0]}
         if None in values.values():
             return f"a {name} cell out of the rules"
-        out[name] = _mapped(frame[name], values, dtype)
+        out[name] = _mapped(coded, values, dtype)
     return out
 
 
@@ -198,11 +214,33 @@ def _append(journal: Any, label: str, columns: dict[str, Any], n: int) -> None:
     for name, code in COLUMNS:
         old = getattr(m, name)
         column = old if isinstance(old, array) and old.typecode == code else array(code, old)
-        column.frombytes(memoryview(np.ascontiguousarray(columns.pop(name), dtype=np.dtype(code))).cast("B"))
+        column.frombytes(np.ascontiguousarray(columns.pop(name), dtype=np.dtype(code)).data.cast("B"))
         setattr(m, name, column)
     ids = columns.pop("ids")
+    if base == 0 and isinstance(m.ids, list):  # the usual bulk file: its ids kept as one blob
+        starts = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(ids.str.len_bytes().to_numpy() + 1, dtype=np.int64)])
+        m.ids = FileIds((ids + "\n").str.join("").item().encode("utf-8"), array("q", starts.tobytes()))  # type: ignore[no-untyped-call]
+        journal._match_index = journal._id_set = None
+        return
+    ids = ids.to_list()
     if journal._match_index is not None:
         journal._match_index.update(zip(ids, range(base, base + n)))
     if journal._id_set is not None:
         journal._id_set.update(ids)
     m.ids.extend(ids)
+
+
+class FileIds(IdColumn):
+    """A file's match ids as one UTF-8 blob, as the cache keeps them (IdColumn).
+
+    Iterating over them splits the blob each time rather than keeping the million strings:
+    the few passes a command makes over every id cost less than holding them all.
+    """
+
+    __slots__ = ()
+
+    def _cached(self) -> list[str]:
+        if self._list is not None:
+            return self._list  # type: ignore[no-any-return]
+        text = bytes(self._blob).decode("utf-8")
+        return text.split("\n")[:-1] if text else []

@@ -51,14 +51,15 @@ def _compiled() -> Callable[..., int]:
             os.environ["NUMBA_CACHE_DIR"] = folder  # read by numba when it is imported
         import numba
 
-        cache = folder is not None and numba.config.CACHE_DIR == folder
+        cache = folder is not None and getattr(numba.config, "CACHE_DIR", None) == folder
         _kernel = numba.njit(cache=cache, nogil=True)(_loop)
     return _kernel
 
 
-def _loop(order, out, a, b, score, lengths, dates, skip, spread, stake, ten, by_points, use_boost,
-          rating, experience, games, last, present, index, rec_a, rec_b,
-          f0, f1, f2, f3, f4, f5, f6, f7):  # pragma: no cover - compiled
+def _loop(order: Any, out: int, a: Any, b: Any, score: Any, lengths: Any, dates: Any, skip: Any, spread: Any,
+          stake: Any, ten: float, by_points: bool, use_boost: bool, rating: Any, experience: Any, games: Any,
+          last: Any, present: Any, index: Any, rec_a: Any, rec_b: Any,
+          f0: Any, f1: Any, f2: Any, f3: Any, f4: Any, f5: Any, f6: Any, f7: Any) -> int:  # numba compiles it
     """Replay matches `order` into records out, out + 1, …; the arithmetic of FibsEngine._replay.
 
     Returns the next record position, or -1 when 10 ** x overflowed (Python raises there:
@@ -192,7 +193,7 @@ def replay(view: Any) -> Any:
     skipped = np.flatnonzero(skip[index]).tolist()
     del index, rec_a, rec_b, field_views  # the views: the arrays are the records' own from here
     m_index = columns[0]
-    reasons = {k: FibsEngine.exclusion(journal, m_index[k], m.score_a[m_index[k]], p) for k in skipped}
+    reasons = {k: FibsEngine.exclusion(journal, int(m_index[k]), m.score_a[m_index[k]], p) for k in skipped}
     records = ColumnRecords((columns[0], columns[1], columns[2], columns[3:]), reasons)
     if limited and view.order:
         final = m.dates[view.order[-1]]
