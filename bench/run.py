@@ -1,6 +1,6 @@
 """Benchmark: whole `nardrating` processes on synthetic clubs, as ratios to yardsticks of the same run.
 
-    python bench/run.py [--runs 5] [--matches 1000000] [--toml-matches 100000] [--out bench/out]
+    python bench/run.py [--runs 5] [--matches 1000000] [--toml-matches 100000] [--out bench/out] [--only PREFIX…]
 
 Generates the clubs with bench/generate.py when they are missing (10,000 players; 1,000,000
 matches as CSV with LF and with CRLF line ends, and after a TOML file; 100,000 as TOML; fibs).
@@ -96,6 +96,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--out", type=Path, default=HERE / "out")
     parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--only", nargs="*", default=[], metavar="PREFIX",
+                        help="only the processes whose label starts with one of these (and the yardsticks)")
     args = parser.parse_args()
 
     names = ("csv-club", "crlf-club", "toml-first-club", "toml-club")
@@ -113,6 +115,8 @@ def main() -> None:
     for name in ("NARDRATING_PARALLEL", "PYTHONDONTWRITEBYTECODE"):
         env.pop(name, None)
     items = plan(clubs, HERE.parent / "sample_ledgers" / "chess-club")
+    if args.only:
+        items = [item for item in items if not item[3] or item[0].startswith(tuple(args.only))]
     seen: dict[str, list] = {label: [] for label, *_ in items}
     for _ in range(args.runs):
         for label, argv, extra, _yardstick in items:

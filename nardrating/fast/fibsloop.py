@@ -31,8 +31,9 @@ def _cache_folder() -> str | None:
     try:
         folder = root() / "numba"
         _make_private(folder)
-        st = os.lstat(folder)
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077:
+        # It and the folder holding it: real folders (not links) of this user that no one else may write.
+        if all(stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
+               for st in (os.lstat(folder), os.lstat(folder.parent))) and not os.lstat(folder).st_mode & 0o077:
             return str(folder)
     except OSError:
         pass
