@@ -25,7 +25,6 @@ from . import declined
 
 _FLAGS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 _PLAIN_ID = f"^[0-9A-Za-z_-]{{1,{MAX_ID}}}$"  # csvfast._plain_ids: ids taken as written
-TYPECODES = dict(COLUMNS)
 
 
 def read_csv(raw: bytes, path: Path, label: str, journal: Any, default_discipline: str) -> bool:
