@@ -375,8 +375,8 @@ def _result_name(rating: str, discipline: str) -> str:
 def _pack_arrays(arrays: dict) -> tuple[list, bytes]:
     parts, layout, offset = [], [], 0
     for name, column in arrays.items():
-        blob = column.tobytes()
-        layout.append([name, column.typecode, offset, len(blob)])
+        blob = column.tobytes()  # (a strided view of an array is copied in its own order)
+        layout.append([name, _code(column), offset, len(blob)])
         parts.append(blob)
         offset += len(blob)
     return layout, b"".join(parts)

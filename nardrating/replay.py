@@ -1,13 +1,15 @@
 """Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
 from typing import Any
 
 from .config import RatingList
+from .engines.compact import MatchBatch, split_at
 from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
 from .journal.model import Adjust, Journal, Tournament
 
@@ -58,6 +60,31 @@ class RatingView:
                 t = m.tournament[i]
                 yield MatchPlayed(i, m.ids[i], day, names[m.a[i]], names[m.b[i]], m.score_a[i], m.length[i],
                                   self.discipline, tournaments[t] if t >= 0 else None, reason)
+
+    @property
+    def players(self) -> list[str]:
+        """Player ids by code: what a MatchBatch's codes and `player_code` refer to."""
+        return self.journal.player_codes.names
+
+    def player_code(self, player: str) -> int:
+        return self.journal.player_codes.index[player]
+
+    def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
+        """The compact form of events() for per-match engines: adjustments as Adjusted, the runs of
+        matches between them as MatchBatch columns (exclusions decided: `excluded`, `reason`)."""
+        m = self.journal.matches
+        columns = (m.a, m.b, m.score_a, m.length, m.dates)
+        excluded = self.journal.excluded_rows()
+        for adjusts, rows in split_at(self, self.adjusts):
+            for adjust in adjusts:
+                yield Adjusted(adjust)
+            if rows:
+                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion)
+
+    def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
+        """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
+        m = self.journal.matches
+        return array("i", map(m.a.__getitem__, rows)), array("i", map(m.b.__getitem__, rows))
 
     def latest_entry(self, tournaments: bool) -> date | None:
         """The date of the view's last match or adjustment (and tournament end, if asked):

@@ -7,8 +7,10 @@ coded as integers. `Journal.match(i)` gives a readable view of one match.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import compress
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -392,3 +394,14 @@ class Journal:
         if not self.matches.rated[i]:
             return "unrated"
         return None
+
+    def excluded_rows(self) -> set[int]:
+        """Every match for which exclusion() gives a reason, found column by column (in C), not row by row."""
+        m = self.matches
+        rows = range(len(m.forfeit))
+        excluded = set(self.voided)
+        if any(m.forfeit):
+            excluded.update(compress(rows, m.forfeit))
+        if not all(m.rated):
+            excluded.update(compress(rows, map(operator.not_, m.rated)))
+        return excluded
