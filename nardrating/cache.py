@@ -23,6 +23,7 @@ import re
 import sys
 import time
 from array import array
+from collections.abc import Iterator
 from itertools import accumulate
 from pathlib import Path
 
@@ -126,30 +127,36 @@ def _journal_meta(journal) -> dict:
     }
 
 
-def _pack_columns(matches) -> tuple[dict, bytes]:
-    parts, layout, offset = [], [], 0
-    for name, code in COLUMNS:
-        values = getattr(matches, name)
-        if name == "line" and not isinstance(values, array) and None in values:
-            values = [-1 if v is None else v for v in values]
-        blob = (values if isinstance(values, (array, memoryview)) and _code(values) == code
-                else array(code, values)).tobytes()
-        layout.append([name, code, offset, len(blob)])
-        parts.append(blob)
-        offset += len(blob)
-    text = "\n".join(matches.ids) + "\n" if len(matches.ids) else ""
+def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
+    """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
+    count = len(matches.ids)
+    text = "\n".join(matches.ids) + "\n" if count else ""
     ids = text.encode("utf-8")
-    layout.append(["ids", "text", offset, len(ids)])
-    parts.append(ids)
-    offset += len(ids)
     # Where each id starts, so one id can be read without splitting them all:
     # the byte lengths summed, plus one newline per id.
     lengths = map(len, matches.ids) if text.isascii() else (len(x.encode("utf-8")) for x in matches.ids)
-    starts = array("q", map(operator.add, accumulate(lengths, initial=0), range(len(matches.ids) + 1)))
-    blob = starts.tobytes()
-    layout.append(["id_starts", "q", offset, len(blob)])
-    parts.append(blob)
-    return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
+    del text
+    starts = array("q", map(operator.add, accumulate(lengths, initial=0), range(count + 1)))
+    layout, offset = [], 0
+    for name, code in COLUMNS:
+        size = count * array(code).itemsize
+        layout.append([name, code, offset, size])
+        offset += size
+    layout.append(["ids", "text", offset, len(ids)])
+    offset += len(ids)
+    layout.append(["id_starts", "q", offset, len(starts) * starts.itemsize])
+
+    def parts() -> Iterator[bytes]:
+        for name, code in COLUMNS:
+            values = getattr(matches, name)
+            if name == "line" and not isinstance(values, array) and None in values:
+                values = [-1 if v is None else v for v in values]
+            yield (values if isinstance(values, (array, memoryview)) and _code(values) == code
+                   else array(code, values)).tobytes()
+        yield ids
+        yield starts.tobytes()
+
+    return {"columns": layout, "count": count}, parts()
 
 
 def _code(column) -> str:
@@ -168,8 +175,8 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     """
     token = token or new_token()
     with CacheFolder(config, create=True) as folder:
-        layout, blob = _pack_columns(journal.matches)
-        blob_stat = folder.write(f"matches-{token}.bin", blob)
+        layout, parts = _pack_columns(journal.matches)
+        blob_stat = folder.write(f"matches-{token}.bin", parts)
         meta = _journal_meta(journal)
         meta.update(layout=layout["columns"], count=layout["count"], matches_file=_identity(blob_stat))
         data = json.dumps(meta, ensure_ascii=False).encode("utf-8")

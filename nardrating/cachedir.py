@@ -14,6 +14,7 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from .safefile import open_regular, read_regular
@@ -69,13 +70,15 @@ class CacheFolder:
     def open(self, name: str) -> int:
         return open_regular(self._own(name), follow_symlinks=False)
 
-    def write(self, name: str, data: bytes) -> os.stat_result:
-        """Replace `name` atomically; returns the new file's stat (to bind readers to it)."""
+    def write(self, name: str, data: bytes | Iterable[bytes]) -> os.stat_result:
+        """Replace `name` atomically with `data` (or its parts, written one by one); returns the new
+        file's stat (to bind readers to it)."""
         tmp = f".tmp-{os.urandom(8).hex()}"
         fd = os.open(tmp, _NEW_FILE_FLAGS, 0o600, dir_fd=self.fd)
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(data)
+                for part in [data] if isinstance(data, bytes) else data:
+                    out.write(part)
             os.replace(tmp, self._own(name, path=False), src_dir_fd=self.fd, dst_dir_fd=self.fd)
         except BaseException:
             self.remove(tmp)

@@ -44,7 +44,11 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
         if progress:
             progress(f"reading {label}")
-        reader(raw, path, label, journal, config.club.default_discipline, problems)
+        # Handed over, not kept here: the reader drops the bytes once decoded (a 50 MB file
+        # would otherwise stay alive beside its text).
+        handed = [raw]
+        del raw
+        reader(handed.pop(), path, label, journal, config.club.default_discipline, problems)
     finish_players(journal)
     problems += apply_identities(journal)
     if progress:
@@ -299,6 +303,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
         if k not in done:
             progress(f"replaying {rating.name} ({discipline})")
             done[k] = len(ledger.run(rating, discipline).standings)
+            ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
     return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
 
 

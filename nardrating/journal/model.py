@@ -8,6 +8,8 @@ coded as integers. `Journal.match(i)` gives a readable view of one match.
 from __future__ import annotations
 
 import operator
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import compress
@@ -213,13 +215,15 @@ class Matches:
     b: list[int] = field(default_factory=list)
     score_a: list[float] = field(default_factory=list)   # 1.0, 0.5, 0.0
     length: list[int] = field(default_factory=list)
-    discipline: list[int] = field(default_factory=list)  # discipline codes
-    tournament: list[int] = field(default_factory=list)  # tournament codes, -1: none
-    rated: list[bool] = field(default_factory=list)
-    forfeit: list[bool] = field(default_factory=list)
-    seq: list[int] = field(default_factory=list)         # position in the whole journal
-    source: list[int] = field(default_factory=list)      # index into Journal.files
-    line: list[int] = field(default_factory=list)
+    # Columns no replay loop reads match by match are machine arrays: a million distinct ints
+    # as objects would take 32 MB each, a list of any 8 MB.
+    discipline: Sequence[int] = field(default_factory=lambda: array("i"))  # discipline codes
+    tournament: Sequence[int] = field(default_factory=lambda: array("i"))  # tournament codes, -1: none
+    rated: Sequence[int] = field(default_factory=lambda: array("b"))       # 1 or 0
+    forfeit: Sequence[int] = field(default_factory=lambda: array("b"))
+    seq: Sequence[int] = field(default_factory=lambda: array("q"))     # position in the whole journal
+    source: Sequence[int] = field(default_factory=lambda: array("i"))  # index into Journal.files
+    line: Sequence[int] = field(default_factory=lambda: array("i"))    # -1: none (added in memory)
     extra: dict[int, dict] = field(default_factory=dict)  # sparse: score, chips, note
 
     def __len__(self) -> int:
@@ -227,8 +231,6 @@ class Matches:
 
     def growable(self) -> "Matches":
         """Copy columns mapped from the cache into arrays, before anything is appended."""
-        from array import array
-
         for name in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
                      "forfeit", "seq", "source", "line"):
             column = getattr(self, name)
@@ -359,7 +361,7 @@ class Journal:
             score_a=m.score_a[i], length=m.length[i],
             discipline=self.discipline_codes.names[m.discipline[i]],
             tournament=self.tournament_codes.names[t] if t >= 0 else None,
-            rated=m.rated[i], forfeit=m.forfeit[i],
+            rated=bool(m.rated[i]), forfeit=bool(m.forfeit[i]),
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
             file=self.files[m.source[i]], line=self.line_of(i), amends=extra.get("amends"),
         )
