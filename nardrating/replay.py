@@ -22,7 +22,7 @@ class RatingView:
     rating: RatingList
     discipline: str
     as_of: date | None
-    order: list[int]                 # match indices of this discipline, by (date, journal order)
+    order: Sequence[int]             # match indices of this discipline, by (date, journal order)
     adjusts: list[Adjust]            # for this list and discipline, by (date, journal order)
     tournaments: list[Tournament]    # of this discipline that ended by as_of, by (end, journal order)
     config: object = None            # the ClubConfig, for engines that need club-wide settings
@@ -142,16 +142,17 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         return RatingView(journal, rating, discipline, as_of, order, [], [], ledger.config)
     m = journal.matches
     disc, dates = m.discipline, m.dates
+    # A machine array: a million row numbers as a list would hold a million int objects.
     if len(journal.discipline_codes) == 1 and limit is None:
-        order = list(range(len(disc))) if code == 0 else []
+        order = array("i", range(len(disc)) if code == 0 else ())
     else:
         keep = map(code.__eq__, disc)
         if limit is not None:
             keep = map(bool.__and__, keep, map(limit.__ge__, dates))
-        order = list(compress(range(len(disc)), keep))
+        order = array("i", compress(range(len(disc)), keep))
     # Stable sort keeps journal order within a date; skip it when already sorted.
     if not journal.dates_sorted():
-        order.sort(key=dates.__getitem__)
+        order = array("i", sorted(order, key=dates.__getitem__))
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline
     adjusts = sorted(

@@ -153,7 +153,7 @@ class MatchBatch:
     `reason(row)` says why.
     """
 
-    rows: list[int]
+    rows: Sequence[int]
     a: Sequence[int]
     b: Sequence[int]
     score_a: Sequence[float]
