@@ -379,14 +379,14 @@ def _result_name(rating: str, discipline: str) -> str:
     return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
 
 
-def _pack_arrays(arrays: dict) -> tuple[list, bytes]:
-    parts, layout, offset = [], [], 0
+def _pack_arrays(arrays: dict) -> tuple[list, Iterator[bytes]]:
+    """The arrays' layout, and their bytes one array at a time (a strided view is copied in its own order)."""
+    layout, offset = [], 0
     for name, column in arrays.items():
-        blob = column.tobytes()  # (a strided view of an array is copied in its own order)
-        layout.append([name, _code(column), offset, len(blob)])
-        parts.append(blob)
-        offset += len(blob)
-    return layout, b"".join(parts)
+        size = len(column) * column.itemsize
+        layout.append([name, _code(column), offset, size])
+        offset += size
+    return layout, (column.tobytes() for column in arrays.values())
 
 
 def _unpack_arrays(layout: list, blob: bytes) -> dict:
@@ -406,7 +406,8 @@ def write_result(config, rating: str, discipline: str, meta: dict, players: dict
     with CacheFolder(config, create=True) as folder:
         column_layout, column_blob = _pack_arrays(columns)
         blob_stat = folder.write(blob_name, column_blob)
-        player_layout, player_blob = _pack_arrays(players)
+        player_layout, player_parts = _pack_arrays(players)
+        player_blob = b"".join(player_parts)
         head = json.dumps({**meta, "players": player_layout, "columns": column_layout, "blob": blob_name,
                            "blob_file": _identity(blob_stat)}, ensure_ascii=False).encode("utf-8")
         body = head + player_blob  # with its own hash: damage anywhere in it is seen
