@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import operator
 import os
 import re
 import sys
 import time
 from array import array
 from collections.abc import Iterator
-from itertools import accumulate
 from pathlib import Path
 
 from . import __version__
@@ -129,14 +127,13 @@ def _journal_meta(journal) -> dict:
 
 def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
     """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
+    from .journal.model import IdColumn
+
     count = len(matches.ids)
-    text = "\n".join(matches.ids) + "\n" if count else ""
-    ids = text.encode("utf-8")
-    # Where each id starts, so one id can be read without splitting them all:
-    # the byte lengths summed, plus one newline per id.
-    lengths = map(len, matches.ids) if text.isascii() else (len(x.encode("utf-8")) for x in matches.ids)
-    del text
-    starts = array("q", map(operator.add, accumulate(lengths, initial=0), range(count + 1)))
+    # The ids as one UTF-8 blob, and where each id starts, so that one id can be read
+    # without splitting them all (see IdColumn).
+    packed = matches.ids.packed() if isinstance(matches.ids, IdColumn) else None
+    ids, starts = packed or IdColumn.of(list(matches.ids)).packed() or (b"", array("q", [0]))
     layout, offset = [], 0
     for name, code in COLUMNS:
         size = count * array(code).itemsize

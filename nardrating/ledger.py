@@ -280,6 +280,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
     progress = progress or (lambda text: None)
     config = load_config(find_club(club))
     journal, states = _read_valid_journal(config, progress)
+    _compact(journal)
     ledger = Ledger(config, journal)
     jobs = [(rating, discipline) for rating in config.ratings.values() for discipline in ledger.disciplines(rating)]
     done: dict[int, int] = {}
@@ -305,6 +306,16 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
             done[k] = len(ledger.run(rating, discipline).standings)
             ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
     return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
+
+
+def _compact(journal: Journal) -> None:
+    """Hold a freshly read journal in less memory while it is replayed: its match ids as one
+    blob, and no set of them (the bulk read's check of duplicates is done)."""
+    from .journal.model import IdColumn
+
+    if not isinstance(journal.matches.ids, IdColumn):
+        journal.matches.ids = IdColumn.of(journal.matches.ids)
+    journal._id_set = None
 
 
 def _fork(work):

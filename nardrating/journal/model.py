@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import compress
+from itertools import accumulate, compress
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -156,6 +156,21 @@ class IdColumn:
     def __init__(self, blob, starts):
         self._blob, self._starts, self._list, self._more = blob, starts, None, []
         self._haystack = None
+
+    @classmethod
+    def of(cls, ids: list[str]) -> "IdColumn":
+        """The ids as one blob (a million short ids: 16 MB instead of 64 MB of str objects)."""
+        text = "\n".join(ids) + "\n" if ids else ""
+        lengths = map(len, ids) if text.isascii() else (len(x.encode("utf-8")) for x in ids)
+        blob = text.encode("utf-8")
+        del text
+        return cls(blob, array("q", map(operator.add, accumulate(lengths, initial=0), range(len(ids) + 1))))
+
+    def packed(self) -> tuple[bytes, array[int]] | None:
+        """(blob, starts) as the cache stores them, when no id was appended since; else None."""
+        if self._more or not isinstance(self._starts, array):
+            return None
+        return bytes(self._blob), self._starts
 
     def _cached(self) -> list[str]:
         if self._list is None:
