@@ -25,12 +25,17 @@ def no_pydantic_plugin_loader() -> None:
     sys.modules["pydantic.plugin._loader"] = loader
 
 
+# Types whose values pydantic's lax validation returns unchanged when they already are of that type.
+_PASSED_THROUGH = (str, int, float, bool)
+
+
 def lazy_typer_coercion() -> None:
     """typer builds a pydantic TypeAdapter for every parameter of the command it runs, given or
     not (importing typer._adapters and pydantic's types: about 150 ms). Here a parameter's
     adapter is built only when a value must really be converted: a text option's str is what
-    typer's adapter returns for it (its before-validator passes a str through), and an option
-    not given (None) never reaches the adapter."""
+    typer's adapter returns for it (its before-validator passes a str through), so is an int,
+    float or bool option's value that click already made of that very type, and an option not
+    given (None) never reaches the adapter."""
     try:
         from typer import _coercion, core
         original = core.build_runtime_param
@@ -45,8 +50,8 @@ def lazy_typer_coercion() -> None:
         descriptor: Any = None
 
         def _coerce_value(self, value, param, ctx):
-            if (self.annotation is str and isinstance(value, str) and self.descriptor.file_annotation is None
-                    and getattr(self.parameter_info, "parser", None) is None):
+            if (self.annotation in _PASSED_THROUGH and type(value) is self.annotation
+                    and self.descriptor.file_annotation is None and getattr(self.parameter_info, "parser", None) is None):
                 return value
             built = self.__dict__.get("_built")
             if built is None:

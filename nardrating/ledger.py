@@ -419,7 +419,7 @@ def _latest_after(journal, k: int) -> int:
 
     m = journal.matches
     later = set(journal.files[k + 1:])
-    return max([0, *compress(m.dates, map(k.__lt__, m.source)),
+    return max([max(compress(m.dates, map(k.__lt__, m.source)), default=0),  # streamed: a million dates
                 *(a.date.toordinal() for a in journal.adjusts if a.file in later),
                 *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
                 *(d.toordinal() for t in journal.tournaments.values() if t.file in later

@@ -191,6 +191,15 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
     return out
 
 
+def _joined(x, y) -> array:
+    """Two columns as one new array (a column mapped from the cache, or a strided view, is copied first)."""
+    if not isinstance(x, array):
+        x = array(x.format, x.tobytes())
+    if not isinstance(y, array):
+        y = array(y.format, y.tobytes())
+    return x + y
+
+
 class ColumnRecords:
     """Records kept as columns (machine arrays), as the cache stores them.
 
@@ -214,23 +223,9 @@ class ColumnRecords:
         return self._columns
 
     def extended(self, more: "ColumnRecords") -> "ColumnRecords":
-        """A new ColumnRecords with `more` after these; self is left as it is."""
-        offset = len(self)
-        reasons = dict(self.reasons)
-        reasons.update({offset + k: r for k, r in more.reasons.items()})
-        def joined(x, y):  # a column mapped from the cache, or a strided view, is copied into an array first
-            if not isinstance(x, array):
-                copy = array(x.format)
-                copy.frombytes(x.tobytes())
-                x = copy
-            if not isinstance(y, array):
-                y = array(y.format, y.tobytes())
-            return x + y
-
-        index, a, b, fields = self.columns
-        m_index, m_a, m_b, m_fields = more.columns
-        return ColumnRecords((joined(index, m_index), joined(a, m_a), joined(b, m_b),
-                              [joined(x, y) for x, y in zip(fields, m_fields)]), reasons)
+        """These records followed by `more`: kept apart (a resumed replay adds a few records to a
+        million mapped from the cache) until something needs all the columns as one."""
+        return JoinedRecords(self, more)
 
     def __len__(self) -> int:
         if self._count is not None and callable(self._columns):
@@ -247,15 +242,45 @@ class ColumnRecords:
         return (self[k] for k in range(len(self)))
 
     def positions_of(self, code: int) -> list[int]:
-        """The rows where player `code` plays: a byte search of the two player columns."""
-        import re
-
+        """The rows where player `code` plays: a byte search of the two player columns (in C)."""
         _, a, b, _ = self.columns
         size = array("i").itemsize
-        # (?=…) finds overlapping hits; only those at a whole item's start are codes.
-        pattern = re.compile(b"(?=" + re.escape(array("i", [code]).tobytes()) + b")")
+        needle = array("i", [code]).tobytes()
         mine = set()
         for column in (a, b):
-            raw = memoryview(column).cast("B")
-            mine.update(hit.start() // size for hit in pattern.finditer(raw) if hit.start() % size == 0)
+            raw = column.tobytes() if isinstance(column, array) else bytes(memoryview(column).cast("B"))
+            at = raw.find(needle)
+            while at >= 0:
+                if at % size == 0:  # a hit across two items' bytes is no code
+                    mine.add(at // size)
+                at = raw.find(needle, at + 1)
         return sorted(mine)
+
+
+class JoinedRecords(ColumnRecords):
+    """`first` then `second`, each read in place; the columns are joined only when asked for."""
+
+    def __init__(self, first: ColumnRecords, second: ColumnRecords):
+        self.first, self.second = first, second
+        offset = len(first)
+        reasons = dict(first.reasons)
+        reasons.update({offset + k: r for k, r in second.reasons.items()})
+        super().__init__(self._join, reasons, offset + len(second))
+
+    def _join(self):
+        index, a, b, fields = self.first.columns
+        m_index, m_a, m_b, m_fields = self.second.columns
+        return (_joined(index, m_index), _joined(a, m_a), _joined(b, m_b),
+                [_joined(x, y) for x, y in zip(fields, m_fields)])
+
+    def __getitem__(self, k: int) -> tuple:
+        if not callable(self._columns):
+            return super().__getitem__(k)
+        offset = len(self.first)
+        return self.first[k] if k < offset else self.second[k - offset]
+
+    def positions_of(self, code: int) -> list[int]:
+        if not callable(self._columns):
+            return super().positions_of(code)
+        offset = len(self.first)
+        return self.first.positions_of(code) + [offset + k for k in self.second.positions_of(code)]
