@@ -79,7 +79,7 @@ class RatingView:
             for adjust in adjusts:
                 yield Adjusted(adjust)
             if rows:
-                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion)
+                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips)
 
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""

@@ -150,7 +150,7 @@ class MatchBatch:
     `rows` in replay order, and columns indexed by row (an index is the cheapest read
     CPython has: no object per match). Player codes index `RatingView.players`; dates are
     ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
-    `reason(row)` says why.
+    `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
     """
 
     rows: Sequence[int]
@@ -161,6 +161,8 @@ class MatchBatch:
     dates: Sequence[int]
     excluded: Container[int]
     reason: Callable[[int], str | None]
+    extra: Container[int]                 # rows whose chips are not simply their length
+    chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
 
     def __len__(self) -> int:
         return len(self.rows)

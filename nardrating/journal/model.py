@@ -412,6 +412,19 @@ class Journal:
             return "unrated"
         return None
 
+    def chips(self, i: int) -> float:
+        """The chips match i moves: its `chips`, else the winner's points of its `score`, else its `length`."""
+        m = self.matches
+        extra = m.extra.get(i)
+        if extra:
+            chips = extra.get("chips")
+            if chips is not None:
+                return float(chips)
+            score = extra.get("score")
+            if score is not None and m.score_a[i] != 0.5:
+                return float(score[0] if m.score_a[i] == 1.0 else score[1])
+        return float(m.length[i])
+
     def excluded_rows(self) -> set[int]:
         """Every match for which exclusion() gives a reason, found column by column (in C), not row by row."""
         m = self.matches
