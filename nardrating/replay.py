@@ -132,7 +132,7 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
 
 
 def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
-               order: list[int] | None = None) -> RatingView:
+               order: Sequence[int] | None = None) -> RatingView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
     code = journal.discipline_codes.index.get(discipline, -1)
@@ -143,16 +143,17 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     m = journal.matches
     disc, dates = m.discipline, m.dates
     # A machine array: a million row numbers as a list would hold a million int objects.
+    rows: array[int]
     if len(journal.discipline_codes) == 1 and limit is None:
-        order = array("i", range(len(disc)) if code == 0 else ())
+        rows = array("i", range(len(disc)) if code == 0 else ())
     else:
         keep = map(code.__eq__, disc)
         if limit is not None:
             keep = map(bool.__and__, keep, map(limit.__ge__, dates))
-        order = array("i", compress(range(len(disc)), keep))
+        rows = array("i", compress(range(len(disc)), keep))
     # Stable sort keeps journal order within a date; skip it when already sorted.
     if not journal.dates_sorted():
-        order = array("i", sorted(order, key=dates.__getitem__))
+        rows = array("i", sorted(rows, key=dates.__getitem__))
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline
     adjusts = sorted(
@@ -165,7 +166,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         (t for t in journal.tournaments.values()
          if t.discipline == discipline and (as_of is None or t.end <= as_of)),
         key=lambda t: (t.end, t.seq))
-    return RatingView(journal, rating, discipline, as_of, order, adjusts, tournaments, ledger.config)
+    return RatingView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
 
 
 def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
