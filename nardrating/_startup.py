@@ -21,7 +21,7 @@ def no_pydantic_plugin_loader() -> None:
     if "pydantic.plugin._loader" in sys.modules:
         return
     loader = types.ModuleType("pydantic.plugin._loader")
-    loader.get_plugins = lambda: ()  # what the real one returns while plugins are disabled
+    loader.get_plugins = lambda: ()  # type: ignore[attr-defined]  # what the real one returns while plugins are disabled
     sys.modules["pydantic.plugin._loader"] = loader
 
 
@@ -38,18 +38,18 @@ def lazy_typer_coercion() -> None:
     given (None) never reaches the adapter."""
     try:
         from typer import _coercion, core
-        original = core.build_runtime_param
-        runtime_param = _coercion.RuntimeParam
+        original: Any = core.build_runtime_param  # type: ignore[attr-defined]
+        runtime_param: Any = _coercion.RuntimeParam
     except (ImportError, AttributeError):
         return
     if getattr(original, "lazy", False):
         return
 
     @dataclass(frozen=True)
-    class LazyRuntimeParam(runtime_param):
+    class LazyRuntimeParam(runtime_param):  # type: ignore[misc]
         descriptor: Any = None
 
-        def _coerce_value(self, value, param, ctx):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             if (self.annotation in _PASSED_THROUGH and type(value) is self.annotation
                     and self.descriptor.file_annotation is None and getattr(self.parameter_info, "parser", None) is None):
                 return value
@@ -59,12 +59,12 @@ def lazy_typer_coercion() -> None:
                 object.__setattr__(self, "_built", built)
             return built._coerce_value(value, param=param, ctx=ctx)
 
-    def build_runtime_param(descriptor):
+    def build_runtime_param(descriptor: Any) -> Any:
         return LazyRuntimeParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation,
                                 descriptor=descriptor)
 
-    build_runtime_param.lazy = True
-    core.build_runtime_param = build_runtime_param
+    build_runtime_param.lazy = True  # type: ignore[attr-defined]
+    core.build_runtime_param = build_runtime_param  # type: ignore[attr-defined]
 
 
 def only_invoked_command(app: Any, argv: list[str]) -> None:

@@ -16,8 +16,12 @@ import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .safefile import open_regular, read_regular
+
+if TYPE_CHECKING:
+    from .config import ClubConfig
 
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -38,14 +42,14 @@ def root() -> Path:
     return Path(base) / "nardrating"
 
 
-def club_key(config) -> str:
+def club_key(config: ClubConfig) -> str:
     return hashlib.sha256(str(config.path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 class CacheFolder:
     """An open, verified cache folder of one club (use as a context manager)."""
 
-    def __init__(self, config, create: bool):
+    def __init__(self, config: ClubConfig, create: bool) -> None:
         self.path = root() / club_key(config)
         if create:
             _make_private(self.path)
@@ -61,7 +65,7 @@ class CacheFolder:
     def __enter__(self) -> "CacheFolder":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         os.close(self.fd)
 
     def read(self, name: str) -> tuple[bytes, os.stat_result]:
@@ -99,7 +103,7 @@ class CacheFolder:
     def age_s(self, name: str, now: float) -> float:
         return now - os.stat(name, dir_fd=self.fd, follow_symlinks=False).st_mtime
 
-    def _own(self, name: str, path: bool = True):
+    def _own(self, name: str, path: bool = True) -> Path | str:
         if not OWN_NAME.fullmatch(name):
             raise ValueError(f"not a cache file name: {name!r}")
         return self.path / name if path else name
