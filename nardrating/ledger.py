@@ -91,6 +91,10 @@ class Ledger:
     cache_token: str | None = None   # the cached snapshot this journal is, if any
     cache_lineage: list = field(default_factory=list)  # snapshots it only appended to
     dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
+    # An unsaved tail's file states, the lineage and counts it was read with: if a full replay is
+    # needed anyway (no cached result to resume), the snapshot is written anew with the tail
+    # so that the result can be stored too; else every command would replay all of it again.
+    tail: tuple[list, list, dict] | None = None
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -135,6 +139,7 @@ class Ledger:
             if result is None:
                 result = replay(self, rating_list, discipline, as_of)
                 if as_of is None:
+                    self._save_tail()
                     self._save_run(engine, rating_list, discipline, result)
             self._runs[key] = result
         result = self._runs[key]
@@ -186,6 +191,19 @@ class Ledger:
             # (_save_run stores nothing for a journal that is not exactly its snapshot)
             self._save_run(engine, rating_list, discipline, result)
         return result
+
+    def _save_tail(self) -> None:
+        """Store the snapshot plus its unsaved tail, if the journal in memory is still exactly that
+        (a preview adds an entry: then its counts differ, and nothing is stored)."""
+        if self.tail is None or not self.dirty:
+            return
+        states, lineage, counts = self.tail
+        self.tail = None
+        if counts != self._snapshot_counts():
+            return
+        token = _save_cache(self.config, self.journal, states, lineage)
+        if token is not None:
+            self.cache_token, self.cache_lineage, self.dirty = token, lineage, False
 
     def _save_run(self, engine, rating_list, discipline, result) -> None:
         from . import cache
@@ -400,6 +418,7 @@ def _load_cached(config) -> Ledger | None:
         # Keep the snapshot: the next command parses these few new bytes again, cheaply.
         ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         ledger.dirty = True  # the journal is the snapshot plus a tail: results are not stored
+        ledger.tail = (states, [*manifest["lineage"], manifest["token"]], ledger._snapshot_counts())
         return ledger
     lineage = [*manifest["lineage"], manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
