@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import operator
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import accumulate, compress
+from typing import Any
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -98,7 +99,7 @@ class Adjust:
     rd: float | None = None
     volatility: float | None = None
 
-    def engine_fields(self) -> dict:
+    def engine_fields(self) -> dict[str, Any]:
         """The engine-specific fields this adjustment gives (k, games, rd, volatility)."""
         return {name: getattr(self, name) for name in ADJUST_ENGINE_FIELDS if getattr(self, name) is not None}
 
@@ -153,9 +154,11 @@ class IdColumn:
 
     __slots__ = ("_blob", "_starts", "_list", "_more", "_haystack")
 
-    def __init__(self, blob, starts):
-        self._blob, self._starts, self._list, self._more = blob, starts, None, []
-        self._haystack = None
+    def __init__(self, blob: bytes | memoryview, starts: Sequence[int]) -> None:
+        self._blob, self._starts = blob, starts
+        self._list: list[str] | None = None
+        self._more: list[str] = []
+        self._haystack: bytes | None = None
 
     @classmethod
     def of(cls, ids: list[str]) -> "IdColumn":
@@ -181,7 +184,7 @@ class IdColumn:
     def __len__(self) -> int:
         return len(self._starts) - 1 + len(self._more)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if not isinstance(i, int):
             return list(self)[i]
         base = len(self._starts) - 1
@@ -193,7 +196,9 @@ class IdColumn:
             return self._list[i]
         return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
-    def __contains__(self, match_id) -> bool:
+    def __contains__(self, match_id: object) -> bool:
+        if not isinstance(match_id, str):
+            return False
         if match_id in self._more:
             return True
         if self._list is not None:
@@ -202,7 +207,7 @@ class IdColumn:
             self._haystack = b"\n" + bytes(self._blob)
         return b"\n" + match_id.encode("utf-8") + b"\n" in self._haystack
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         yield from self._cached()
         yield from self._more
 
@@ -216,7 +221,7 @@ class IdColumn:
     def append(self, match_id: str) -> None:
         self._more.append(match_id)
 
-    def extend(self, ids) -> None:
+    def extend(self, ids: Iterable[str]) -> None:
         self._more.extend(ids)
 
 
@@ -239,7 +244,7 @@ class Matches:
     seq: Sequence[int] = field(default_factory=lambda: array("q"))     # position in the whole journal
     source: Sequence[int] = field(default_factory=lambda: array("i"))  # index into Journal.files
     line: Sequence[int] = field(default_factory=lambda: array("i"))    # -1: none (added in memory)
-    extra: dict[int, dict] = field(default_factory=dict)  # sparse: score, chips, note
+    extra: dict[int, dict[str, Any]] = field(default_factory=dict)  # sparse: score, chips, note
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -261,7 +266,7 @@ class Codes:
 
     __slots__ = ("names", "index")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
 
@@ -290,7 +295,7 @@ class Journal:
     tournaments: dict[str, Tournament] = field(default_factory=dict)
     tournament_codes: Codes = field(default_factory=Codes)
     _matches: Matches = field(default_factory=Matches)
-    _load_matches: object = None        # a cached journal loads its match columns on first use
+    _load_matches: Callable[[], Matches] | None = None  # a cached journal loads its match columns on first use
     _cached_count: int = 0
     max_date: int = 0                   # the latest match date (ordinal), 0 with no matches
     _match_index: dict[str, int] | None = None
@@ -303,7 +308,7 @@ class Journal:
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sorted: tuple[int, bool] | None = None
     _scans: int = 0
-    _id_set: set | None = None  # every match id, when a bulk read has built the set anyway  # player → first CSV row naming it
+    _id_set: set[str] | None = None  # every match id, when a bulk read has built the set anyway
 
     @property
     def matches(self) -> Matches:
@@ -340,12 +345,12 @@ class Journal:
             return match_id in self.matches.ids
         return match_id in self.match_index
 
-    def checkpoint(self) -> tuple:
+    def checkpoint(self) -> tuple[Any, ...]:
         """What a failed bulk read may have added to, for rollback()."""
         return (len(self.player_codes), len(self.discipline_codes), len(self.tournament_codes),
                 list(self.csv_named), self.next_seq, len(self.matches), self.max_date)
 
-    def rollback(self, checkpoint: tuple) -> None:
+    def rollback(self, checkpoint: tuple[Any, ...]) -> None:
         players, disciplines, tournaments, named, seq, matches, max_date = checkpoint
         m = self.matches
         for name in ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
