@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, ItemsView, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
 
 
-class LazyEvents(Mapping):
+class LazyEvents(Mapping[str, list[HistoryEvent]]):
     """player → list of HistoryEvent, built from a CompactResult on demand."""
 
-    def __init__(self, result: "CompactResult"):
+    def __init__(self, result: "CompactResult") -> None:
         self._result = result
         self._all: dict[str, list[HistoryEvent]] | None = None
         self._one: dict[str, list[HistoryEvent]] = {}
@@ -41,16 +41,16 @@ class LazyEvents(Mapping):
             self._one[player] = self._result.build_events(player).get(player, [])
         return self._one[player]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._build_all())
 
     def __len__(self) -> int:
         return len(self._build_all())
 
-    def items(self):
+    def items(self) -> ItemsView[str, list[HistoryEvent]]:
         return self._build_all().items()
 
-    def values(self):
+    def values(self) -> ValuesView[list[HistoryEvent]]:
         return self._build_all().values()
 
 
@@ -65,17 +65,17 @@ class CompactResult(RatingResult):
     """
 
     journal: Any = None
-    records: list[tuple] = field(default_factory=list)
+    records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
 
-    def __post_init__(self):
-        self.events = LazyEvents(self)
+    def __post_init__(self) -> None:
+        self.events = LazyEvents(self)  # type: ignore[assignment]  # a read-only mapping, built on demand
 
-    def match_events(self, record: tuple) -> tuple[HistoryEvent, HistoryEvent]:
+    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
         """The events of players a and b of the record's match."""
         raise NotImplementedError
 
-    def match_facts(self, record: tuple):
+    def match_facts(self, record: tuple[Any, ...]) -> tuple[Any, ...]:
         """(day, a, b, score_a, entry, unrated): the record's match, and its two events if it was not rated.
 
         A 4-item record (i, rating a, rating b, reason) is an unrated match in every engine here.
@@ -93,7 +93,7 @@ class CompactResult(RatingResult):
         return day, a, b, score_a, entry, unrated
 
     def side_event(self, payload: Any) -> HistoryEvent:
-        return payload  # adjustments are stored as ready HistoryEvents
+        return cast(HistoryEvent, payload)  # adjustments are stored as ready HistoryEvents
 
     def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
         """Every player's events (only=None) or one player's, in replay order."""
@@ -103,7 +103,7 @@ class CompactResult(RatingResult):
         code = journal.player_codes.index.get(only, -1) if only is not None else None
         out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
         side = self.side
-        if code is not None and hasattr(self.records, "positions_of"):
+        if only is not None and code is not None and isinstance(self.records, ColumnRecords):
             return {only: self._events_of(only, code)}
         s = 0
         for k, record in enumerate(self.records):
@@ -168,7 +168,7 @@ class MatchBatch:
         return len(self.rows)
 
 
-def split_at(view, items: list) -> list[tuple[list, list[int]]]:
+def split_at(view: Any, items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
     """Split view.order at dated entries: [(entries before the chunk, chunk of match indices)].
 
     `items` are entries with .date and .seq (adjustments), sorted; an entry goes
@@ -180,9 +180,9 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
     m = view.journal.matches
     dates, seqs = m.dates, m.seq
     keys = [(dates[i], seqs[i]) for i in order]
-    out: list[tuple[list, list[int]]] = []
+    out: list[tuple[list[Any], Sequence[int]]] = []
     start = 0
-    pending: list = []
+    pending: list[Any] = []
     for item in items:
         cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
         if cut > start:
@@ -193,13 +193,13 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
     return out
 
 
-def _joined(x, y) -> array:
+def _joined(x: Any, y: Any) -> array[Any]:
     """Two columns as one new array (a column mapped from the cache, or a strided view, is copied first)."""
     if not isinstance(x, array):
         x = array(x.format, x.tobytes())
     if not isinstance(y, array):
         y = array(y.format, y.tobytes())
-    return x + y
+    return cast("array[Any]", x + y)
 
 
 class ColumnRecords:
@@ -213,13 +213,13 @@ class ColumnRecords:
     (a leaderboard never does).
     """
 
-    def __init__(self, columns, reasons: dict[int, str], count: int | None = None):
+    def __init__(self, columns: Any, reasons: dict[int, str], count: int | None = None) -> None:
         self._columns = columns  # (index, a, b, fields) or a function returning it
         self.reasons = reasons
         self._count = count
 
     @property
-    def columns(self):
+    def columns(self) -> Any:
         if callable(self._columns):
             self._columns = self._columns()
         return self._columns
@@ -234,13 +234,13 @@ class ColumnRecords:
             return self._count
         return len(self.columns[0])
 
-    def __getitem__(self, k: int) -> tuple:
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
         index, _, _, fields = self.columns
         if k in self.reasons:
             return (index[k], fields[0][k], fields[1][k], self.reasons[k])
         return (index[k], *(f[k] for f in fields))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return (self[k] for k in range(len(self)))
 
     def positions_of(self, code: int) -> list[int]:
@@ -262,20 +262,20 @@ class ColumnRecords:
 class JoinedRecords(ColumnRecords):
     """`first` then `second`, each read in place; the columns are joined only when asked for."""
 
-    def __init__(self, first: ColumnRecords, second: ColumnRecords):
+    def __init__(self, first: ColumnRecords, second: ColumnRecords) -> None:
         self.first, self.second = first, second
         offset = len(first)
         reasons = dict(first.reasons)
         reasons.update({offset + k: r for k, r in second.reasons.items()})
         super().__init__(self._join, reasons, offset + len(second))
 
-    def _join(self):
+    def _join(self) -> tuple[Any, ...]:
         index, a, b, fields = self.first.columns
         m_index, m_a, m_b, m_fields = self.second.columns
         return (_joined(index, m_index), _joined(a, m_a), _joined(b, m_b),
                 [_joined(x, y) for x, y in zip(fields, m_fields)])
 
-    def __getitem__(self, k: int) -> tuple:
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
         if not callable(self._columns):
             return super().__getitem__(k)
         offset = len(self.first)
