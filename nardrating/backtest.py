@@ -22,7 +22,9 @@ import math
 import os
 from dataclasses import dataclass
 from datetime import date
+from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -39,7 +41,7 @@ PARALLEL_AFTER = int(os.environ.get("NARDRATING_BACKTEST_PARALLEL_AFTER", 20_000
 @dataclass(frozen=True)
 class Candidate:
     rating: RatingList
-    varied: dict          # the parameters set by --param (empty: the list as configured)
+    varied: dict[str, Any]  # the parameters set by --param (empty: the list as configured)
 
     @property
     def label(self) -> str:
@@ -71,7 +73,7 @@ def parse_grid(texts: list[str]) -> dict[str, list[str]]:
     return grid
 
 
-def _value(text: str):
+def _value(text: str) -> Any:
     for kind in (int, float):
         try:
             return kind(text)
@@ -80,7 +82,7 @@ def _value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def candidates(ledger, ratings: list[str], params: list[str]) -> list[Candidate]:
+def candidates(ledger: Any, ratings: list[str], params: list[str]) -> list[Candidate]:
     """The configured lists (or those named), or one list over the grid of --param values."""
     if not params:
         chosen = [ledger.rating(name) for name in ratings] if ratings else list(ledger.config.ratings.values())
@@ -107,13 +109,13 @@ def candidates(ledger, ratings: list[str], params: list[str]) -> list[Candidate]
         varied = {name: _value(v) for name, v in zip(grid, values)}
         try:
             # model_copy skips validation: validate the copied values as the config would.
-            params = type(base.params).model_validate(base.params.model_copy(update=varied).model_dump())
+            checked = type(base.params).model_validate(base.params.model_copy(update=varied).model_dump())
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(x) for x in problem["loc"]) or "params"
             raise ActionRefused(f"--param {where}={varied.get(where, '')}: {problem['msg']} "
                                 f"(rating list {base.name!r}, engine {base.engine})") from None
-        found.append(Candidate(RatingList(base.name, base.engine, params, base.disciplines, base.line), varied))
+        found.append(Candidate(RatingList(base.name, base.engine, checked, base.disciplines, base.line), varied))
     return found
 
 
@@ -123,7 +125,7 @@ def _can_predict(rating: RatingList) -> bool:
 
 # --- the games each candidate predicted ----------------------------------------------
 
-def scored_games(ledger, candidate: Candidate, discipline: str | None = None) -> list[Scored]:
+def scored_games(ledger: Any, candidate: Candidate, discipline: str | None = None) -> list[Scored]:
     """Every rated game of the candidate's replay, with its prediction, in replay order."""
     from .replay import replay
 
@@ -137,9 +139,16 @@ def scored_games(ledger, candidate: Candidate, discipline: str | None = None) ->
     return games
 
 
-def _from_result(journal, rating: RatingList, result) -> list[Scored]:
-    """One pass over every player's events: the first player's p, and whether both were established."""
+def _from_result(journal: Any, rating: RatingList, result: Any) -> list[Scored]:
+    """The engine's own predictions (Engine.predictions), else one pass over every player's events:
+    the first player's p, and whether both were established."""
+    from .engines.registry import engine_class
+
     m = journal.matches
+    fast = engine_class(rating.engine)().predictions(rating.params, result)
+    if fast is not None:   # in replay order, which is date order
+        dates, scores = m.dates, m.score_a
+        return [Scored(dates[i], p, scores[i], established) for i, p, established in fast]
     names = journal.player_codes.names
     index = journal.match_index
     first: dict[str, float] = {}      # entry → p of the match's first player
@@ -156,12 +165,12 @@ def _from_result(journal, rating: RatingList, result) -> list[Scored]:
     return out
 
 
-def _predictions(rating: RatingList, result):
+def _predictions(rating: RatingList, result: Any) -> Iterator[tuple[str, str, float, bool]]:
     """(player, match entry, p for that player, established before the game) for every rated game."""
     if rating.engine == "mfsnb":
         yield from _mfsnb_predictions(result)
         return
-    p = rating.params
+    p: Any = rating.params
     engine = rating.engine
     for player, events in result.events.items():   # all at once: a compact result builds them in one pass
         games = 0
@@ -180,7 +189,7 @@ def _predictions(rating: RatingList, result):
             games += 1
 
 
-def _mfsnb_predictions(result):
+def _mfsnb_predictions(result: Any) -> Iterator[tuple[str, str, float, bool]]:
     """Seed 000's Pe at the difference of the list ratings in force on the game's date.
 
     A player's rating in force is the last list (or adjustment) before the date; before
@@ -189,7 +198,7 @@ def _mfsnb_predictions(result):
     from .engines.tables import expected_percent
 
     timelines: dict[str, list[tuple[date, float | None, bool]]] = {}
-    games: dict[str, list] = {}
+    games: dict[str, list[Any]] = {}
     for player, events in result.events.items():
         marks, start = [], None
         for e in events:
@@ -201,8 +210,8 @@ def _mfsnb_predictions(result):
                                                      or e.reason.startswith("a competition of its own")):
                 games.setdefault(player, []).append(e)
         timelines[player] = [(date.min, start, False)] + marks
-    def in_force(player, day):
-        found = (None, False)
+    def in_force(player: str, day: date) -> tuple[float | None, bool]:
+        found: tuple[float | None, bool] = (None, False)
         for when, value, listed in timelines.get(player, ()):
             if when >= day:
                 break
@@ -219,32 +228,46 @@ def _mfsnb_predictions(result):
 
 # --- scores ----------------------------------------------------------------------------
 
-def metrics(games: list[Scored]) -> dict:
+def metrics(games: list[Scored]) -> dict[str, Any]:
     """log_loss, brier, accuracy and calibration by decile of p (None where there are no games)."""
     n = len(games)
     if not n:
         return {"games": 0, "log_loss": None, "brier": None, "accuracy": None, "calibration": []}
-    loss = brier = 0.0
-    right, decisive = 0.0, 0
-    bins = [[0, 0.0, 0.0] for _ in range(10)]
-    for g in games:
-        p = min(max(g.p, EPSILON), 1.0 - EPSILON)
-        loss -= g.s * math.log(p) + (1.0 - g.s) * math.log(1.0 - p)
-        brier += (g.p - g.s) ** 2
-        if g.s != 0.5:
+    log = math.log
+    low, high = EPSILON, 1.0 - EPSILON
+    loss = brier = right = 0.0
+    decisive = 0
+    counts = [0] * 10
+    predicted = [0.0] * 10
+    observed = [0.0] * 10
+    for g in games:   # one tight pass: a backtest scores every game of every candidate
+        p, s = g.p, g.s
+        q = low if p < low else high if p > high else p
+        if s == 1.0:
+            loss -= log(q)
             decisive += 1
-            right += 0.5 if g.p == 0.5 else float((g.p > 0.5) == (g.s == 1.0))
-        b = bins[min(int(g.p * 10), 9)]
-        b[0] += 1
-        b[1] += g.p
-        b[2] += g.s
-    calibration = [{"from": k / 10, "to": (k + 1) / 10, "games": c, "predicted": sp / c, "observed": ss / c}
-                   for k, (c, sp, ss) in enumerate(bins) if c]
+            right += 0.5 if p == 0.5 else float(p > 0.5)
+        elif s == 0.0:
+            loss -= log(1.0 - q)
+            decisive += 1
+            right += 0.5 if p == 0.5 else float(p < 0.5)
+        else:
+            loss -= s * log(q) + (1.0 - s) * log(1.0 - q)
+        brier += (p - s) * (p - s)
+        b = int(p * 10)
+        if b > 9:
+            b = 9
+        counts[b] += 1
+        predicted[b] += p
+        observed[b] += s
+    calibration = [{"from": k / 10, "to": (k + 1) / 10, "games": c, "predicted": predicted[k] / c,
+                    "observed": observed[k] / c} for k, c in enumerate(counts) if c]
     return {"games": n, "log_loss": loss / n, "brier": brier / n,
             "accuracy": right / decisive if decisive else None, "calibration": calibration}
 
 
-def _score(ledger, candidate: Candidate, discipline, since: date | None, until: date | None) -> dict:
+def _score(ledger: Any, candidate: Candidate, discipline: str | None, since: date | None, until: date | None
+           ) -> dict[str, Any]:
     lo = since.toordinal() if since else -1
     hi = until.toordinal() if until else math.inf
     games = [g for g in scored_games(ledger, candidate, discipline) if lo <= g.day <= hi]
@@ -255,15 +278,16 @@ def _score(ledger, candidate: Candidate, discipline, since: date | None, until: 
     return found
 
 
-_JOB: tuple = ()   # what forked workers inherit: (ledger, candidates, discipline, since, until)
+_JOB: tuple[Any, ...] = ()   # what forked workers inherit: (ledger, candidates, discipline, since, until)
 
 
-def _work(k: int) -> dict:
+def _work(k: int) -> dict[str, Any]:
     ledger, found, discipline, since, until = _JOB
     return _score(ledger, found[k], discipline, since, until)
 
 
-def run(ledger, found: list[Candidate], discipline=None, since=None, until=None, workers: int | None = None) -> list[dict]:
+def run(ledger: Any, found: list[Candidate], discipline: str | None = None, since: date | None = None,
+        until: date | None = None, workers: int | None = None) -> list[dict[str, Any]]:
     """Each candidate's scores, in the candidates' order; in forked processes when it pays."""
     global _JOB
     workers = workers if workers is not None else min(len(found), os.cpu_count() or 1)
@@ -284,14 +308,14 @@ def run(ledger, found: list[Candidate], discipline=None, since=None, until=None,
              "varied": c.varied, "label": c.label, **s} for c, s in zip(found, scores)]
 
 
-def ranked(rows: list[dict]) -> list[dict]:
+def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Best first: lowest log-loss; candidates without games last."""
     return sorted(rows, key=lambda r: (r["log_loss"] is None, r["log_loss"] or 0.0))
 
 
 # --- output ----------------------------------------------------------------------------
 
-def table(rows: list[dict], since: date | None, until: date | None) -> Table:
+def table(rows: list[dict[str, Any]], since: date | None, until: date | None) -> Table:
     rows = ranked(rows)
     span = f"{since or 'the first game'} to {until or 'the last game'}"
     columns = [Column("rank", "Rank", "int"), Column("label", "Candidate"), Column("engine", "Engine"),
@@ -316,7 +340,7 @@ def table(rows: list[dict], since: date | None, until: date | None) -> Table:
                  json_value={"candidates": json_rows})
 
 
-def calibration_table(row: dict) -> Table:
+def calibration_table(row: dict[str, Any]) -> Table:
     """One candidate's calibration by decile, with a text plot: ● observed, | predicted."""
     width = 20
     rows = []
@@ -333,7 +357,7 @@ def calibration_table(row: dict) -> Table:
     return Table(f"Calibration · {row['label']}", columns, rows)
 
 
-def plot(rows: list[dict], path) -> None:
+def plot(rows: list[dict[str, Any]], path: Any) -> None:
     """The calibration curves as PNG or SVG (matplotlib: the optional extra [plot])."""
     from pathlib import Path
 

@@ -628,8 +628,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                         show_default=False, min=1)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
                                                             show_default=False)] = None,
-            details: Annotated[bool, typer.Option("--details", help="The steps of each match's change, as "
-                                                  "explain shows them (elo, fibs, glicko, glicko2).")] = False,
+            details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
+                                                  "explain shows them (JSON: a steps key per event).")] = False,
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
@@ -807,17 +807,19 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[st
 
 @app.command()
 @handles_errors
-def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id, as history shows it.")],
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id or a tournament id, or "
+                                                  "PLAYER@DATE for that player's adjust, penalty, decay and list "
+                                                  "events of that day (history shows their dates and kinds).")],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
-            fmt: FormatOpt = "table"):
-    """Every input and every step of the arithmetic behind each player's change in a match, with its rule.
+            as_of: AsOfOpt = None, fmt: FormatOpt = "table"):
+    """Every input and every step of the arithmetic behind each player's change, with its rule.
 
-    Example: nardrating explain m0003 --format json
+    Example: nardrating explain m0003 --format json; nardrating explain anna@2025-03-01
     """
     from .explain import explain as do
 
     fmt = _format(fmt)
-    _emit_all(do(_load(club), entry, rating, discipline), fmt)
+    _emit_all(do(_load(club), entry, rating, discipline, _date(as_of, "--as-of")), fmt)
 
 
 def main() -> None:

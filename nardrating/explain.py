@@ -1,171 +1,219 @@
-"""Explain a match's rating change: every input and every step of the arithmetic, with its rule.
+"""`explain ENTRY` and `history --details`: every input and every step behind a rating change.
 
-Built from what each engine records in its history events (`before`, `extra`:
-expected, probability, base, boost, experience, rd…) and the journal's
-match; one step builder per engine, keyed by the engine's name. The last
-step's value is the change the history shows.
+The steps come from the list's engine (`Engine.explain_event`: the engine
+knows its arithmetic, and declares the event kinds it explains in
+`Engine.explains`); this module finds the events an ENTRY means and lays
+the steps out as tables and JSON. An ENTRY is
 
-Engines with a step builder: elo (seed 003), fibs (seed 004, and seed 001's
-preset), glicko and glicko2 (Glickman's papers). The others (mfsnb, fide,
-placement, chips) rate competitions, periods or places, whose arithmetic
-`report --details` shows; explain refuses them with that pointer, and
-refuses adjustments, decays and list entries likewise.
+    a match id        m0003              both players' match events
+    a tournament id   cup-1              every event of that tournament (placement's places)
+    PLAYER@DATE       aslan@2025-03-01   the player's other events that day: adjust, penalty,
+                                         decay, list, as `history PLAYER` lists them by date and kind
+
+The last step's value is the change the history shows.
 """
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
-from .errors import ActionRefused
+from .engines.base import HistoryEvent, RatingResult, score_text
+from .engines.events import MatchPlayed
+from .errors import ActionRefused, did_you_mean
 from .reports import Column, Table
 
-
-def _step(rule: str, formula: str, value: float) -> dict:
-    return {"rule": rule, "formula": formula, "value": value}
-
-
-def _elo(p, ev, theirs, match) -> tuple[dict, list[dict]]:
-    k = p.k
-    ra, rb, s = ev.before, theirs.before, ev.result
-    e = 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
-    inputs = {"rating": ra, "opponent_rating": rb, "score": s, "k": k}
-    return inputs, [
-        _step("seed 003: expected score", f"E = 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", e),
-        _step("seed 003: new = old + K·(S − E)", f"change = {k:g}·({s:g} − {e:.4f})", k * (s - e)),
-    ]
+FORMS = ("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
+         "adjustments, penalties, decays and list entries of that day, as history PLAYER shows them")
 
 
-def _fibs(p, ev, theirs, match) -> tuple[dict, list[dict]]:
-    n = match.length
-    x = ev.extra
-    won = ev.result == 1.0
-    rw, rl = (ev.before, theirs.before) if won else (theirs.before, ev.before)
-    root = math.sqrt(n)
-    pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * root / p.scale))
-    base = p.factor * root * (1.0 - pw)
-    experience = x["experience"]
-    boost = max(1.0, 5.0 - experience / 100.0) if p.boost else 1.0
-    unit = "points" if p.experience_unit == "points" else "games"
-    inputs = {"rating": ev.before, "opponent_rating": theirs.before, "score": ev.result, "length": n,
-              "experience": experience, "factor": p.factor, "scale": p.scale}
-    steps = [
-        _step("seed 004: the winner's chance", f"P(winner) = 1/(1 + 10^(−({rw:.2f} − {rl:.2f})·√{n}/{p.scale:g}))", pw),
-        _step("seed 004: the stake", f"base = {p.factor:g}·√{n}·(1 − {pw:.4f})", base),
-        _step(f"seed 004: the boost from experience ({unit})" if p.boost else "boost off",
-              f"boost = max(1, 5 − {experience:g}/100)" if p.boost else "boost = 1", boost),
-        _step("seed 004: the winner gains base × own boost" if won else "seed 004: the loser loses base × own boost",
-              f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -base * boost),
-    ]
-    return inputs, steps
+@dataclass(frozen=True)
+class Found:
+    """The events an ENTRY means, in one list's replay of one discipline."""
+
+    result: RatingResult
+    events: list[tuple[str, HistoryEvent]]    # (player, event)
 
 
-def _glicko(engine, p, ev, theirs, match, events) -> tuple[dict, list[dict]]:
-    """One game's share of the period's change: s·φ'²·g(φj)·(sj − Ej) (the engine's module doc)."""
-    from .engines.glicko import g
+class CannotExplain(ActionRefused):
+    """The list's engine does not explain this kind of event."""
+
+
+def match_played(ledger: Any, event: HistoryEvent) -> MatchPlayed | None:
+    """The journal's match of a match event, as the replay gave it to the engine."""
+    if event.kind != "match" or event.entry is None:
+        return None
+    m = ledger.journal.match_by_id(event.entry)
+    if m is None:
+        return None
+    return MatchPlayed(m.index, m.id, m.date, m.a, m.b, m.score_a, m.length, m.discipline, m.tournament,
+                       event.reason)
+
+
+def explain_event(ledger: Any, result: RatingResult, player: str, event: HistoryEvent) -> dict[str, Any]:
+    """{player, before, change, after, inputs, steps} of one of `player`'s history events."""
     from .engines.registry import engine_class
 
-    scale = engine_class(engine)().scale     # Glicko-1: 400/ln 10; Glicko-2: the paper's 173.7178
-    x = ev.extra
-    period = x["period"]
-    # φ' is known at the period's last game: the player's last event of that period records it.
-    closing = [e for e in events if e.kind == "match" and e.rated and e.extra.get("period") == period]
-    rd_new = closing[-1].extra["rd"]
-    rd_j = theirs.extra["rd_before"]
-    gj = g(rd_j / scale)
-    e = x["expected"]
-    phi_new = rd_new / scale
-    inputs = {"rating_at_period_start": ev.before if ev is closing[0] else None, "score": ev.result,
-              "period": period, "rd_before": x["rd_before"], "opponent_rd_before": rd_j, "rd_after": rd_new}
-    return inputs, [
-        _step("Glickman: g of the opponent's deviation", f"g = 1/√(1 + 3·({rd_j:.2f}/{scale:.4f})²/π²)", gj),
-        _step("Glickman: expected score against the opponent at the period's start", "E = 1/(1 + exp(−g·(μ − μj)))", e),
-        _step("Glickman: the period's new deviation φ' (its last game)", f"φ' = {rd_new:.4f}/{scale:.4f}", phi_new),
-        _step("Glickman: this game's share μ' − μ = φ'²·Σ g(φj)(sj − Ej), in rating points",
-              f"change = {scale:.4f}·{phi_new:.6f}²·{gj:.6f}·({ev.result:g} − {e:.6f})",
-              scale * phi_new * phi_new * gj * (ev.result - e)),
-    ]
-
-
-BUILDERS = {"elo": _elo, "fibs": _fibs}
-PERIOD_BUILDERS = {"glicko": _glicko, "glicko2": _glicko}
-
-
-def supported(engine: str) -> bool:
-    return engine in BUILDERS or engine in PERIOD_BUILDERS
-
-
-def player_steps(ledger, result, params, player: str, entry: str) -> dict | None:
-    """{player, before, change, after, inputs, steps} of one player's match event, or None."""
-    events = result.history(player)
-    ev = next((e for e in events if e.entry == entry and e.kind == "match"), None)
-    if ev is None:
-        return None
-    out = {"player": player, "before": ev.before, "change": ev.change, "after": ev.after, "inputs": {}, "steps": []}
-    if not ev.rated:
-        out["steps"] = [_step(f"not rated: {ev.reason}", "change = 0", 0.0)]
-        return out
-    theirs = next(e for e in result.history(ev.opponent) if e.entry == entry and e.kind == "match")
-    match = ledger.journal.match_by_id(entry)
-    engine = result.engine
-    if engine in BUILDERS:
-        out["inputs"], out["steps"] = BUILDERS[engine](params, ev, theirs, match)
+    engine = engine_class(result.engine)()
+    params = ledger.rating(result.rating).params
+    try:
+        inputs, steps = engine.explain_event(params, result, player, event, match_played(ledger, event))
+    except NotImplementedError:
+        raise CannotExplain(f"the {result.engine} engine (rating list {result.rating!r}) does not explain "
+                            f"{event.kind} events yet; report --details shows its arithmetic") from None
+    if event.kind == "match":
+        inputs = {"opponent": event.opponent, **inputs}
     else:
-        out["inputs"], out["steps"] = PERIOD_BUILDERS[engine](engine, params, ev, theirs, match, events)
-    out["inputs"] = {"opponent": ev.opponent, **out["inputs"]}
-    return out
+        inputs = {"kind": event.kind, "date": event.date.isoformat(), **inputs}
+    return {"player": player, "before": event.before, "change": event.change, "after": event.after,
+            "inputs": inputs, "steps": steps}
 
 
-def explain(ledger, entry: str, rating: str | None = None, discipline: str | None = None) -> list[Table]:
-    """`nardrating explain ENTRY`: one table per player; the first one's JSON is the documented object."""
+# --- what an ENTRY means ---------------------------------------------------------------
+
+def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as_of: date) -> Found:
     rating_list = ledger.rating(rating)
-    match = ledger.journal.match_by_id(entry)
-    if match is None:
-        raise ActionRefused(f"no match {entry!r} in the journal; explain takes a match id as history shows it "
-                            "(adjustments, decays and lists: see history and report --details)")
-    if not supported(rating_list.engine):
-        raise ActionRefused(f"explain does not yet take the {rating_list.engine} engine (rating list "
-                            f"{rating_list.name!r}); report --details shows its arithmetic per competition or game")
-    discipline = discipline or match.discipline
+    journal = ledger.journal
+    match = journal.match_by_id(entry)
+    if match is not None:
+        result = _run(ledger, rating_list, match.discipline, discipline, entry, as_of)
+        events = [(p, e) for p in (match.a, match.b) for e in result.history(p)
+                  if e.entry == entry and e.kind == "match"]
+        if not events:
+            raise ActionRefused(f"match {entry} ({match.date}) is after the date explained, {as_of}")
+        return Found(result, events)
+    tournament = journal.tournaments.get(entry)
+    if tournament is not None:
+        result = _run(ledger, rating_list, tournament.discipline, discipline, entry, as_of)
+        events = [(p, e) for p, es in result.events.items() for e in es if e.entry == entry]
+        if not events:
+            raise ActionRefused(f"rating list {rating_list.name!r} ({rating_list.engine}) has no event of tournament "
+                                f"{entry!r}: it rates its matches one by one (explain MATCH_ID; history PLAYER "
+                                "lists them)")
+        return Found(result, events)
+    player, at, day_text = entry.rpartition("@")
+    if not at:
+        known = list(journal.match_index) + list(journal.tournaments)
+        raise ActionRefused(f"no match or tournament {entry!r} in the journal{did_you_mean(entry, known)}; {FORMS}")
+    return _player_day(ledger, rating_list, player, day_text, discipline, as_of, entry)
+
+
+def _run(ledger: Any, rating_list: Any, discipline: str, asked: str | None, entry: str, as_of: date
+         ) -> RatingResult:
+    if asked is not None and asked != discipline:
+        raise ActionRefused(f"{entry} is in {discipline!r}, not {asked!r}; leave out --discipline")
     if not rating_list.rates(discipline):
-        raise ActionRefused(f"rating list {rating_list.name!r} does not rate {discipline!r}, the discipline of {entry}")
-    result = ledger.run(rating_list, discipline)
-    players = [player_steps(ledger, result, rating_list.params, p, entry) for p in match.players]
-    value = {"entry": entry, "rating": rating_list.name, "engine": rating_list.engine,
-             "players": [p for p in players if p is not None]}
-    return [steps_table(f"{entry} · {rating_list.name} ({rating_list.engine}) · {p['player']}", p, value if k == 0 else None)
-            for k, p in enumerate(value["players"])]
+        raise ActionRefused(f"rating list {rating_list.name!r} does not rate {discipline!r}, the discipline of "
+                            f"{entry}; choose a list with --rating")
+    return ledger.run(rating_list, discipline, as_of)  # type: ignore[no-any-return]
+
+
+def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, discipline: str | None,
+                as_of: date, entry: str) -> Found:
+    from .reports import known_player
+
+    try:
+        day = date.fromisoformat(day_text)
+    except ValueError:
+        raise ActionRefused(f"{entry!r}: {day_text!r} is not a date; write PLAYER@YYYY-MM-DD, "
+                            f"e.g. {player or 'anna'}@2025-03-01") from None
+    known_player(ledger, player)
+    disciplines = [ledger.discipline(rating_list, discipline)] if discipline else ledger.disciplines(rating_list)
+    found = []
+    for d in disciplines:
+        result = ledger.run(rating_list, d, as_of)
+        events = [(player, e) for e in result.history(player) if e.date == day and e.kind != "match"]
+        if events:
+            found.append(Found(result, events))
+    if not found:
+        raise ActionRefused(f"{player} has no adjust, penalty, decay or list event on {day} in rating list "
+                            f"{rating_list.name!r}{' as of ' + str(as_of) if day > as_of else ''}; history "
+                            f"{player} shows each event's date and kind (a match: explain its id)")
+    if len(found) > 1:
+        options = " or ".join(f"--discipline {f.result.discipline}" for f in found)
+        raise ActionRefused(f"{player} has events on {day} in more than one discipline of rating list "
+                            f"{rating_list.name!r}: say which with {options}")
+    return found[0]
+
+
+# --- output -------------------------------------------------------------------------------
+
+def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str | None = None,
+            as_of: date | None = None) -> list[Table]:
+    """`nardrating explain ENTRY`: one table per player and event; the first one's JSON is the whole answer."""
+    from .reports import as_of as default_as_of
+
+    day = as_of or default_as_of(ledger, None).day
+    found = find(ledger, entry, rating, discipline, day)
+    result = found.result
+    players = [explain_event(ledger, result, player, event) for player, event in found.events]
+    value = {"entry": entry, "rating": result.rating, "engine": result.engine, "players": players}
+    tables = []
+    for k, ((player, event), shown) in enumerate(zip(found.events, players)):
+        what = "" if event.kind == "match" else f" · {event.kind} on {event.date}"
+        tables.append(steps_table(f"{entry} · {result.rating} ({result.engine}) · {player}{what}", shown,
+                                  value if k == 0 else None))
+    return tables
 
 
 STEP_COLUMNS = [Column("rule", "Rule"), Column("formula", "Formula"), Column("value", "Value", "probability")]
 
 
-def steps_table(title: str, player: dict, json_value=None) -> Table:
-    inputs = ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}" for k, v in player["inputs"].items())
-    rows = list(player["steps"])
-    return Table(title, STEP_COLUMNS, rows, caption=f"inputs: {inputs}" if inputs else None, json_value=json_value)
+def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:
+    inputs = ", ".join(f"{k} {_number(v)}" for k, v in player["inputs"].items() if v is not None)
+    return Table(title, STEP_COLUMNS, list(player["steps"]), caption=f"inputs: {inputs}" if inputs else None,
+                 json_value=json_value)
 
 
-def history_details(ledger, result, player: str, table: Table, fmt: str) -> list[Table]:
-    """`history --details`: JSON rows gain `steps`; the other views add one steps table per match."""
-    from .engines.base import score_text
+def _number(value: Any) -> str:
+    """An input as the caption shows it: floats to 4 decimals without trailing zeros (20, 0.95, 1534.4114)."""
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    return str(value)
 
-    if not supported(result.engine):
-        raise ActionRefused(f"history --details does not yet take the {result.engine} engine (rating list "
-                            f"{result.rating!r}); report --details shows its arithmetic")
-    params = ledger.rating(result.rating).params
-    found = {row["entry"]: player_steps(ledger, result, params, player, row["entry"])
-             for row in table.all_rows() if row.get("entry") and row.get("kind", "match") == "match"}
+
+def history_details(ledger: Any, result: RatingResult, player: str, table: Table, fmt: str) -> list[Table]:
+    """`history --details`: JSON rows gain `steps`; the other views add one steps table per event.
+
+    An event the engine does not explain has `steps` null, and the table view says so below.
+    """
+    events = iter(result.history(player))
+    explained: list[tuple[dict[str, Any], HistoryEvent, dict[str, Any] | None]] = []
+    missing: set[str] = set()
+    for row in table.all_rows():
+        event = next(e for e in events if _same(row, e))
+        try:
+            explained.append((row, event, explain_event(ledger, result, player, event)))
+        except CannotExplain:
+            explained.append((row, event, None))
+            missing.add(event.kind)
+    for row, _, shown in explained:
+        row["steps"] = None if shown is None else shown["steps"]
     if fmt in ("json", "csv"):
-        for row in table.all_rows():
-            steps = found.get(row.get("entry"))
-            row["steps"] = None if steps is None else steps["steps"]
         if fmt == "csv":
             table.columns.append(Column("steps", "Steps"))
             for row in table.all_rows():
                 row["steps"] = "; ".join(f"{s['formula']} = {s['value']:.6g}" for s in row["steps"] or ())
         return [table]
+    if missing:
+        note = (f"--details: the {result.engine} engine does not explain {', '.join(sorted(missing))} events yet; "
+                "report --details shows its arithmetic")
+        table.caption = f"{table.caption}\n{note}" if table.caption else note
     tables = [table]
-    for entry, steps in found.items():
-        if steps is not None:
-            title = f"{entry} · {steps['inputs'].get('opponent', '')} · {score_text(steps['inputs'].get('score'))}"
-            tables.append(steps_table(title, steps))
+    for _, event, shown in explained:
+        if shown is not None:
+            tables.append(steps_table(_event_title(event), shown))
     return tables
+
+
+def _same(row: dict[str, Any], event: HistoryEvent) -> bool:
+    """Is this history row (reports.history, which copies the event's values) the row of this event?"""
+    return all(row[key] is value or row[key] == value for key, value in (
+        ("date", event.date), ("entry", event.entry), ("kind", event.kind), ("before", event.before),
+        ("change", event.change)))
+
+
+def _event_title(event: HistoryEvent) -> str:
+    if event.kind == "match":
+        return f"{event.date} · {event.entry} · {event.opponent} · {score_text(event.result)}"
+    return f"{event.date} · {event.kind}" + (f" · {event.entry}" if event.entry else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any, Callable
 
 from .reports import Column, Table, known_player
 
@@ -29,7 +30,7 @@ class Game:
     length: int
 
 
-def games_of(journal, player: str, opponent: str | None = None) -> list[Game]:
+def games_of(journal: Any, player: str, opponent: str | None = None) -> list[Game]:
     """The player's matches that are not voided, in journal order (date, then position)."""
     m = journal.matches
     names = journal.player_codes.names
@@ -51,30 +52,30 @@ def games_of(journal, player: str, opponent: str | None = None) -> list[Game]:
     return out
 
 
-def record(games: list[Game]) -> dict:
+def record(games: list[Game]) -> dict[str, Any]:
     wins = sum(g.score == 1.0 for g in games)
     draws = sum(g.score == 0.5 for g in games)
     return {"games": len(games), "wins": wins, "draws": draws, "losses": len(games) - wins - draws,
             "points": sum(g.score for g in games)}
 
 
-def by_discipline(games: list[Game]) -> list[dict]:
+def by_discipline(games: list[Game]) -> list[dict[str, Any]]:
     groups: dict[tuple[str, int], list[Game]] = {}
     for g in games:
         groups.setdefault((g.discipline, g.length), []).append(g)
     return [{"discipline": d, "length": n, **record(found)} for (d, n), found in sorted(groups.items())]
 
 
-def streaks(games: list[Game]) -> dict:
+def streaks(games: list[Game]) -> dict[str, Any]:
     """The current run of equal results, and the longest runs of wins, of losses and without a loss."""
-    def longest(keep) -> int:
+    def longest(keep: Callable[[float], bool]) -> int:
         best = run = 0
         for g in games:
             run = run + 1 if keep(g.score) else 0
             best = max(best, run)
         return best
 
-    current = {"result": None, "games": 0}
+    current: dict[str, Any] = {"result": None, "games": 0}
     for g in reversed(games):
         if current["games"] and g.score != current["score"]:
             break
@@ -85,7 +86,7 @@ def streaks(games: list[Game]) -> dict:
             "longest_losses": longest(lambda s: s == 0.0), "longest_unbeaten": longest(lambda s: s > 0.0)}
 
 
-def peak_and_low(result, player: str) -> tuple[dict | None, dict | None]:
+def peak_and_low(result: Any, player: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     shown = [(e.after, e.date) for e in result.history(player) if e.after is not None]
     if not shown:
         return None, None
@@ -94,7 +95,7 @@ def peak_and_low(result, player: str) -> tuple[dict | None, dict | None]:
     return {"rating": peak[0], "date": peak[1]}, {"rating": low[0], "date": low[1]}
 
 
-def best_wins(result, player: str, opponent: str | None = None) -> list[dict]:
+def best_wins(result: Any, player: str, opponent: str | None = None) -> list[dict[str, Any]]:
     """Wins (rated or not) against the highest opponents' ratings before the match, on this list."""
     wins = [e for e in result.history(player) if e.kind == "match" and e.result == 1.0
             and (opponent is None or e.opponent == opponent)]
@@ -107,11 +108,11 @@ def best_wins(result, player: str, opponent: str | None = None) -> list[dict]:
     return found[:BEST]
 
 
-def _changes(result, player: str) -> dict[str, float | None]:
+def _changes(result: Any, player: str) -> dict[str, float | None]:
     return {e.entry: e.change for e in result.history(player) if e.kind == "match" and e.entry}
 
 
-def _last(games: list[Game], result, player: str) -> list[dict]:
+def _last(games: list[Game], result: Any, player: str) -> list[dict[str, Any]]:
     changes = _changes(result, player)
     return [{"date": g.day, "entry": g.entry, "opponent": g.opponent, "discipline": g.discipline,
              "length": g.length, "result": g.score, "change": changes.get(g.entry)} for g in games[-LAST:][::-1]]
@@ -127,20 +128,20 @@ WIN_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column(
                Column("opponent_rating", "Opponent's rating before", "rating")]
 
 
-def _streak_text(s: dict) -> str:
+def _streak_text(s: dict[str, Any]) -> str:
     current = s["current"]
     now = f"{current['games']} {current['result']}{'s' if current['games'] != 1 else ''}" if current["games"] else "none"
     return (f"current {now}; longest runs: wins {s['longest_wins']}, losses {s['longest_losses']}, "
             f"without a loss {s['longest_unbeaten']}")
 
 
-def _summary_table(title: str, games: list[Game], value: dict, extra_caption: str) -> Table:
+def _summary_table(title: str, games: list[Game], value: dict[str, Any], extra_caption: str) -> Table:
     totals = {"discipline": "all", "length": None, **value["record"]}
     return Table(title, RECORD_COLUMNS, value["by_discipline"] + [totals],
                  caption=f"streaks: {_streak_text(value['streaks'])}{extra_caption}", json_value=value)
 
 
-def player(ledger, result, who: str) -> list[Table]:
+def player(ledger: Any, result: Any, who: str) -> list[Table]:
     """`nardrating player A`: tables (record, last games, best wins); the first one's JSON is the whole."""
     journal = ledger.journal
     known_player(ledger, who)
@@ -159,7 +160,7 @@ def player(ledger, result, who: str) -> list[Table]:
             Table(f"{who} · best wins ({result.rating}, {result.discipline})", WIN_COLUMNS, value["best_wins"])]
 
 
-def head_to_head(ledger, result, a: str, b: str) -> list[Table]:
+def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
     """`nardrating head-to-head A B`: A's record against B, their last meetings, each one's best win."""
     from .errors import ActionRefused
 

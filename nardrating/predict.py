@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from .errors import ActionRefused, LedgerError, Problem, did_you_mean
 from .reports import Column, Table
@@ -25,24 +26,27 @@ NO_SINGLE_MATCH = {
 }
 
 
+Outcomes = dict[str, tuple[float, float] | None]
+
+
 @dataclass
 class Prediction:
     expected: float                          # A's expected score (a draw counts ½)
-    details: tuple[dict, dict]               # per player: rating and the engine's own quantities (K, boost, RD…)
-    outcomes: dict[str, tuple[float, float] | None] = field(default_factory=dict)  # a_wins, b_wins, draw → (A, B)
+    details: tuple[dict[str, Any], dict[str, Any]]   # per player: rating and the engine's own quantities (K, boost, RD…)
+    outcomes: Outcomes = field(default_factory=dict)  # a_wins, b_wins, draw → (A, B)
     note: str = ""
 
 
-def _rating(result, player: str, default: float) -> float:
+def _rating(result: Any, player: str, default: float) -> float:
     standing = result.standings.get(player)
     return default if standing is None or standing.rating is None else standing.rating
 
 
-def _elo(result, params, a: str, b: str, length: int) -> Prediction:
+def _elo(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     from .engines.elo import update
 
     ra, rb = _rating(result, a, params.start), _rating(result, b, params.start)
-    outcomes = {}
+    outcomes: Outcomes = {}
     for key, score in (("a_wins", 1.0), ("b_wins", 0.0), ("draw", 0.5)):
         new_a, new_b, e_a = update(ra, rb, score, params.k)
         outcomes[key] = (new_a - ra, new_b - rb)
@@ -50,7 +54,7 @@ def _elo(result, params, a: str, b: str, length: int) -> Prediction:
                       "E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not count")
 
 
-def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
+def _fibs(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     details = []
     for player in (a, b):
         standing = result.standings.get(player)
@@ -59,10 +63,11 @@ def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
         details.append({"rating": _rating(result, player, params.start), "experience": experience, "boost": boost})
     da, db = details
     root = math.sqrt(length)
-    p_a = 1.0 / (1.0 + 10.0 ** (-(da["rating"] - db["rating"]) * root / params.scale))
+    power: float = 10.0 ** (-(da["rating"] - db["rating"]) * root / params.scale)
+    p_a = 1.0 / (1.0 + power)
     win_a = params.factor * root * (1.0 - p_a)       # base when A wins
     win_b = params.factor * root * p_a               # base when B wins
-    outcomes = {"a_wins": (win_a * da["boost"], -win_a * db["boost"]),
+    outcomes: Outcomes = {"a_wins": (win_a * da["boost"], -win_a * db["boost"]),
                 "b_wins": (-win_b * da["boost"], win_b * db["boost"]),
                 "draw": None}
     return Prediction(p_a, (da, db), outcomes,
@@ -70,29 +75,30 @@ def _fibs(result, params, a: str, b: str, length: int) -> Prediction:
                       f"±{params.factor:g}·√{length}·(1 − P(winner)) × each one's boost; no draws")
 
 
-def _glicko(result, params, a: str, b: str, length: int) -> Prediction:
+def _glicko(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     from .engines.glicko import expected_pair
     from .engines.registry import engine_class
 
     engine = engine_class(result.engine)()
     sa, sb = engine.prediction_state(result, a, params), engine.prediction_state(result, b, params)
 
-    def change(s, other, score):
-        return engine.rate(s, s.phi, [(engine.mu(other), other.phi, score)], params).shares[0] * engine.scale
+    def change(s: Any, other: Any, score: float) -> float:
+        points: float = engine.rate(s, s.phi, [(engine.mu(other), other.phi, score)], params).shares[0] * engine.scale
+        return points
 
-    outcomes = {key: (change(sa, sb, score), change(sb, sa, 1.0 - score))
+    outcomes: Outcomes = {key: (change(sa, sb, score), change(sb, sa, 1.0 - score))
                 for key, score in (("a_wins", 1.0), ("b_wins", 0.0), ("draw", 0.5))}
-    details = []
+    details: list[dict[str, Any]] = []
     for s in (sa, sb):
         d = {"rating": s.r, "rd": s.phi * engine.scale}
         if engine.has_volatility:
             d["volatility"] = s.sigma
         details.append(d)
-    return Prediction(expected_pair(engine.mu(sa), sa.phi, engine.mu(sb), sb.phi), tuple(details), outcomes,
+    return Prediction(expected_pair(engine.mu(sa), sa.phi, engine.mu(sb), sb.phi), (details[0], details[1]), outcomes,
                       "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
 
 
-def _listed(result, players: tuple[str, str], why: str) -> list[int]:
+def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
     """The published ratings of both players on a list engine; refused when one has none."""
     ratings = []
     for player in players:
@@ -103,7 +109,7 @@ def _listed(result, players: tuple[str, str], why: str) -> list[int]:
     return ratings
 
 
-def _fide(result, params, a: str, b: str, length: int) -> Prediction:
+def _fide(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     from .engines.fide_tables import expected_hundredths
 
     ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
@@ -113,7 +119,7 @@ def _fide(result, params, a: str, b: str, length: int) -> Prediction:
                       "expected score: table (b) of seed 002; changes come with the next list, from the period")
 
 
-def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
+def _mfsnb(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     """A single match outside a tournament is a competition of its own: R = 10·(P − Pe), rounded."""
     from fractions import Fraction
 
@@ -123,7 +129,7 @@ def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
         raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "
                             + NO_SINGLE_MATCH["mfsnb-official"])
     ra, rb = _listed(result, (a, b), "the first rating comes from the qualification when the player first plays")
-    outcomes = {}
+    outcomes: Outcomes = {}
     for key, points in (("a_wins", 1), ("b_wins", 0), ("draw", Fraction(1, 2))):
         for_a = compute(ra, [rb], Fraction(points), "match", 2)
         for_b = compute(rb, [ra], 1 - Fraction(points), "match", 2)
@@ -136,7 +142,7 @@ def _mfsnb(result, params, a: str, b: str, length: int) -> Prediction:
 PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide, "mfsnb": _mfsnb}
 
 
-def predict(ledger, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,
+def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,
             as_of: date | None = None, length: int = 1) -> Table:
     """The prediction as a Table whose JSON is the documented object."""
     players = ledger.journal.players
@@ -159,7 +165,7 @@ def predict(ledger, a: str, b: str, *, rating: str | None = None, discipline: st
     return _table(ledger, result, a, b, day, length, found)
 
 
-def _table(ledger, result, a: str, b: str, day: date, length: int, found: Prediction) -> Table:
+def _table(ledger: Any, result: Any, a: str, b: str, day: date, length: int, found: Prediction) -> Table:
     journal = ledger.journal
     outcome_json = {key: None if pair is None else {"a": pair[0], "b": pair[1]} for key, pair in found.outcomes.items()}
     json_value = {

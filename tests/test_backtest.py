@@ -143,3 +143,22 @@ def test_plot_svg(club, cli, tmp_path):
     result = cli("backtest", "--club", str(club), "--plot", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_text().lstrip().startswith("<?xml") and "<svg" in out.read_text()
+
+
+def test_fibs_predictions_from_records_equal_those_from_history(monkeypatch):
+    # The fast path (FibsEngine.predictions, from the replay's records) and the history events give
+    # the same p and the same "established" for every rated game of the sample nardy club, cached or not.
+    from nardrating.engines.fibs import FibsEngine
+
+    ledger = load_club(SAMPLES / "nardy-club")
+    for name in ("fibs", "elo"):
+        rating = ledger.rating(name)
+        for discipline in ledger.disciplines(rating):
+            result = ledger.run(rating, discipline)
+            fast = bt._from_result(ledger.journal, rating, result)
+            with monkeypatch.context() as patched:
+                patched.setattr(FibsEngine, "predictions", lambda self, params, result: None)
+                slow = bt._from_result(ledger.journal, rating, result)
+            key = lambda g: (g.day, g.p, g.s, g.established)  # noqa: E731
+            assert len(fast) > 40 and sorted(fast, key=key) == sorted(slow, key=key)
+            assert {g.established for g in fast} == {True, False}

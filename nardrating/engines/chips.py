@@ -206,3 +206,43 @@ class ChipsEngine(Engine):
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
                            hidden_statuses=HIDDEN, journal=view.journal, records=records, side=side, end=end)
 
+
+    # --- explain: seed 001's game rating, as the replay does it ---------------------------
+
+    explains = frozenset({"match", "decay", "penalty"})
+
+    def explain_event(self, params, result, player, event, match):
+        from .base import Explained, step
+        from .policies import explain_penalty
+
+        p: ChipsParams = params
+        rule = "seed 001, «Игровой рейтинг»"
+        if event.kind == "penalty":
+            return explain_penalty(p, result.history(player), event)
+        if event.kind == "decay":
+            days, keep = event.extra["days"], 1.0 - p.daily_decay
+            factor = keep ** days
+            after = event.before * factor
+            return Explained({"rating": event.before, "days": days, "daily_decay": p.daily_decay}, [
+                step(f"{rule}: −{p.daily_decay:.0%} a day", f"kept a day = 1 − {p.daily_decay:g}", keep),
+                step(f"{rule}: every day boundary crossed since the last event", f"factor = {keep:g}^{days}", factor),
+                step("the rating decayed", f"after = {event.before:.4f} × {factor:.6f}", after),
+                step("the change is after − before", f"change = {after:.4f} − {event.before:.4f}", after - event.before)])
+        if event.kind != "match" or not event.rated or match is None:
+            return super().explain_event(params, result, player, event, match)
+        m = result.journal.match(match.index)
+        chips = event.extra["chips"]
+        source = (f"chips = {m.chips:g}" if m.chips is not None else
+                  f"the winner's points of score {m.score[0]}-{m.score[1]}" if m.score is not None and m.score_a != 0.5
+                  else f"the match length {m.length}")
+        inputs = {"opponent": event.opponent, "rating": event.before, "score": event.result, "chips": chips,
+                  "win_share": p.win_share, "loss_share": p.loss_share}
+        chips_step = step("the chips of a match: its chips, else the winner's points of score, else its length",
+                          source, chips)
+        if event.result == 1.0:
+            return Explained(inputs, [chips_step, step(f"{rule}: a win adds the chips won (× win_share)",
+                                                       f"change = {p.win_share:g} × {chips:g}", p.win_share * chips)])
+        if event.result == 0.0:
+            return Explained(inputs, [chips_step, step(f"{rule}: a loss subtracts 80 % of the chips lost (× loss_share)",
+                                                       f"change = −{p.loss_share:g} × {chips:g}", -p.loss_share * chips)])
+        return Explained(inputs, [step("a draw moves no chips", "change = 0", 0.0)])

@@ -8,12 +8,17 @@ games of one pair on one date beyond `pair_limit_per_day` are unrated.
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
+from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
 from .events import Adjusted, MatchPlayed
-from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
+from .explaining import opponent_event
+from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
+
+if TYPE_CHECKING:
+    from ..replay import RatingView
 
 
 class EloParams(InactivityParams):
@@ -25,7 +30,8 @@ class EloParams(InactivityParams):
 
 def expected(rating: float, opponent: float) -> float:
     """Seed 003: the expected score of a player rated `rating` against `opponent`."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    power: float = 10.0 ** ((opponent - rating) / 400.0)
+    return 1.0 / (1.0 + power)
 
 
 def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[float, float, float]:
@@ -36,13 +42,16 @@ def update(rating_a: float, rating_b: float, score_a: float, k: float) -> tuple[
     return rating_a + change, rating_b - change, e_a
 
 
+SEED = "seed 003, «Как рассчитывается новый рейтинг»"
+
+
 class EloEngine(Engine):
     name = "elo"
     Params = EloParams
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"
 
-    def run(self, view) -> RatingResult:
+    def run(self, view: RatingView) -> RatingResult:
         p: EloParams = view.params
         ratings: dict[str, float] = {}
         games: dict[str, int] = {}
@@ -97,3 +106,37 @@ class EloEngine(Engine):
                                          policy.status(last.get(player), end, status), last.get(player))
         return RatingResult(view.rating.name, view.discipline, self.name, standings, events, as_of=view.as_of,
                             hidden_statuses=HIDDEN if policy.time_dependent else frozenset())
+
+    # --- explain: seed 003's arithmetic, as `update` does it ------------------------------
+
+    explains = frozenset({"match", "penalty"})
+
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        p = params
+        assert isinstance(p, EloParams)
+        if event.kind == "penalty":
+            return explain_penalty(p, result.history(player), event)
+        if event.kind != "match" or not event.rated or match is None or event.before is None:
+            return super().explain_event(params, result, player, event, match)
+        theirs = opponent_event(result, event)
+        assert theirs.before is not None
+        ra, rb = (event.before, theirs.before) if player == match.a else (theirs.before, event.before)
+        new_a, new_b, e_a = update(ra, rb, match.score_a, p.k)
+        change_a = p.k * (match.score_a - e_a)     # as `update` computes it; B's is −change_a
+        k, s, mine = p.k, event.result, event.before
+        inputs: dict[str, Any] = {"opponent": event.opponent, "rating": mine, "opponent_rating": theirs.before,
+                                  "score": s, "k": k}
+        if player == match.a:
+            steps = [step(f"{SEED}: expected score E(A) = 1/(1 + 10^((R(B) − R(A))/400))",
+                          f"E = 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", e_a),
+                     step(f"{SEED}: K × (S − E)", f"{k:g}·({s:g} − {e_a:.4f})", change_a),
+                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {ra:.2f} + ({change_a:.4f})", new_a),
+                     step("the change is new − old", f"change = {new_a:.4f} − {ra:.4f}", new_a - ra)]
+        else:
+            steps = [step(f"{SEED}: expected score E(B) = 1/(1 + 10^((R(A) − R(B))/400)) = 1 − E(A)",
+                          f"E = 1 − 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", 1.0 - e_a),
+                     step(f"{SEED}: K × (S − E), the opposite of A's", f"{k:g}·({s:g} − {1.0 - e_a:.4f})", -change_a),
+                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {rb:.2f} − ({change_a:.4f})", new_b),
+                     step("the change is new − old", f"change = {new_b:.4f} − {rb:.4f}", new_b - rb)]
+        return Explained(inputs, steps)

@@ -305,6 +305,56 @@ class FibsEngine(Engine):
                          {tuple(item[:3]): item[3] for item in meta["pairs"]}, records,
                          [(pos, player, _event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
 
+    # --- explain: seed 004's (or seed 001's) arithmetic, as the replay does it -----------
+
+    explains = frozenset({"match", "penalty"})
+
+    def explain_event(self, params, result, player, event, match):
+        from .base import Explained, step
+        from .explaining import opponent_event
+        from .policies import explain_penalty
+
+        p: FibsParams = params
+        if event.kind == "penalty":
+            return explain_penalty(p, result.history(player), event)
+        if event.kind != "match" or not event.rated or match is None:
+            return super().explain_event(params, result, player, event, match)
+        theirs = opponent_event(result, event)
+        won = event.result == 1.0
+        mine, other = event.extra["experience"], theirs.extra["experience"]
+        rw, rl = (event.before, theirs.before) if won else (theirs.before, event.before)
+        n = match.length
+        root = n ** 0.5
+        pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * (root / p.scale)))
+        base = p.factor * root * (1.0 - pw)
+        boost = max(1.0, 5.0 - mine / 100.0) if p.boost else 1.0
+        if p.preset == "nardy-site":
+            seed = boosted = "seed 001, «Рейтинг Elo в игре по нардам»"
+        else:
+            seed, boosted = "seed 004, «Формула FIBS»", "seed 004, «Ускорение для новичков»"
+        unit = "points" if p.experience_unit == "points" else "games"
+        inputs = {"opponent": event.opponent, "rating": event.before, "opponent_rating": theirs.before,
+                  "score": event.result, "length": n, "experience": mine, "opponent_experience": other,
+                  "factor": p.factor, "scale": p.scale}
+        return Explained(inputs, [
+            step(f"{seed}: the winner's chance P = 1/(1 + 10^(−(W − L)·√n/{p.scale:g}))",
+                 f"P = 1/(1 + 10^(−({rw:.2f} − {rl:.2f})·√{n}/{p.scale:g}))", pw),
+            step(f"{seed}: the stake = {p.factor:g}·√n·(1 − P(winner))", f"base = {p.factor:g}·√{n}·(1 − {pw:.4f})", base),
+            step(f"{boosted}: the boost from experience ({unit}), ×5 fading to ×1 at 400" if p.boost else "boost = false",
+                 f"boost = max(1, 5 − {mine:g}/100)" if p.boost else "boost = 1", boost),
+            step(f"{seed}: the winner gains base × own boost" if won else f"{seed}: the loser loses base × own boost",
+                 f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -(base * boost))])
+
+    def predictions(self, params, result):
+        """From the records' columns, without building history events (backtest on a big journal)."""
+        index, _, _, fields = result.records.columns
+        unrated = result.records.reasons
+        pw, ew, el = fields[5], fields[6], fields[7]
+        minimum = params.leaderboard_min_experience
+        first_won = result.journal.matches.score_a
+        return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
+                for k, i in enumerate(index) if k not in unrated]
+
 
 @dataclass
 class FibsState:

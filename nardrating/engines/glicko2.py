@@ -14,7 +14,10 @@ import math
 
 from pydantic import Field
 
-from .glicko import GlickoFamily, GlickoParams, State, Update, new_deviation, period_sums
+from typing import Any
+
+from .base import step
+from .glicko import GlickoFamily, GlickoParams, Period, State, Update, new_deviation, period_sums
 
 EPSILON = 0.000001      # the paper's convergence tolerance in step 5
 MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so it can never hang
@@ -69,8 +72,31 @@ class Glicko2Engine(GlickoFamily):
             return s.phi
         return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
 
-    def rate(self, s: State, phi: float, games, p: Glicko2Params) -> Update:
+    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Glicko2Params) -> Update:
         v, terms, es = period_sums(self.mu(s), games)
-        sigma = new_volatility(s.sigma, phi, v, v * sum(terms), p.tau)
+        delta = v * sum(terms)
+        sigma = new_volatility(s.sigma, phi, v, delta, p.tau)
         phi_new = new_deviation(math.sqrt(phi * phi + sigma * sigma), v)
-        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es)
+        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es, v, delta)
+
+    # --- explain (glicko.py holds the shared steps) ------------------------------------------
+
+    paper = "Glickman, «Example of the Glicko-2 system»"
+    rating_step, update_step = "step 3", "step 7"
+
+    def growth_step(self, period: Period, player: str, index: int, p: Glicko2Params) -> dict[str, Any]:
+        phi, last, sigma = period.start[player]
+        onset = period.onset[player]
+        idle = 0 if last is None else index - last - 1
+        if idle <= 0:
+            return step(f"{self.paper}, step 2: φ at the period's start (no idle period)", f"φ = {phi:.6f}", onset)
+        return step(f"{self.paper}, last paragraph: φ grows by σ² a period without games",
+                    f"φ = min(√({phi:.6f}² + {idle}·{sigma:.6f}²), {p.max_rd:g}/{self.scale})", onset)
+
+    def volatility_steps(self, update: Update, phi: float, p: Any) -> tuple[list[dict[str, Any]], float]:
+        phi_star = math.sqrt(phi * phi + update.sigma * update.sigma)
+        return [step(f"{self.paper}, step 4: Δ = v·Σ g(φj)(sj − Ej)", "Δ = v·Σ g(sj − Ej)", update.delta),
+                step(f"{self.paper}, step 5: the new volatility σ' (Illinois algorithm, τ = {p.tau:g}, ε = 0.000001)",
+                     f"σ' from Δ = {update.delta:.6f}, v = {update.v:.6f}, φ = {phi:.6f}", update.sigma),
+                step(f"{self.paper}, step 6: φ* = √(φ² + σ'²)", f"φ* = √({phi:.6f}² + {update.sigma:.6f}²)", phi_star)], \
+            phi_star

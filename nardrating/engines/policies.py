@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from pydantic import Field, field_validator, model_validator
 
 from ..periods import add_months
-from .base import HistoryEvent, Params
+from .base import Explained, HistoryEvent, Params, step
 
 INACTIVE, EXCLUDED = "inactive", "excluded"
 HIDDEN = frozenset({INACTIVE, EXCLUDED})
@@ -132,3 +132,31 @@ class PenaltyClock:
     def played(self, key: object) -> None:
         """A rated game: a new break starts."""
         self.charged.pop(key, None)
+
+
+def explain_penalty(p: InactivityParams, history: list[HistoryEvent], event: HistoryEvent) -> Explained:
+    """The steps of one "penalty" event of `history` (a player's events, in order): the break since
+    the last rated game, the ladder's step it passed, less what the break was already charged."""
+    earlier = history[:history.index(event)]
+    k = next((k for k in range(len(earlier) - 1, -1, -1) if earlier[k].kind == "match" and earlier[k].rated), None)
+    if k is None:
+        raise ValueError(f"a penalty on {event.date} without a rated game before it")
+    last = earlier[k].date
+    charged: float = 0
+    for e in earlier[k + 1:]:
+        if e.kind == "penalty" and e.change is not None:
+            charged += -e.change      # in the order the replay charged them
+    found = [(m, t) for m, t in p.inactivity if add_months(last, m) + timedelta(days=1) == event.date]
+    if not found:
+        raise ValueError(f"no inactivity step of {list(p.inactivity)} falls on {event.date}")
+    months, total = found[0]
+    amount = total - charged
+    rule = "seed 000, «Перерывы в выступлениях»: a break costs the ladder's total (inactivity of [rating.NAME])"
+    return Explained(
+        {"rating": event.before, "last_rated_game": last.isoformat(), "months": months,
+         "inactivity": [list(x) for x in p.inactivity]},
+        [step(rule, f"break since {last}: more than {months} months on {event.date} "
+                    f"({last} + {months} months = {add_months(last, months)}) → [{months}, {total:g}]", total),
+         step("each step is charged once: less what this break was charged before",
+              f"penalty = {total:g} − {charged:g}", amount),
+         step("the penalty lowers the rating", f"change = −{amount:g}", -amount)])
