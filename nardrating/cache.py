@@ -24,10 +24,15 @@ import time
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .cachecheck import Bad, check_journal_meta, check_manifest, check_result_head, need
 from .cachedir import CacheFolder
+
+if TYPE_CHECKING:
+    from .config import ClubConfig
+    from .journal.model import Journal
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
 # Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.
@@ -205,7 +210,7 @@ def _remove_stale(folder: CacheFolder, keep: str) -> None:
 
 # --- reading: any problem raises, and the caller (ledger._through_cache) reads the journal ---
 
-def load(config):
+def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Any]]:
     """(manifest, cached Journal, grown files) for this club, or raise.
 
     `grown` lists (index, old state, bytes, stat, time read) of journal files
