@@ -7,6 +7,7 @@ that cut columns. Columns: rank, id, name, rating, games, flag (`i`: inactive).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 from .errors import ActionRefused
 from .render import visible
@@ -18,13 +19,13 @@ LAYOUT = (("Rank", 5, True), ("ID Number", 16, False), ("Name", 61, False), ("Rt
           ("Gms", 5, True), ("Flag", 5, False))
 
 
-def whole(rating) -> str:
+def whole(rating: float | None) -> str:
     return "" if rating is None else str(math.floor(rating + 0.5))
 
 
-def _line(values, layout) -> str:
+def _line(values: Iterable[object], layout: Sequence[tuple[str, int, bool]]) -> str:
     cells = []
-    for (heading, width, right), value in zip(layout, values):
+    for (_, width, right), value in zip(layout, values):
         text = visible(str(value))[:width - 1]  # names are data: controls shown escaped; a space parts columns
         cells.append(text.rjust(width - 1) + " " if right else text.ljust(width))
     return "".join(cells).rstrip()

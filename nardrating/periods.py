@@ -35,6 +35,16 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, month_end(year, month).day))
 
 
+def month_number(day: date) -> int:
+    """The calendar month of `day` as one number, counted from year 0: consecutive months differ by 1."""
+    return day.year * 12 + day.month - 1
+
+
+def month_start(number: int) -> date:
+    """The first day of the month `month_number` gave."""
+    return date(number // 12, number % 12 + 1, 1)
+
+
 def months_between(earlier: date, later: date) -> int:
     """Whole calendar months from `earlier` to `later` (15 Jan → 14 Apr is 2)."""
     months = (later.year - earlier.year) * 12 + later.month - earlier.month

@@ -110,7 +110,7 @@ def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
 
 
 def _fide(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
-    from .engines.fide_tables import expected_hundredths
+    from .engines.fide.tables import expected_hundredths
 
     ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
     expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100

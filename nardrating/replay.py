@@ -11,7 +11,7 @@ from typing import Any
 from .config import RatingList
 from .engines.compact import MatchBatch, split_at
 from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
-from .journal.model import Adjust, Journal, Tournament
+from .journal.model import Adjust, Journal, Player, Tournament
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,16 @@ class RatingView:
                     reason = f"pair limit: more than {pair_limit} rated {unit} of this pair on {day}"
                 t = m.tournament[i]
                 yield MatchPlayed(i, m.ids[i], day, names[m.a[i]], names[m.b[i]], m.score_a[i], m.length[i],
-                                  self.discipline, tournaments[t] if t >= 0 else None, reason)
+                                  self.discipline, tournaments[t] if t >= 0 else None, reason, m.seq[i],
+                                  not m.rated[i])
+
+    def player(self, player: str) -> Player | None:
+        """The [[player]] entry's facts (qualification, title, joined…), None for a player without one."""
+        return self.journal.players.get(player)
+
+    def tournament(self, tournament: str) -> Tournament:
+        """The [[tournament]] a match names, also one that has not ended by `as_of`."""
+        return self.journal.tournaments[tournament]
 
     @property
     def players(self) -> list[str]:

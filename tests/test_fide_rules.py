@@ -5,11 +5,16 @@ from fractions import Fraction
 import pytest
 from pydantic import ValidationError
 
-from nardrating.engines.fide_rules import (FideParams, PoolEntry, inactive_on, initial_rating, k_factor,
-                                           list_in_force, reaches_list, round_robin_average,
-                                           within_pool_window)
+from nardrating.engines.fide.params import FideParams
+from nardrating.engines.fide.rules import (KState, PoolEntry, inactive_on, initial_rating, k_and_rule, list_in_force,
+                                           reaches_list, round_robin_average, within_pool_window)
 
 SEED = FideParams()
+
+
+def k_factor(params: FideParams, games_before: int, established: bool, reached_top: bool, games_this_list: int) -> int:
+    """K of a player known only by games, established-ness and 2400."""
+    return k_and_rule(params, KState(games_before, established, None, None, reached_top, 0), games_this_list)[0]
 MONTHLY_2024 = FideParams(ruleset="fide-2024")
 
 

@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import pytest
 
-from nardrating.engines.fide_tables import (dp_for_percent, dp_for_score, expected_hundredths, percent_of,
-                                            round_half_away, round_half_up)
+from nardrating.engines.fide.tables import dp_for_percent, dp_for_score, expected_hundredths, percent_of
+from nardrating.engines.rounding import round_half_away, round_half_up
 from nardrating.engines.tables import expected_percent
 
 # Table (a) as printed in seed 002: p → dp for p = .00 … .49 (the cells of p > .50 are blank).

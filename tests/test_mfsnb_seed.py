@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from nardrating.engines.mfsnb import compute, round_half_away, round_half_up
+from nardrating.engines.mfsnb import compute
+from nardrating.engines.rounding import round_half_away, round_half_up
 from nardrating.engines.tables import expected_percent
 
 from .mfsnb_support import Journal, cli, report

@@ -100,7 +100,7 @@ class RatingResult:
         raise NotImplementedError(f"the {self.engine} engine has no daily view")
 
 
-def step(rule: str, formula: str, value: float) -> dict[str, Any]:
+def step(rule: str, formula: str, value: float | None) -> dict[str, Any]:
     """One step of an explanation: the rule or seed paragraph, the arithmetic written out, its value."""
     return {"rule": rule, "formula": formula, "value": value}
 

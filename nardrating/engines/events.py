@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..journal.model import Adjust, Tournament
+# The journal's small frozen records an engine sees, named here so engines import nothing of the journal.
+from ..journal.model import Adjust as Adjust
+from ..journal.model import Player as Player
+from ..journal.model import Tournament as Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,8 @@ class MatchPlayed:
     discipline: str
     tournament: str | None
     reason: str | None        # why it is not rated ("voided", "forfeit", "unrated", "pair limit: …"), or None
+    seq: int = 0              # position in the whole journal (orders it among tournaments ending the same day)
+    marked_unrated: bool = False  # the entry says rated = false (also when another reason comes first)
 
 
 @dataclass(frozen=True, slots=True)

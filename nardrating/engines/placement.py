@@ -13,21 +13,19 @@ from datetime import date
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, Params, RatingResult, Standing, adjust_event
-from .events import Adjusted, MatchPlayed
+from typing import TYPE_CHECKING, ClassVar
+
+from ..periods import month_number, month_start
+from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjust_event, step
+from .events import Adjusted, MatchPlayed, Tournament
+
+if TYPE_CHECKING:
+    from ..replay import RatingView
 
 
 class PlacementParams(Params):
     points: float = Field(10, gt=0, allow_inf_nan=False, description="the 10 of 10·log2(N)/M")
     monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False, description="multiplier on every month's first day (R = R/2)")
-
-
-def month_index(day: date) -> int:
-    return day.year * 12 + day.month - 1
-
-
-def first_of_month(index: int) -> date:
-    return date(index // 12, index % 12 + 1, 1)
 
 
 def places_from_points(points: dict[str, float]) -> dict[str, float]:
@@ -46,21 +44,17 @@ def places_from_points(points: dict[str, float]) -> dict[str, float]:
     return places
 
 
-def tournament_places(view, tournament, matches: list[int]) -> tuple[dict[str, float], str]:
+def tournament_places(tournament: Tournament, matches: list[MatchPlayed]) -> tuple[dict[str, float], str]:
     """(player → place, where the places came from) for one tournament."""
     if tournament.standings:
         return {p.player: p.mean for p in tournament.standings}, "standings"
-    journal = view.journal
-    m = journal.matches
-    names = journal.player_codes.names
     points: dict[str, float] = {}
-    for i in matches:
+    for m in matches:
         # Voided and unrated matches do not count; a forfeit is a result of the tournament.
-        if i in journal.voided or not m.rated[i]:
+        if m.reason == "voided" or m.marked_unrated:
             continue
-        a, b = names[m.a[i]], names[m.b[i]]
-        points[a] = points.get(a, 0.0) + m.score_a[i]
-        points[b] = points.get(b, 0.0) + 1.0 - m.score_a[i]
+        points[m.a] = points.get(m.a, 0.0) + m.score_a
+        points[m.b] = points.get(m.b, 0.0) + 1.0 - m.score_a
     return places_from_points(points), "matches"
 
 
@@ -69,40 +63,39 @@ class PlacementEngine(Engine):
     title = "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)"
     Params = PlacementParams
 
-    def run(self, view) -> RatingResult:
+    explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay", "match"})
+
+    def run(self, view: RatingView) -> RatingResult:
         p: PlacementParams = view.params
-        journal = view.journal
-        m = journal.matches
-        codes = journal.tournament_codes.index
-        by_tournament: dict[int, list[int]] = {}
-        for i in view.order:
-            t = m.tournament[i]
-            if t >= 0:
-                by_tournament.setdefault(t, []).append(i)
+        events = list(view.events())
+        by_tournament: dict[str, list[MatchPlayed]] = {}
+        for event in events:
+            if isinstance(event, MatchPlayed) and event.tournament is not None:
+                by_tournament.setdefault(event.tournament, []).append(event)
 
         ratings: dict[str, float] = {}
         tournaments: dict[str, int] = {}
         last: dict[str, date] = {}
-        events: dict[str, list[HistoryEvent]] = {}
-        month = None  # month index of the last day processed
+        history: dict[str, list[HistoryEvent]] = {}
+        month: int | None = None  # month index of the last day processed
 
         def halve_until(day: date) -> None:
             nonlocal month
-            target = month_index(day)
+            target = month_number(day)
             if month is not None:
                 for index in range(month + 1, target + 1):
-                    first = first_of_month(index)
+                    first = month_start(index)
                     for player, before in ratings.items():
                         if before == 0:
                             continue
                         after = before * p.monthly_factor
                         ratings[player] = after
-                        events[player].append(HistoryEvent(first, None, "decay", None, None, before,
+                        history[player].append(HistoryEvent(first, None, "decay", None, None, before,
                                                            after - before, after, True, "monthly halving"))
             if month is None or target > month:
                 month = target
 
-        for event in view.events():
+        for event in events:
             if isinstance(event, MatchPlayed):
                 # A match moves no placement rating; its event says why (add-match shows it).
                 halve_until(event.date)
@@ -112,7 +105,7 @@ class PlacementEngine(Engine):
                 for player, opponent, score in ((event.a, event.b, event.score_a),
                                                 (event.b, event.a, 1.0 - event.score_a)):
                     r = ratings.get(player, 0.0)
-                    events.setdefault(player, []).append(HistoryEvent(
+                    history.setdefault(player, []).append(HistoryEvent(
                         event.date, event.entry, "match", opponent, score, r, 0.0, r, False, reason))
                 continue
             if isinstance(event, Adjusted):
@@ -120,11 +113,11 @@ class PlacementEngine(Engine):
                 halve_until(adj.date)
                 after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
                 ratings[adj.player] = after
-                events.setdefault(adj.player, []).append(change)
+                history.setdefault(adj.player, []).append(change)
                 continue
             t = event.tournament
             halve_until(t.end)
-            places, source = tournament_places(view, t, by_tournament.get(codes.get(t.id, -2), []))
+            places, source = tournament_places(t, by_tournament.get(t.id, []))
             n = len(places)
             for player, place in places.items():
                 gain = p.points * math.log2(n) / place
@@ -132,7 +125,7 @@ class PlacementEngine(Engine):
                 ratings[player] = before + gain
                 tournaments[player] = tournaments.get(player, 0) + 1
                 last[player] = t.end
-                events.setdefault(player, []).append(HistoryEvent(
+                history.setdefault(player, []).append(HistoryEvent(
                     t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                     {"place": place, "participants": n, "places_from": source}))
 
@@ -142,8 +135,32 @@ class PlacementEngine(Engine):
         standings = {
             player: Standing(player, ratings.get(player, 0.0), tournaments.get(player, 0),
                              "ranked" if player in tournaments else "no tournament", last.get(player))
-            for player in events
+            for player in history
         }
-        return RatingResult(view.rating.name, view.discipline, self.name, standings, events,
+        return RatingResult(view.rating.name, view.discipline, self.name, standings, history,
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        assert isinstance(params, PlacementParams)
+        before = event.before if event.before is not None else 0.0
+        if event.kind == "tournament":
+            n, place = event.extra["participants"], event.extra["place"]
+            inputs = {"tournament": event.entry, "participants": n, "place": place,
+                      "places_from": event.extra["places_from"], "points": params.points, "rating": before}
+            return Explained(inputs, [
+                step("seed 001: log2 of the number of participants", f"log2({n})", math.log2(n)),
+                step("seed 001: 10·log2(N)/M (N participants, M the place; shared places: their mean)",
+                     f"change = {params.points:g}·log2({n})/{place:g}", params.points * math.log2(n) / place)])
+        if event.kind == "match" and event.change == 0:
+            # Rated or not, a match moves no placement rating: the tournament's places do.
+            return Explained({"opponent": event.opponent, "score": event.result}, [
+                step("seed 001: the tournament rating moves by places only", event.reason or "", 0.0)])
+        if event.kind == "decay":
+            factor = params.monthly_factor
+            after = before * factor
+            return Explained({"rating": before, "monthly_factor": factor}, [
+                step("seed 001: every month's first day R = R/2 (monthly_factor)",
+                     f"after = {before:.4f}·{factor:g}", after),
+                step("change = after − before", f"change = {after:.4f} − {before:.4f}", after - before)])
+        return super().explain_event(params, result, player, event, match)

@@ -33,3 +33,13 @@ def expected_percent(difference: int) -> int:
     k = bisect_left(_UPPER, gap)
     stronger = BANDS[k][1] if k < len(BANDS) else 100
     return stronger if difference >= 0 else 100 - stronger
+
+
+def band_of(difference: int) -> str:
+    """The table row a difference falls in, as the seeds print it: "18–25, stronger: 53 %" (weaker: 100 − that)."""
+    gap = abs(int(difference))
+    k = bisect_left(_UPPER, gap)
+    low = _UPPER[k - 1] + 1 if k else 0
+    rows = f"{low}–{_UPPER[k]}" if k < len(BANDS) else f"{low} and more"
+    side = "stronger" if difference >= 0 else "weaker"
+    return f"{rows}, {side}: {expected_percent(difference)} %"

@@ -8,82 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
-from typing import Literal
 
-from pydantic import Field, model_validator
-
-from ..periods import PERIOD_UNITS, add_months, period_containing
-from .base import Params
-from .fide_tables import dp_for_score
-
-SEED, FIDE_2024, FIDE_2025 = "seed", "fide-2024", "fide-2025"
-FIDE_RULESETS = (FIDE_2024, FIDE_2025)
-
-# FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02); § numbers are theirs.
-FIDE_2024_FLOOR = 1400
-FIDE_2024_FIRST_RATING_GAMES = 5
-FIDE_2024_HYPOTHETICAL = 1800       # two opponents of this rating, both games drawn
-FIDE_2024_INITIAL_CAP = 2200
-FIDE_2024_DIFFERENCE_CAP = 400
-FIDE_2024_K_NEW, FIDE_2024_K, FIDE_2024_K_TOP = 40, 20, 10
-FIDE_2024_NEW_UNTIL_GAMES = 30
-FIDE_2024_TOP = 2400
-FIDE_2024_K_TIMES_GAMES = 700
-FIDE_2024_JUNIOR_UNTIL = 2300       # a listed K 40 after 30 games is the under-18 K, under 2300
-# The amendment effective from 1 October 2025 (§8.3.1): from 2650 the real difference counts.
-FIDE_2025_UNCAPPED_FROM = 2650
-FIDE_2025_AMENDED_ON = date(2025, 10, 1)
-
-
-class FideParams(Params):
-    ruleset: Literal["seed", "fide-2024", "fide-2025"] = SEED
-    list_every: Literal["month", "quarter", "half", "year"] = "month"
-    k: int | None = Field(None, gt=0, le=1000)               # seed: 20
-    min_rating: int | None = Field(None, ge=0, le=4000)      # seed 1000, fide-2024/2025 1400
-    first_rating_games: int | None = Field(None, ge=1, le=1000)  # seed 9, fide-2024/2025 5
-    closing_days: int = Field(3, ge=1, le=366)               # a tournament ends ≥ this many days before the list
-    official_closing_days: int = Field(1, ge=1, le=366)      # the same for `official = true`
-    pool_months: int = Field(26, ge=1, le=1200)
-    inactive_months: int = Field(12, ge=1, le=1200)
-
-    @model_validator(mode="after")
-    def _k_belongs_to_seed(self):
-        if self.fide and self.k is not None:
-            raise ValueError(f"k is set by the {self.ruleset} rules themselves (40, 20 or 10); leave k out")
-        return self
-
-    @property
-    def fide(self) -> bool:
-        """One of FIDE's own rulesets (fide-2024, fide-2025) rather than seed 002."""
-        return self.ruleset in FIDE_RULESETS
-
-    @property
-    def floor(self) -> int:
-        if self.min_rating is not None:
-            return self.min_rating
-        return FIDE_2024_FLOOR if self.fide else 1000
-
-    @property
-    def fixed_k(self) -> int:
-        return self.k if self.k is not None else 20
-
-    @property
-    def games_to_publish(self) -> int:
-        if self.first_rating_games is not None:
-            return self.first_rating_games
-        return FIDE_2024_FIRST_RATING_GAMES if self.fide else 9
-
-    @property
-    def difference_cap(self) -> int | None:
-        return FIDE_2024_DIFFERENCE_CAP if self.fide else None
-
-    def cap_for(self, own: int, day: date) -> int | None:
-        """§8.3.1: a difference over 400 counts as 400; under fide-2025, for a game played from
-        1 October 2025 by a player rated 2650 or more, the real difference counts."""
-        if self.ruleset == FIDE_2025 and day >= FIDE_2025_AMENDED_ON and own >= FIDE_2025_UNCAPPED_FROM:
-            return None
-        return self.difference_cap
-
+from ...periods import PERIOD_UNITS, add_months, period_containing
+from ..rounding import round_half_up
+from .params import (FIDE_2024_HYPOTHETICAL, FIDE_2024_INITIAL_CAP, FIDE_2024_JUNIOR_UNTIL, FIDE_2024_K,
+                     FIDE_2024_K_NEW, FIDE_2024_K_TIMES_GAMES, FIDE_2024_K_TOP, FIDE_2024_NEW_UNTIL_GAMES,
+                     FIDE_RULESETS, FideParams)
+from .tables import dp_for_score
 
 # --- list dates -------------------------------------------------------------------
 
@@ -134,13 +65,6 @@ class KState:
     listed_games: int | None  # [[adjust]] games, with listed_k = 40: ≥ 30 means the junior K
     reached_top: bool
     rating: int
-
-
-def k_factor(params: FideParams, games_before: int, established: bool, reached_top: bool,
-             games_this_list: int) -> int:
-    """K for a player known only by games, established-ness and 2400 (see k_and_rule)."""
-    state = KState(games_before, established, None, None, reached_top, 0)
-    return k_and_rule(params, state, games_this_list)[0]
 
 
 def _past_30(state: KState) -> str:
@@ -198,8 +122,6 @@ class InitialRating:
 
 
 def initial_rating(entries: list[PoolEntry], ruleset: str) -> InitialRating:
-    from .fide_tables import round_half_up
-
     games = sum(e.games for e in entries)
     points = sum((e.points for e in entries), Fraction(0))
     total = sum((e.opponents_total for e in entries), Fraction(0))

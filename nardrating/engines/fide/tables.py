@@ -11,9 +11,8 @@ lower L rated player) is the same table as seed 000's: `tables.expected_percent`
 from __future__ import annotations
 
 from fractions import Fraction
-from .rounding import round_half_away, round_half_up  # noqa: F401 - fide and its tests import them here
 
-from .tables import expected_percent
+from ..tables import expected_percent
 
 # dp for p = 0.00, 0.01, …, 0.50, in the seed's order (column by column, read upwards).
 _LOWER_HALF: tuple[int, ...] = (

@@ -1,0 +1,22 @@
+"""FIDE-style rating lists (seed 002), with FIDE's 2024 and 2025 rules as further rulesets.
+
+Ratings change only on list dates (the first day of every `list_every`
+period). An event — a tournament, or a rated match outside any tournament,
+which is an event of its own — reaches the first list dated at least
+`closing_days` (3) days after its end (`official_closing_days`, 1, for an
+official one). Ratings in an event come from the list in force on its first
+day. A rated player's change per event is K·Σ(S − P_D), rounded, halves away
+from zero (FIDE's rulesets round the rating period's sum once, §8.3.4); an
+unrated player's counted games are pooled into a first rating (seed 8.2–8.3,
+7.1.4). See docs/fide.md for every reading of the seed and of the regulations.
+
+Modules: `params` (the config and FIDE's fixed numbers), `tables` (tables a
+and b), `rules` (list dates, K, first ratings: pure), `records` (events, games,
+per-list records), `players` (state and status), `lists` (one list's
+publication), `replay` (the whole timeline), `report`, `explain`, `engine`.
+"""
+from .engine import FideEngine
+from .params import FideParams
+from .report import FideResult
+
+__all__ = ["FideEngine", "FideParams", "FideResult"]

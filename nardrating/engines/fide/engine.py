@@ -1,0 +1,57 @@
+"""The fide engine: the class the registry names, its parameter notes and its explain capability."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...errors import Problem
+from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, whole_number_adjusts
+from ..events import MatchPlayed
+from .explain import explain_adjust, explain_list, explain_match, explain_tournament
+from .params import FideParams
+from .replay import FideReplay
+from .report import FideResult
+
+if TYPE_CHECKING:
+    from ...replay import RatingView
+
+
+class FideEngine(Engine):
+    name = "fide"
+    title = "FIDE-style rating lists (seed 002)"
+    default_discipline = "chess"
+    # One-line notes for parameters without a description (from the README).
+    parameter_notes = {
+        "ruleset": '"seed" (seed 002) or "fide-2024"',
+        "list_every": "lists dated the first day of every month, quarter, half or year",
+        "k": "K, whole 1–1000 (default 20); refused with fide-2024",
+        "min_rating": "the floor (default 1000; fide-2024: 1400)",
+        "first_rating_games": "games a first rating needs (default 9; fide-2024: 5)",
+        "closing_days": "an event ending at least this many days before a list date reaches it",
+        "official_closing_days": "the same for official = true",
+        "pool_months": "an unrated player's pool spans at most this many months of rating periods",
+        "inactive_months": "inactive after this many months without a rated game",
+    }
+    Params = FideParams
+    version = "2"                   # 2: fide-2024 to the letter of the 2024 text, fide-2025
+    adjust_fields = frozenset({"k", "games"})
+    explains: ClassVar[frozenset[str]] = frozenset({"match", "tournament", "list", "adjust"})
+
+    @classmethod
+    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
+        return whole_number_adjusts(rating, journal, first_match)
+
+    def run(self, view: RatingView) -> FideResult:
+        return FideReplay(view, self.name).run()
+
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        assert isinstance(params, FideParams) and isinstance(result, FideResult)
+        if event.kind == "match":
+            return explain_match(params, result, player, event)
+        if event.kind == "tournament":
+            return explain_tournament(params, result, player, event)
+        if event.kind == "list":
+            return explain_list(params, result, player, event)
+        if event.kind == "adjust" and (event.before is None or event.after is None):
+            return explain_adjust(event)
+        return super().explain_event(params, result, player, event, match)

@@ -1,0 +1,229 @@
+"""One list: every event that reached it, rated players' changes, unrated players' pools, statuses."""
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from ..base import HistoryEvent
+from ..rounding import round_half_away, round_half_up
+from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
+from .players import Players
+from .records import EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
+from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
+from .tables import dp_for_score, expected_hundredths
+
+# The ratings of an event's players on the list in force on its first day (None: unrated).
+Snapshot = dict[str, int | None]
+
+
+class ListPublication:
+    """Publishes the list of `list_date` from the events that reached it."""
+
+    def __init__(self, players: Players, list_date: date):
+        self.players = players
+        self.p = players.p
+        self.list_date = list_date
+        self.records: dict[str, ListRecord] = {}
+        self.returning: set[str] = set()     # shown inactive on an earlier list
+
+    def record(self, player: str) -> ListRecord:
+        rec = self.records.get(player)
+        if rec is None:
+            s = self.players.state(player)
+            rec = self.records[player] = ListRecord(self.list_date, s.rating, s.rating, "rated")
+            clock = s.clock
+            if s.rating is not None and clock is not None:
+                start = self.players.inactive_from(clock)
+                if start < self.list_date:
+                    self.players.note_inactive(player, start, clock, s.rating)
+                    self.returning.add(player)
+        return rec
+
+    def publish(self, events: list[FideEvent], snapshots: dict[str, Snapshot]) -> None:
+        p, players = self.p, self.players
+        rated: dict[str, list[EventRecord]] = {}
+        pooled: set[str] = set()
+        for event in events:
+            snap = snapshots[event.key]
+            per_player: dict[str, list[PlayerGame]] = {}
+            for g in event.games:
+                half = round(2 * g.score_a)
+                per_player.setdefault(g.a, []).append(PlayerGame(g.match, g.date, g.b, half))
+                per_player.setdefault(g.b, []).append(PlayerGame(g.match, g.date, g.a, 2 - half))
+            average = None
+            if event.system == "round-robin" and not p.fide:
+                average = self.round_robin_average(snap, per_player)
+            # §6.1: a match (of two players) in which one player is unrated is not rated.
+            unrated_match = p.fide and (event.system == "match" or len(per_player) == 2) and \
+                any(snap[pl] is None for pl in per_player)
+            for player, games in per_player.items():
+                s = players.state(player)
+                rec = self.record(player)
+                last = max(g.date for g in games)
+                s.last_game = max(s.last_game or last, last)
+                # Published since the event began: rated with that rating (seed, last paragraph).
+                own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
+                if unrated_match and snap[player] is None:
+                    own = None       # §6.1 also when published since the match began (§8.2.4)
+                if own is not None:
+                    erec = self.rated_part(event, own, games, snap)
+                    rated.setdefault(player, []).append(erec)
+                else:
+                    erec = self.pool_part(event, player, games, snap, average, unrated_match)
+                    if erec.ignored is None:
+                        pooled.add(player)
+                rec.events.append(erec)
+
+        for player, parts in rated.items():
+            self.apply_changes(player, parts, self.record(player))
+        for player in pooled:
+            self.try_first_rating(player, self.record(player))
+        for player, rec in self.records.items():
+            s = players.state(player)
+            if player in self.returning and s.rating is not None:
+                players.note(player, HistoryEvent(self.list_date, None, "list", None, None, s.rating, None, s.rating,
+                                                  True, "active again"))
+            rec.after = s.rating
+            rec.status = players.status_of(player, self.list_date)
+            s.lists.append(rec)
+
+    @staticmethod
+    def round_robin_average(snap: Snapshot, per_player: dict[str, list[PlayerGame]]) -> Fraction | None:
+        rated = [(rating, Fraction(sum(g.half for g in games), 2), len(games))
+                 for pl, games in per_player.items() if (rating := snap[pl]) is not None]
+        if not rated:
+            return None
+        return round_robin_average(rated, len(per_player) - 1)
+
+    def rated_part(self, event: FideEvent, own: int, games: list[PlayerGame], snap: Snapshot) -> EventRecord:
+        """A rated player's games in one event: those against rated opponents count."""
+        counted, skipped = [], []
+        capped = uncapped = 0      # games more than 400 apart (§8.3.1)
+        for g in games:
+            opp = snap[g.opponent]
+            if opp is None:
+                skipped.append(g)
+                continue
+            cap = self.p.cap_for(own, g.date)
+            if self.p.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP:
+                capped, uncapped = (capped + 1, uncapped) if cap is not None else (capped, uncapped + 1)
+            counted.append(RatedGame(g, opp, expected_hundredths(own, opp, cap)))
+        n = len(counted)
+        points = Fraction(sum(r.game.half for r in counted), 2)
+        expected = Fraction(sum(r.expected for r in counted), 100)
+        perf = None
+        if n:
+            mean = Fraction(sum(r.opponent_rating for r in counted), n)
+            perf = round_half_up(mean + dp_for_score(points, n))
+        notes = [f"{capped} game(s) over 400 apart counted as 400 (§8.3.1)"] if capped else []
+        if uncapped:
+            notes.append(f"{uncapped} game(s) over 400 apart at the real difference, rated 2650 or more "
+                         "(§8.3.1 from 1 October 2025)")
+        return EventRecord(event.key, event.name, own, n, points, expected, None, None, perf,
+                           difference_rule="; ".join(notes) or None, counted=tuple(counted), skipped=tuple(skipped))
+
+    def apply_changes(self, player: str, parts: list[EventRecord], rec: ListRecord) -> None:
+        p, players, list_date = self.p, self.players, self.list_date
+        s = players.state(player)
+        assert s.rating is not None, "only a rated player's events are rated"
+        n_list = sum(erec.games for erec in parts)
+        k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
+                               n_list)
+        total: int | Fraction = 0
+        exact_total, running = Fraction(0), Fraction(s.rating)
+        for erec in parts:
+            own = erec.rating
+            assert own is not None
+            exact = Fraction(k) * sum(r.gain for r in erec.counted) / 100
+            erec.k, erec.k_rule, erec.exact_change = k, k_rule, exact
+            # Seed: each event's change is rounded. FIDE §8.3.4: the rating period's, once.
+            change: int | Fraction = exact if p.fide else round_half_away(exact)
+            erec.change = change
+            exact_total += exact
+            total += change
+            for r in erec.counted:
+                share = k * r.gain / 100
+                players.note(player, HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent,
+                                                  r.game.half / 2, own, share, own + share, True, None,
+                                                  {"expected": r.expected / 100, "opponent_rating": r.opponent_rating}))
+            for g in erec.skipped:
+                players.note(player, HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, own, None, None,
+                                                  False, "the opponent is unrated on the list in force"))
+            extra = {"event": erec.key, "k": k, "expected": float(erec.expected or 0),
+                     "performance": erec.performance}
+            if p.fide:
+                extra["k_rule"] = k_rule
+            players.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points),
+                                              float(running), float(change), float(running + change), True, None,
+                                              extra))
+            running += change
+        before = s.rating
+        if p.fide:
+            total = round_half_away(exact_total)
+            rec.period_change = exact_total
+            players.note(player, HistoryEvent(list_date, None, "list", None, None, before, float(total),
+                                              before + total, True, f"rating period: {float(exact_total):+.2f} "
+                                              f"rounded to {total:+d} (§8.3.4)"))
+        s.rating = before + int(total)
+        s.games += n_list
+        if s.rating >= FIDE_2024_TOP:
+            s.reached_top = True
+        if s.rating < p.floor:
+            players.note(player, HistoryEvent(list_date, None, "list", None, None, before, float(total), None, True,
+                                              f"excluded: {s.rating} is below the floor {p.floor}"))
+            rec.excluded_at = s.rating
+            s.rating, s.excluded, s.pool = None, True, []
+
+    def pool_part(self, event: FideEvent, player: str, games: list[PlayerGame], snap: Snapshot,
+                  average: Fraction | None, unrated_match: bool = False) -> EventRecord:
+        p, players, list_date = self.p, self.players, self.list_date
+        s = players.state(player)
+        against_rated = [g for g in games if snap[g.opponent] is not None]
+        round_robin = average is not None
+        counted = games if round_robin else against_rated
+        points = Fraction(sum(g.half for g in counted), 2)
+        n = len(counted)
+        opp_total = average * n if average is not None else Fraction(sum(snap[g.opponent] or 0 for g in counted))
+        perf = round_half_up(opp_total / n + dp_for_score(points, n)) if n else None
+        erec = EventRecord(event.key, event.name, None, n, points, None, None, None, perf,
+                           rc=opp_total / n if n else None)
+        if p.fide and unrated_match:
+            erec.ignored = "a match in which one player is unrated is not rated (§6.1)"
+        elif p.fide and not against_rated:
+            erec.ignored = "no game against a rated opponent (§7.1.4)"
+        elif not p.fide and len(against_rated) < 3:
+            erec.ignored = f"{len(against_rated)} game(s) against rated opponents; 3 needed (8.2)"
+        elif not s.pool and p.fide and points == 0:
+            erec.ignored = "first event scored zero (§8.2.1)"
+        elif not s.pool and not p.fide and points < 1:
+            erec.ignored = f"first rated tournament with {float(points):g} point(s); 1 needed (8.2)"
+        if erec.ignored is None:
+            s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
+            s.excluded = False
+        counted_ids = {g.match for g in counted}
+        for g in games:
+            if erec.ignored is not None:
+                reason = f"ignored: {erec.ignored}"
+            elif g.match in counted_ids:
+                reason = f"unrated: counts toward a first rating (list of {list_date})"
+            else:
+                reason = "unrated against unrated: not counted"
+            players.note(player, HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
+                                              False, reason, {"opponent_rating": snap[g.opponent]}))
+        return erec
+
+    def try_first_rating(self, player: str, rec: ListRecord) -> None:
+        p, s = self.p, self.players.state(player)
+        s.pool = [e for e in s.pool if within_pool_window(e.list_date, self.list_date, p)]
+        if not s.pool:
+            return
+        first = initial_rating(s.pool, p.ruleset)
+        rec.pool = first
+        if first.games >= p.games_to_publish and first.rating >= p.floor:
+            s.rating, s.games, s.pool = first.rating, s.games + first.games, []
+            s.established, s.listed_k, s.listed_games = False, None, None
+            s.reached_top = s.reached_top or first.rating >= FIDE_2024_TOP
+            rec.published = True
+            self.players.note(player, HistoryEvent(self.list_date, None, "list", None, float(first.points), None,
+                                                   None, float(first.rating), True, None,
+                                                   {"event": "first rating", "rc": float(first.opponents_mean)}))

@@ -1,0 +1,58 @@
+"""The players of one fide replay: their state, their history, and their status on a list."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from ..events import Player
+from ...periods import add_months
+from ..base import HistoryEvent
+from .params import FideParams
+from .records import PlayerState
+from .rules import inactive_on, list_on_or_after
+
+TITLED_UNRATED = "titled-unrated"
+
+
+class Players:
+    def __init__(self, params: FideParams, facts: Callable[[str], Player | None]):
+        self.p = params
+        self.facts = facts                        # the [[player]] entry of an id
+        self.states: dict[str, PlayerState] = {}
+        self.history: dict[str, list[HistoryEvent]] = {}
+        self.last_played: dict[str, date] = {}
+
+    def state(self, player: str) -> PlayerState:
+        s = self.states.get(player)
+        if s is None:
+            s = self.states[player] = PlayerState()
+        return s
+
+    def note(self, player: str, event: HistoryEvent) -> None:
+        self.history.setdefault(player, []).append(event)
+
+    def status_of(self, player: str, list_date: date | None) -> str:
+        s = self.state(player)
+        if s.rating is not None:
+            clock = s.clock
+            if list_date is not None and clock is not None and inactive_on(clock, list_date, self.p.inactive_months):
+                return "inactive"
+            return "rated"
+        facts = self.facts(player)
+        if s.excluded:
+            return "excluded"
+        if facts is not None and facts.title:
+            return TITLED_UNRATED
+        return "provisional" if s.pool else "unrated"
+
+    def inactive_from(self, clock: date) -> date:
+        """The first list on which a player whose last rated game was on `clock` is inactive."""
+        p = self.p
+        first = list_on_or_after(add_months(clock, p.inactive_months), p.list_every)
+        while not inactive_on(clock, first, p.inactive_months):
+            first = list_on_or_after(first + timedelta(days=1), p.list_every)
+        return first
+
+    def note_inactive(self, player: str, since: date, clock: date, rating: int) -> None:
+        self.note(player, HistoryEvent(since, None, "list", None, None, rating, None, rating, True,
+                                       f"inactive: no rated game since {clock}"))

@@ -1,0 +1,110 @@
+"""What the FIDE-style replay keeps: events and their games, per player and list every number."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from .rules import InitialRating, PoolEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A rated match of an event."""
+
+    match: str
+    date: date
+    a: str
+    b: str
+    score_a: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One player's side of a game: the score in half-points keeps sums whole and exact."""
+
+    match: str
+    date: date
+    opponent: str
+    half: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A rated player's game that counts: the opponent's rating in the event and P_D."""
+
+    game: PlayerGame
+    opponent_rating: int
+    expected: int                  # P_D in hundredths (table b)
+
+    @property
+    def gain(self) -> int:
+        """S − P_D in hundredths."""
+        return 50 * self.game.half - self.expected
+
+
+@dataclass
+class FideEvent:
+    """A tournament, or a rated match outside any tournament (an event of its own)."""
+
+    key: str                 # tournament id, or the match id of a single match
+    name: str
+    system: str
+    start: date
+    end: date
+    official: bool
+    games: list[Game] = field(default_factory=list)
+    seq: int = 0
+
+
+@dataclass
+class EventRecord:
+    key: str                       # tournament id, or the match id of a single match
+    name: str
+    rating: int | None             # the player's own rating in it; None: unrated (pool)
+    games: int                     # counted games
+    points: Fraction
+    expected: Fraction | None      # Σ P_D (rated players)
+    k: int | None
+    change: int | Fraction | None  # seed: rounded per event; FIDE: unrounded (the period is rounded)
+    performance: int | None        # Rc + dp(p), rounded 0.5 up
+    rc: Fraction | None = None     # unrated: the event's Rc (round-robin: Ra)
+    ignored: str | None = None     # why the event does not count toward a first rating
+    k_rule: str | None = None      # why this K
+    exact_change: Fraction | None = None  # K × Σ(S − P_D) before rounding
+    difference_rule: str | None = None   # FIDE rulesets: games whose D was capped at 400, or not (§8.3.1)
+    counted: tuple[RatedGame, ...] = ()  # a rated player's counted games
+    skipped: tuple[PlayerGame, ...] = ()  # a rated player's games against unrated opponents
+
+
+@dataclass
+class ListRecord:
+    list_date: date
+    before: int | None
+    after: int | None
+    status: str
+    events: list[EventRecord] = field(default_factory=list)
+    pool: InitialRating | None = None   # the pool as it stood on this list
+    published: bool = False             # a first rating was published on this list
+    excluded_at: int | None = None      # the rating that fell below the floor
+    period_change: Fraction | None = None  # FIDE rulesets: the period's K × ΣΔR, rounded once (§8.3.4)
+
+
+@dataclass
+class PlayerState:
+    rating: int | None = None       # published rating; None: unrated or excluded
+    games: int = 0                  # games rated so far (a first rating counts its pool)
+    established: bool = False       # set by [[adjust]] without k = 40 or games < 30: past the 30 games
+    listed_k: int | None = None     # [[adjust]] k: the K of the imported list
+    listed_games: int | None = None  # [[adjust]] games: rated games behind the imported rating
+    reached_top: bool = False       # a published rating ≥ 2400 (fide-2024 K = 10)
+    excluded: bool = False          # fell below the floor and has no pool since
+    last_game: date | None = None   # of events that reached a list
+    activity_from: date | None = None  # the clock of inactivity when no game yet
+    pool: list[PoolEntry] = field(default_factory=list)
+    lists: list[ListRecord] = field(default_factory=list)
+
+    @property
+    def clock(self) -> date | None:
+        """Where inactivity counts from: the last rated game, else the rating's import."""
+        return self.last_game or self.activity_from

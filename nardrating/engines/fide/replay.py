@@ -1,0 +1,159 @@
+"""The replay: events gathered from the view, then lists, adjustments and event starts in date order."""
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..base import HistoryEvent, Standing
+from ..events import Adjust, MatchPlayed
+from .lists import ListPublication, Snapshot
+from .params import FIDE_2024_TOP, FideParams
+from .players import TITLED_UNRATED, Players
+from .records import FideEvent, Game
+from .report import FideResult
+from .rules import initial_rating, list_in_force, reaches_list, within_pool_window
+
+if TYPE_CHECKING:
+    from ...replay import RatingView
+
+
+LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start
+
+
+class Moment(NamedTuple):
+    day: date
+    order: int                   # LIST, ADJUST or START
+    seq: int                     # journal order among adjustments and events of one day
+    item: date | Adjust | FideEvent
+
+
+class FideReplay:
+    def __init__(self, view: RatingView, engine: str):
+        self.view = view
+        self.engine = engine
+        self.p: FideParams = view.params
+        self.players = Players(self.p, view.player)
+
+    def group_into_events(self) -> list[FideEvent]:
+        """The rated matches grouped into events, by (end, journal order); unrated ones noted."""
+        players = self.players
+        by_key: dict[str, FideEvent] = {}
+        for m in self.view.events():
+            if not isinstance(m, MatchPlayed):
+                continue
+            players.state(m.a), players.state(m.b)
+            if m.reason is not None:
+                for player, opponent, score in ((m.a, m.b, m.score_a), (m.b, m.a, 1 - m.score_a)):
+                    players.note(player, HistoryEvent(m.date, m.entry, "match", opponent, score, None, None, None,
+                                                      False, m.reason))
+                continue
+            for player in (m.a, m.b):
+                if players.last_played.get(player, m.date) <= m.date:
+                    players.last_played[player] = m.date
+            if m.tournament is not None:
+                event = by_key.get(m.tournament)
+                if event is None:
+                    tour = self.view.tournament(m.tournament)
+                    event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
+                                                        tour.official, seq=tour.seq)
+            else:
+                event = by_key[m.entry] = FideEvent(m.entry, f"match {m.entry}", "match", m.date, m.date, False,
+                                                    seq=m.seq)
+            event.games.append(Game(m.entry, m.date, m.a, m.b, m.score_a))
+        return sorted(by_key.values(), key=lambda e: (e.end, e.seq))
+
+    def run(self) -> FideResult:
+        view, p = self.view, self.p
+        as_of = view.as_of
+        reach: dict[date, list[FideEvent]] = {}
+        for event in self.group_into_events():
+            list_date = reaches_list(event.end, event.official, p)
+            if as_of is not None and list_date > as_of:
+                self.pending(event, list_date)
+                continue
+            reach.setdefault(list_date, []).append(event)
+
+        # Lists, adjustments and event starts in date order; a list comes first on its day.
+        moments = [Moment(d, LIST, 0, d) for d in reach]
+        moments += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
+        moments += [Moment(e.start, START, e.seq, e) for events in reach.values() for e in events]
+        moments.sort(key=lambda m: (m.day, m.order, m.seq))
+        snapshots: dict[str, Snapshot] = {}
+        for item in (m.item for m in moments):
+            if isinstance(item, Adjust):
+                self.adjust(item)
+            elif isinstance(item, FideEvent):
+                snapshots[item.key] = {pl: self.players.state(pl).rating for g in item.games for pl in (g.a, g.b)}
+            else:
+                ListPublication(self.players, item).publish(reach[item], snapshots)
+
+        final_list = list_in_force(as_of, p.list_every) if as_of is not None else max(reach, default=None)
+        return self.result(final_list)
+
+    def pending(self, event: FideEvent, list_date: date) -> None:
+        for g in event.games:
+            for player, opponent, score in ((g.a, g.b, g.score_a), (g.b, g.a, 1 - g.score_a)):
+                self.players.note(player, HistoryEvent(
+                    g.date, g.match, "match", opponent, score, None, None, None, False,
+                    f"waits for the list of {list_date} ({event.key} ends {event.end})"))
+
+    def adjust(self, a: Adjust) -> None:
+        s = self.players.state(a.player)
+        before = s.rating
+        if a.set is not None:
+            after = int(a.set)
+        elif before is not None:
+            after = before + int(a.delta or 0)
+        else:
+            self.players.note(a.player, HistoryEvent(
+                a.date, None, "adjust", None, None, None, None, None, False,
+                f"no published rating to change by {a.delta or 0:g}: {a.reason}"))
+            return
+        s.rating, s.excluded, s.pool = after, False, []
+        if a.set is not None or a.k is not None or a.games is not None:
+            # An imported list: K 40 only when it says so (k = 40, or fewer than 30 games).
+            s.listed_k, s.listed_games = a.k, a.games
+            if a.games is not None:
+                s.games = a.games
+            s.established = a.k in (10, 20) or (a.k is None and (a.games is None or a.games >= 30))
+        s.reached_top = s.reached_top or after >= FIDE_2024_TOP or a.k == 10
+        if s.activity_from is None:
+            s.activity_from = a.date
+        self.players.note(a.player, HistoryEvent(a.date, None, "adjust", None, None, before,
+                                                 None if before is None else after - before, after, True, a.reason))
+
+    def inactivity_events(self, final_list: date | None) -> None:
+        """Note the list on which each rated player became inactive (if still inactive)."""
+        if final_list is None:
+            return
+        players = self.players
+        for player, s in players.states.items():
+            clock = s.clock
+            if s.rating is None or clock is None or players.status_of(player, final_list) != "inactive":
+                continue
+            players.note_inactive(player, players.inactive_from(clock), clock, s.rating)
+
+    def result(self, final_list: date | None) -> FideResult:
+        p, players = self.p, self.players
+        self.inactivity_events(final_list)
+        standings = {}
+        for player, s in players.states.items():
+            status = players.status_of(player, final_list)
+            extra: dict[str, object] = {"list": final_list}
+            games = s.games
+            if s.rating is None:
+                pool = [e for e in s.pool if final_list is None or within_pool_window(e.list_date, final_list, p)]
+                if pool:
+                    first = initial_rating(pool, p.ruleset)
+                    games = first.games
+                    extra.update(pool_games=first.games, pool_points=float(first.points),
+                                 pool_opponents=float(first.opponents_mean), pool_rating=first.rating)
+            standings[player] = Standing(player, s.rating, games, status, players.last_played.get(player), extra)
+        for events in players.history.values():
+            events.sort(key=lambda e: e.date)
+        view = self.view
+        return FideResult(view.rating.name, view.discipline, self.engine, standings, players.history,
+                          hidden_statuses=frozenset(),
+                          columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
+                          sections=((TITLED_UNRATED, "Titled players without a rating"),),
+                          as_of=view.as_of, lists={pl: s.lists for pl, s in players.states.items()})

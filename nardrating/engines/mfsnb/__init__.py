@@ -1,0 +1,25 @@
+"""The federation rating lists of seed 000 (МФСНБ, 2009).
+
+Ratings change once per list period (a quarter by default). Every competition
+— a tournament, or a single match outside any tournament — that ends in a
+period is computed from the ratings at the period's start:
+
+    R = 10·(P − E),  E = M·Pe (swiss, knockout, match, single)
+                     E = H·Pe − ½ (round-robin; or (H − 1)·Pe when strict)
+
+with Pe from the seed's table at (own rating − Ra), Ra the opponents' mean
+rating rounded (½ up), and R rounded to a whole number, halves away from
+zero. Arithmetic is exact (fractions). The list at the period's end is
+old + the sum of the period's R − the inactivity penalty. docs/mfsnb.md
+states every reading of the seed taken here.
+
+Modules: `params` (the config), `arithmetic` (one competition, pure), `lists`
+(the list builder and its records), `result` (standings and the report),
+`explain` (each history event's steps), `engine` (events in, lists out).
+"""
+from .arithmetic import Computation, compute
+from .engine import MfsnbEngine
+from .params import MfsnbParams
+from .result import MfsnbResult
+
+__all__ = ["Computation", "MfsnbEngine", "MfsnbParams", "MfsnbResult", "compute"]

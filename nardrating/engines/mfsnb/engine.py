@@ -1,0 +1,140 @@
+"""The mfsnb engine: typed events in, competitions out, the list builder publishing each period."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...errors import Problem
+from ...periods import period_containing
+from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
+from ..events import Adjusted, MatchPlayed, Tournament, TournamentEnded
+from .explain import explain_competition, explain_list
+from .lists import EXCLUDED, RETURNED, ListBuilder, Played
+from .params import MfsnbParams
+from .result import MfsnbResult
+
+if TYPE_CHECKING:
+    from ...replay import RatingView
+
+
+class MfsnbEngine(Engine):
+    name = "mfsnb"
+    title = "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)"
+    Params = MfsnbParams
+    explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
+
+    @classmethod
+    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
+        return whole_number_adjusts(rating, journal, first_match)
+
+    def run(self, view: RatingView) -> MfsnbResult:
+        p: MfsnbParams = view.params
+        ended = {t.id: t for t in view.tournaments}
+        book = ListBuilder(view)
+        events = list(view.events())
+
+        # Each tournament's rated games and participants (players of its non-voided matches), gathered once.
+        rated_games: dict[str, list[MatchPlayed]] = {}
+        entrants: dict[str, set[str]] = {}
+        for event in events:
+            if not isinstance(event, MatchPlayed) or event.tournament is None:
+                continue
+            if event.reason != "voided":
+                entrants.setdefault(event.tournament, set()).update((event.a, event.b))
+            if event.reason is None:
+                rated_games.setdefault(event.tournament, []).append(event)
+
+        for event in events:
+            if isinstance(event, Adjusted):
+                book.advance_to(event.adjust.date)
+                book.adjust(event.adjust)
+            elif isinstance(event, TournamentEnded):
+                item = event.tournament
+                book.advance_to(item.end)
+                if p.official_only and not item.official:
+                    continue
+                games = collect(rated_games.get(item.id, []))
+                if games:
+                    people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
+                    book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
+            else:
+                self.match(view, book, event, ended)
+
+        if book.periods is not None:
+            if view.as_of is not None:
+                book.advance_to(view.as_of)
+                if book.current.end == view.as_of:
+                    book.publish()
+            else:
+                book.publish()   # the last period with entries is complete
+        result = MfsnbResult(view.rating.name, view.discipline, self.name, {}, book.events,
+                             hidden_statuses=frozenset({EXCLUDED}), columns=(("pending", "Pending"),),
+                             sections=((RETURNED, "Returned: commission decision needed"),),
+                             as_of=view.as_of, builder=book)
+        result.standings = result.build_standings()
+        return result
+
+    @staticmethod
+    def match(view: RatingView, book: ListBuilder, event: MatchPlayed, ended: dict[str, Tournament]) -> None:
+        """A match's history line (it counts through its competition); a single match is one."""
+        p: MfsnbParams = view.params
+        day, first, second, tid = event.date, event.a, event.b, event.tournament
+        book.advance_to(day)
+        reason = event.reason
+        if reason is None and p.official_only and (tid is None or not view.tournament(tid).official):
+            reason = "not an official competition (official_only)"
+        if reason is None and tid is not None and tid not in ended:
+            reason = f"counts when tournament {tid} ends ({view.tournament(tid).end})"
+        elif reason is None:
+            end = ended[tid].end if tid else day
+            listed_on = period_containing(end, p.period).end
+            reason = (f"counted in {tid} on the list of {listed_on}" if tid
+                      else f"a competition of its own, on the list of {listed_on}")
+        for player, opponent, score in ((first, second, event.score_a), (second, first, 1.0 - event.score_a)):
+            book.event(player, HistoryEvent(day, event.entry, "match", opponent, score, None, None, None,
+                                            False, reason))
+        if tid is None and event.reason is None and not p.official_only:
+            book.competition(event.entry, "single", day,
+                             {first: [Played(second, event.score_a)], second: [Played(first, 1.0 - event.score_a)]},
+                             2, None)
+
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        assert isinstance(params, MfsnbParams) and isinstance(result, MfsnbResult)
+        if event.kind == "competition":
+            return explain_competition(params, result, player, event)
+        if event.kind == "list":
+            return explain_list(params, result, player, event)
+        if event.kind == "match":
+            # A match moves no rating by itself: its competition does (or nothing, with the reason).
+            counted = (event.reason or "").startswith(("counted in", "a competition of its own", "counts when"))
+            return Explained({"opponent": event.opponent, "score": event.result}, [step(
+                "seed 000: R is computed per competition, a tournament or a single match" if counted
+                else f"not rated: {event.reason}", event.reason or "", None)])
+        if event.kind == "adjust" and event.before is None:
+            # A first [[adjust]]: the player enters the list with it; nothing to change from.
+            return Explained({"reason": event.reason}, [
+                {"rule": "[[adjust]]: a player enters the list at the rating the commission sets",
+                 "formula": f"after = {event.after}; not on the list before: no change", "value": None}])
+        return super().explain_event(params, result, player, event, match)
+
+
+def collect(matches: list[MatchPlayed]) -> dict[str, list[Played]]:
+    """Per player: (opponent, score) of each rated game, in replay order."""
+    games: dict[str, list[Played]] = {}
+    for m in matches:
+        games.setdefault(m.a, []).append(Played(m.b, m.score_a))
+        games.setdefault(m.b, []).append(Played(m.a, 1.0 - m.score_a))
+    return games
+
+
+def first_place(tournament: Tournament, games: dict[str, list[Played]]) -> str | None:
+    """The clear, unshared winner: from the standings, else the single top score."""
+    if tournament.standings:
+        firsts = [s for s in tournament.standings if s.low == 1]
+        if len(firsts) == 1 and firsts[0].high == 1:
+            return firsts[0].player
+        return None
+    totals = sorted(((sum(g.score for g in played), player) for player, played in games.items()), reverse=True)
+    if len(totals) == 1 or totals[0][0] > totals[1][0]:
+        return totals[0][1]
+    return None

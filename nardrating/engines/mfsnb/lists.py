@@ -1,0 +1,261 @@
+"""The list builder: competitions and adjustments in replay order, a list published at every period end."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...periods import Period, add_months, months_between, periods_from
+from ..base import HistoryEvent
+from ..events import Adjust
+from ..policies import penalty_owed
+from .arithmetic import compute
+from .params import MfsnbParams
+
+if TYPE_CHECKING:
+    from ...replay import RatingView
+
+RETURNED = "returned: commission decision needed"
+EXCLUDED = "excluded"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One rated game of a player in a competition."""
+
+    opponent: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Competition:
+    """One player's competition on a list: the inputs and every number of seed 000's arithmetic."""
+
+    id: str
+    system: str
+    own: int                       # the player's rating for the period's competitions
+    ratings: tuple[int, ...]       # the opponents' ratings, one per game
+    participants: int              # H of a round-robin
+    round_robin: str               # the config's rule for E of a round-robin
+    ra: int
+    difference: int
+    pe: Fraction
+    expected: Fraction
+    points: Fraction
+    computed: int                  # 10·(P − E) rounded, before a protection
+    change: int                    # what the list takes: `computed`, or 0 when protected
+    protected: str | None          # why a decrease was stopped
+
+    def row(self) -> dict[str, Any]:
+        """The report's `competitions` entry."""
+        return {"id": self.id, "system": self.system, "opponents": len(self.ratings), "ratings": list(self.ratings),
+                "Ra": self.ra, "difference": self.difference, "Pe": float(self.pe), "E": float(self.expected),
+                "P": float(self.points), "change": self.change,
+                "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
+
+
+@dataclass
+class PeriodRecord:
+    before: int | None                   # on the previous list; None: not on it
+    competitions: list[Competition] = field(default_factory=list)
+    games: int = 0
+    points: Fraction = Fraction(0)
+    expected: Fraction = Fraction(0)
+    change: int = 0
+    adjust: int = 0
+    adjusted: bool = False
+    reinstated: bool = False
+    penalty: int = 0
+    penalty_owed: int = 0                # the whole break's total at this list (the ladder's step)
+    after: int | None = None
+    status: str = ""
+    break_months: int | None = None
+    break_since: date | None = None      # the break's start, when a penalty was due
+
+
+@dataclass
+class Member:
+    """A player the lists know: what their competitions are rated from, and what was published."""
+
+    base: int                      # the rating this period's competitions use
+    since: date                    # start of the current break
+    pending: int = 0               # competition changes not yet published
+    taken: int = 0                 # penalty already taken for the break
+    listed: int | None = None      # the last published rating; None: never on a list
+    status: str = "new"            # on the last list
+    excluded: bool = False
+    returned: bool = False         # excluded, then played: the commission decides
+    games: int = 0
+    last_played: date | None = None
+
+
+class PublishedList(NamedTuple):
+    period: Period
+    rows: dict[str, PeriodRecord]
+
+
+class ListBuilder:
+    """Replays the timeline and publishes a list at every period end."""
+
+    def __init__(self, view: RatingView):
+        self.view = view
+        self.p: MfsnbParams = view.params
+        self.members: dict[str, Member] = {}
+        self.events: dict[str, list[HistoryEvent]] = {}
+        self.records: dict[str, PeriodRecord] = {}
+        self.lists: list[PublishedList] = []
+        self.periods: Iterator[Period] | None = None
+        self.period: Period | None = None
+
+    # -- helpers
+    def enter(self, player: str, day: date) -> Member:
+        member = self.members.get(player)
+        if member is None:
+            info = self.view.player(player)
+            member = self.members[player] = Member(self.p.start_for(info.qualification if info else None), day)
+        return member
+
+    def record(self, player: str) -> PeriodRecord:
+        rec = self.records.get(player)
+        if rec is None:
+            member = self.members.get(player)
+            rec = self.records[player] = PeriodRecord(member.listed if member else None)
+        return rec
+
+    def event(self, player: str, e: HistoryEvent) -> None:
+        self.events.setdefault(player, []).append(e)
+
+    def advance_to(self, day: date) -> None:
+        """Publish every list dated before `day`."""
+        if self.periods is None:
+            self.periods = periods_from(day, self.p.period)
+            self.period = next(self.periods)
+        while self.current.end < day:
+            self.publish()
+
+    @property
+    def current(self) -> Period:
+        """The period being built (only once the first entry has started the lists)."""
+        assert self.period is not None, "no period before the first entry"
+        return self.period
+
+    # -- entries
+    def adjust(self, a: Adjust) -> None:
+        player = a.player
+        rec = self.record(player)
+        known = player in self.members
+        m = self.enter(player, a.date)
+        current = m.base + m.pending
+        if a.set is not None:
+            amount = int(a.set) - current if known else 0
+            # A set is the rating from that day: earlier changes of the period are superseded.
+            m.base, m.pending = int(a.set), 0
+            if m.excluded or m.returned or not known:
+                rec.reinstated = known
+                m.excluded = m.returned = False
+                m.since, m.taken = a.date, 0
+        else:
+            amount = int(a.delta or 0)
+            m.base += amount
+        rec.adjust += amount
+        rec.adjusted = True
+        after = current + amount if known or a.set is None else int(a.set)
+        self.event(player, HistoryEvent(a.date, None, "adjust", None, None, current if known else None,
+                                        amount if known else None, after, True, a.reason))
+
+    def competition(self, cid: str, system: str, day: date, games: dict[str, list[Played]],
+                    participants: int, first_place: str | None) -> None:
+        members = {player: self.enter(player, day) for player in games}
+        p = self.p
+        for player, played in games.items():
+            m = members[player]
+            own = m.base
+            ratings = [members[g.opponent].base for g in played]
+            points = sum((Fraction(g.score) for g in played), Fraction(0))
+            c = compute(own, ratings, points, system, participants, p.round_robin)
+            protected = self.protection(player, own, played, first_place, members) if c.change < 0 else None
+            change = 0 if protected else c.change
+            m.pending += change
+            rec = self.record(player)
+            rec.competitions.append(Competition(cid, system, own, tuple(ratings), participants, p.round_robin,
+                                                c.ra, c.difference, c.pe, c.expected, points, c.change, change,
+                                                protected))
+            rec.games += len(played)
+            rec.points += points
+            rec.expected += c.expected
+            rec.change += change
+            m.games += len(played)
+            m.last_played = day
+            m.since, m.taken = day, 0
+            if m.excluded:
+                m.excluded, m.returned = False, True
+            self.event(player, HistoryEvent(
+                day, cid, "competition", None, float(points), own, change, None, True,
+                f"protected, {protected}: {c.change:+d} → 0" if protected else None,
+                {"expected": float(c.expected)}))
+
+    def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
+                   members: dict[str, Member]) -> str | None:
+        p = self.p
+        if p.protect_first_place and player == first_place:
+            return "clear first place"
+        if p.protect_wins:
+            for g in played:
+                gap = members[g.opponent].base - own
+                if g.score == 1.0 and (gap > p.protect_win_gap if p.protect_direction == "stronger"
+                                       else abs(gap) > p.protect_win_gap):
+                    return f"won vs {g.opponent} ({gap:+d})"
+        return None
+
+    # -- the list
+    def publish(self) -> None:
+        period = self.current
+        day = period.end
+        p = self.p
+        rows: dict[str, PeriodRecord] = {}
+        for player in sorted(self.members):
+            m = self.members[player]
+            rec = self.records.get(player)
+            if m.excluded and rec is None:
+                continue
+            rec = rec or PeriodRecord(m.listed)
+            value = m.base + m.pending
+            played = bool(rec.competitions)
+            if not played and not m.excluded:
+                owed = int(penalty_owed(m.since, day, p.inactivity))  # whole points
+                rec.penalty = -(owed - m.taken)
+                rec.penalty_owed, rec.break_since = owed, m.since
+                m.taken = owed
+                value += rec.penalty
+                rec.break_months = months_between(m.since, day)
+                if p.exclude_after_months and add_months(m.since, p.exclude_after_months) < day:
+                    m.excluded, m.returned = True, False
+            status = status_after(m, rec, played)
+            rec.after, rec.status = value, status
+            before = rec.before
+            m.base, m.pending, m.listed, m.status = value, 0, value, status
+            rows[player] = rec
+            self.event(player, HistoryEvent(
+                day, None, "list", None, None, before, None if before is None else value - before,
+                value, True, None, {"penalty": rec.penalty or None}))
+        self.lists.append(PublishedList(period, rows))
+        self.records = {}
+        assert self.periods is not None
+        self.period = next(self.periods)
+
+
+def status_after(m: Member, rec: PeriodRecord, played: bool) -> str:
+    """A player's status on the list being published (`m.listed`: still the previous list)."""
+    if m.excluded:
+        return EXCLUDED
+    if m.returned:
+        return RETURNED
+    if rec.reinstated:
+        return "reinstated"
+    if m.listed is None:
+        return "new"
+    if played:
+        return "active"
+    return f"inactive ({rec.break_months} months)"

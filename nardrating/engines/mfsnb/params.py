@@ -1,0 +1,57 @@
+"""The parameters of a federation list (`[rating.NAME]` with `engine = "mfsnb"`), defaults from seed 000."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ..base import Params
+from ..policies import check_exclusion_after_ladder, check_ladder
+
+DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
+DEFAULT_INACTIVITY = ((3, 25), (6, 50), (9, 75), (12, 100), (18, 150))
+
+
+class MfsnbParams(Params):
+    period: Literal["month", "quarter", "half", "year"] = Field(
+        "quarter", description="one list per period: month, quarter, half or year")
+    start: int = Field(1500, ge=0, description="first rating without a qualification")
+    start_by_qualification: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_STARTS),
+                                                   description="first rating by qualification")
+    round_robin: Literal["seed", "strict"] = Field(
+        "seed", description='"seed": E = H·Pe − ½; "strict": E = (H − 1)·Pe')
+    protect_first_place: bool = Field(True, description="a clear first place never lowers the rating")
+    protect_wins: bool = Field(True, description="nor does a win over an opponent more than protect_win_gap away")
+    protect_win_gap: int = Field(150, ge=0, description="whole points")
+    protect_direction: Literal["any", "stronger"] = Field(
+        "any", description='"any": opponent above or below; "stronger": only above')
+    inactivity: tuple[tuple[int, int], ...] = Field(DEFAULT_INACTIVITY, description="[months of break, total penalty]")
+    exclude_after_months: int = Field(24, ge=0, le=1200,
+                                      description="a longer break takes the player off the list; 0 = never")
+    official_only: bool = Field(False, description="only tournaments with official = true count")
+
+    @field_validator("start_by_qualification")
+    @classmethod
+    def _known_qualifications(cls, value: dict[str, int]) -> dict[str, int]:
+        unknown = sorted(set(value) - set(DEFAULT_STARTS))
+        if unknown:
+            raise ValueError(f"unknown qualification(s) {', '.join(unknown)}; allowed: {', '.join(DEFAULT_STARTS)}")
+        if any(v < 0 for v in value.values()):
+            raise ValueError("start ratings must not be negative")
+        # The seed's table fills what the config leaves out.
+        return {**DEFAULT_STARTS, **value}
+
+    @field_validator("inactivity")
+    @classmethod
+    def _growing_table(cls, value: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        check_ladder(value)
+        return value
+
+    @model_validator(mode="after")
+    def _exclusion_after_table(self) -> MfsnbParams:
+        check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
+        return self
+
+    def start_for(self, qualification: str | None) -> int:
+        """A new player's first rating: by qualification, else `start` (seed 000's table)."""
+        return self.start_by_qualification.get(qualification, self.start) if qualification else self.start
