@@ -1,6 +1,6 @@
 """Benchmark: whole `nardrating` processes on synthetic clubs, as ratios to yardsticks of the same run.
 
-    python bench/run.py [--runs 5] [--matches 1000000] [--toml-matches 100000] [--out bench/out]
+    python bench/run.py [--runs 5] [--matches 1000000] [--toml-matches 100000] [--out bench/out] [--only PREFIX…]
 
 Generates the clubs with bench/generate.py when they are missing (10,000 players; 1,000,000
 matches as CSV with LF and with CRLF line ends, and after a TOML file; 100,000 as TOML; fibs).
@@ -18,6 +18,7 @@ memory over the rounds.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import shutil
@@ -34,7 +35,7 @@ import generate  # noqa: E402
 
 BARE, IMPORTS = "bare csv.reader + FIBS loop", "python -c 'import typer, rich, pydantic'"
 # (label prefix, yardstick, target ratio) of the issue's targets
-TARGETS = [("recalc", BARE, 1.2), ("--help", IMPORTS, 1.2)] + [
+TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPORTS, 1.2)] + [
     (command, IMPORTS, 2.0) for command in ("leaderboard", "history", "players", "add-match")]
 
 
@@ -72,6 +73,13 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         items += [(f"{label}, {name}", cli(*args, *c), {}, IMPORTS) for label, args in (
             ("leaderboard", ("leaderboard",)), ("history", ("history", "p1")), ("players", ("players",)),
             ("add-match", add), ("leaderboard after add-match", ("leaderboard",)))]
+    # With the [fast] extra (polars, numba), where it is installed; every other row is pure Python.
+    if all(importlib.util.find_spec(name) for name in ("polars", "numba")):
+        for name in ("1M CSV", "1M CSV, CRLF"):
+            items.append((f"recalc [fast], {name}", cli("recalc", "--club", str(clubs[name])),
+                          {"NARDRATING_PARALLEL": "0", "NARDRATING_FAST": "1"}, BARE))
+    else:
+        print("no [fast] rows: pip install 'nardrating[fast]' to measure them", file=sys.stderr)
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
     # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
     grid = "factor=2,3,4,5,6,7,8,9,10,12"
@@ -88,6 +96,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--out", type=Path, default=HERE / "out")
     parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--only", nargs="*", default=[], metavar="PREFIX",
+                        help="only the processes whose label starts with one of these (and the yardsticks)")
     args = parser.parse_args()
 
     names = ("csv-club", "crlf-club", "toml-first-club", "toml-club")
@@ -101,10 +111,12 @@ def main() -> None:
     # Bytecode cached as an installed program has it (outside the source tree), even where
     # PYTHONDONTWRITEBYTECODE is set: else every process compiles the package anew.
     env = {**os.environ, "NARDRATING_CLUB": "", "XDG_CACHE_HOME": str(cache),
-           "PYTHONPYCACHEPREFIX": str(args.out / "pycache")}
+           "PYTHONPYCACHEPREFIX": str(args.out / "pycache"), "NARDRATING_FAST": "0"}  # [fast] rows say =1
     for name in ("NARDRATING_PARALLEL", "PYTHONDONTWRITEBYTECODE"):
         env.pop(name, None)
     items = plan(clubs, HERE.parent / "sample_ledgers" / "chess-club")
+    if args.only:
+        items = [item for item in items if not item[3] or item[0].startswith(tuple(args.only))]
     seen: dict[str, list] = {label: [] for label, *_ in items}
     for _ in range(args.runs):
         for label, argv, extra, _yardstick in items:

@@ -13,6 +13,8 @@ settings.load_profile("nardrating")
 
 # Derived data (the cache) goes to a folder of this test run, never into the source tree.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="nardrating-test-cache-")
+# The pure-Python path, even where the [fast] extra is installed (tests/test_fast_path.py compares the two).
+os.environ["NARDRATING_FAST"] = "0"
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_ledgers"

@@ -199,14 +199,27 @@ def test_refusals(cli, args, message):
     assert result.exit_code == 1 and message in result.output, result.output
 
 
-def test_an_engine_without_explain_refuses_cleanly(cli):
-    # placement does not declare "tournament" (yet): a message and exit 1, never a traceback.
-    from nardrating.engines.placement import PlacementEngine
+def test_an_engine_without_explain_refuses_cleanly(tmp_path, cli, cli_json):
+    # The README's fixed-K Elo declares no `explains`: a rated match is refused with a message and
+    # exit 1, never a traceback; its unrated match is still explained by the base (change 0).
+    from nardrating.engines import registry
 
-    if "tournament" in PlacementEngine.explains:
-        pytest.skip("placement explains its tournaments now")
-    result = cli("explain", "winter-cup", "--club", str(SAMPLES / "nardy-club"), "--rating", "tournament")
-    assert result.exit_code == 1 and "does not explain tournament events" in result.output
+    registry.register("fixed-k", "tests.fixed_k_elo:FixedKElo")
+    try:
+        club = tmp_path / "club"
+        assert cli("init", club, "--engine", "fixed-k").exit_code == 0
+        for args in (("add-player", "anna"), ("add-player", "boris"),
+                     ("add-match", "anna", "boris", "--winner", "anna", "--date", "2025-01-01"),
+                     ("add-match", "anna", "boris", "--winner", "boris", "--date", "2025-01-02", "--unrated")):
+            assert cli(*args, "--club", club).exit_code == 0
+        g1, g2 = (row["entry"] for row in cli_json("history", "anna", "--club", club))
+        result = cli("explain", g1, "--club", club)
+        assert result.exit_code == 1 and "does not explain match events" in result.output, result.output
+        assert "Traceback" not in result.output
+        result = cli("explain", g2, "--club", club)
+        assert result.exit_code == 0 and "not rated" in result.output, result.output
+    finally:
+        registry.unregister("fixed-k")
 
 
 def test_a_day_with_events_in_two_disciplines_asks_which(cli, cli_json):

@@ -141,6 +141,10 @@ class FibsEngine(Engine):
     def _replay(self, view, resume: "FibsState | None") -> FibsResult:
         """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
+        from ..fast import replay_fibs  # the [fast] extra's compiled loop, for a big full replay; else None
+        fast = replay_fibs(view) if resume is None else None
+        if fast is not None:
+            return self.finish(view, fast)
         names = view.players
         count = len(names)
         start, factor, scale = float(p.start), float(p.factor), float(p.scale)

@@ -194,6 +194,9 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
     For appended rows, `raw` is the header line plus the new rows and
     line_offset the number of data lines before them.
     """
+    from ..fast import read_csv as read_fast  # the [fast] extra, for a whole big file; else nothing
+    if source is None and not line_offset and not match_offset and read_fast(raw, path, label, journal, default_discipline):
+        return
     text = decode(raw, label, problems)
     del raw
     if text is None:

@@ -1,0 +1,279 @@
+"""The [fast] extra (polars reader, numba fibs loop) gives exactly what the pure-Python path gives.
+
+Random journals (fixed seeds): LF and CRLF CSV files, ids given and derived, TOML files
+before or after them with players, matches, voids and adjustments, unrated and forfeited
+matches, pair limits, both experience units, with and without the boost. Each is read and
+replayed by both paths; the journal's columns, the standings and every history record must
+be equal — the same values of the same types, bit for bit. Journals the fast path declines
+(quoted cells, a winner column, a bad cell, inactivity penalties) must still come out equal,
+by the pure path. Runs only where the extra is installed; the default suite forces the pure
+path (tests/conftest.py sets NARDRATING_FAST=0).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from nardrating.ledger import load_club
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fast(monkeypatch):
+    """The extra's modules, with every use of them counted: {"csv": [taken?…], "fibs": [taken?…]}."""
+    pytest.importorskip("polars")
+    pytest.importorskip("numba")
+    from nardrating.fast import csvread, fibsloop
+
+    used: dict[str, list[bool]] = {"csv": [], "fibs": []}
+    read, replay = csvread.read_csv, fibsloop.replay
+
+    def counted_read(*args):
+        done = read(*args)
+        used["csv"].append(done)
+        return done
+
+    def counted_replay(view):
+        state = replay(view)
+        used["fibs"].append(state is not None)
+        return state
+
+    monkeypatch.setattr(csvread, "read_csv", counted_read)
+    monkeypatch.setattr(fibsloop, "replay", counted_replay)
+    monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
+    return used
+
+
+PLAYERS = [f"p{k}" for k in range(40)]
+
+
+def random_club(folder: Path, seed: int, rows: int = 400, crlf: bool = False) -> dict:
+    """A club whose journal is a CSV and a TOML file, drawn from `seed`; what was drawn."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    players = PLAYERS[: rng.randint(3, len(PLAYERS))]
+    limit = rng.choice([0, 0, 1, 2])
+    params = [f"pair_limit_per_day = {limit}", f'experience_unit = "{rng.choice(["points", "games"])}"',
+              f"boost = {rng.choice(['true', 'false'])}", f"start = {rng.choice([1500, 1234.5])}",
+              f"factor = {rng.choice([4, 10, 3.7])}", f"scale = {rng.choice([2000, 400])}",
+              f"inactive_after_months = {rng.choice([0, 0, 1])}"]
+    toml_first = rng.random() < 0.5
+    files = '["journal.toml", "games.csv"]' if toml_first else '["games.csv", "journal.toml"]'
+    (folder / "nardrating.toml").write_text(
+        f'[club]\nname = "Fast"\njournal = {files}\ndefault_discipline = "long-nardy"\n\n'
+        f'[rating.fibs]\nengine = "fibs"\n' + "\n".join(params) + "\n", encoding="utf-8")
+    with_ids, with_forfeit = rng.random() < 0.8, rng.random() < 0.5
+    header = ["date", "player_a", "player_b", "result", "length", "discipline", "rated"]
+    header = (["id"] if with_ids else []) + header + (["forfeit"] if with_forfeit else [])
+    rng.shuffle(header)
+    first = date(2015, 1, 1)
+    ids = []
+    lines = [",".join(header)]
+    for k in range(rows):
+        a, b = rng.sample(players, 2)
+        cells = {"id": rng.choice([f"m{k}", f"m{k}", ""]), "date": (first + timedelta(days=rng.randint(0, 30))).isoformat(),
+                 "player_a": a, "player_b": b, "result": rng.choice(["1-0", "0-1", "1 - 0"]),
+                 "length": rng.choice(["", "1", "3", "5", "7", "13"]), "discipline": rng.choice(["", "long-nardy", "short-nardy"]),
+                 "rated": rng.choice(["", "", "", "false", "true", "no", "1"]), "forfeit": rng.choice(["", "", "", "", "true", "false"])}
+        ids.append(cells["id"] if with_ids and cells["id"] else f"games-{k + 1}")
+        lines.append(",".join(cells[h] for h in header))
+    newline = "\r\n" if crlf else "\n"
+    (folder / "games.csv").write_bytes((newline.join(lines) + newline).encode("utf-8"))
+    toml = []
+    for p in rng.sample(players, rng.randint(0, len(players))):
+        toml.append(f'[[player]]\nid = "{p}"\nname = "Player {p}"\n')
+    for k in range(rng.randint(0, 12)):
+        a, b = rng.sample(players, 2)
+        toml.append(f'[[match]]\nid = "t{k}"\ndate = {first + timedelta(days=rng.randint(0, 30))}\n'
+                    f'players = ["{a}", "{b}"]\nwinner = "{rng.choice([a, b])}"\nlength = {rng.randint(1, 9)}\n')
+    for match in rng.sample(ids, min(len(ids), rng.randint(0, 6))):
+        toml.append(f'[[void]]\nmatch = "{match}"\ndate = 2015-03-01\nreason = "entered twice"\n')
+    for _ in range(rng.randint(0, 5)):
+        change = f"set = {rng.choice([1400, 1612.25])}" if rng.random() < 0.5 else f"delta = {rng.choice([-25, 7.5])}"
+        toml.append(f'[[adjust]]\ndate = {first + timedelta(days=rng.randint(0, 31))}\nplayer = "{rng.choice(players)}"\n'
+                    f'discipline = "{rng.choice(["long-nardy", "short-nardy"])}"\n{change}\nreason = "commission"\n')
+    (folder / "journal.toml").write_text("\n".join(toml), encoding="utf-8")
+    return {"limit": limit}
+
+
+def exact(value):
+    """A value as its type and repr: 1 and 1.0, or a float and a numpy float, differ."""
+    if isinstance(value, dict):
+        return {k: exact(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [exact(v) for v in value]
+    return (type(value).__name__, repr(value))
+
+
+def everything(folder: Path, fast: str) -> dict:
+    """The journal's columns (codes as names), the standings and every history event, by one path."""
+    os.environ["NARDRATING_FAST"] = fast
+    try:
+        ledger = load_club(folder, use_cache=False)
+        journal = ledger.journal
+        m = journal.matches
+        names = {"a": journal.player_codes.names, "b": journal.player_codes.names,
+                 "discipline": journal.discipline_codes.names, "tournament": journal.tournament_codes.names}
+        columns = {c: [names[c][v] if c in names and v >= 0 else int(v) if c in ("rated", "forfeit") else v
+                       for v in getattr(m, c)]
+                   for c in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit",
+                             "seq", "source", "line")}
+        out = {"ids": list(m.ids), "columns": exact(columns), "extra": exact(dict(m.extra)),
+               "players": exact({p: [x.name, Path(x.file).name, x.line, x.declared] for p, x in sorted(journal.players.items())}),
+               "max_date": journal.max_date, "next_seq": journal.next_seq}
+        for discipline in ("long-nardy", "short-nardy"):
+            result = ledger.run("fibs", discipline)
+            out[discipline] = {
+                "standings": exact({p: [s.rating, s.games, s.status, s.last_played, s.extra] for p, s in sorted(result.standings.items())}),
+                "history": exact({p: [[e.date, e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
+                                       e.reason, e.extra] for e in events] for p, events in sorted(result.events.items())}),
+                "records": exact([tuple(r) for r in result.records]),
+            }
+        return out
+    finally:
+        os.environ["NARDRATING_FAST"] = "0"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fast_path_equals_pure_path_on_random_journals(tmp_path, fast, seed):
+    drawn = random_club(tmp_path, seed, crlf=seed % 2 == 1)
+    pure = everything(tmp_path, "0")
+    assert fast == {"csv": [], "fibs": []}
+    assert everything(tmp_path, "1") == pure
+    assert fast["csv"] == [True]  # the fast path did the work: the comparison is not pure against pure
+    assert fast["fibs"] == [True, True]
+    assert drawn["limit"] or True
+
+
+def test_crlf_and_lf_twins_read_alike_by_the_fast_path(tmp_path, fast):
+    random_club(tmp_path / "lf", 99)
+    random_club(tmp_path / "crlf", 99, crlf=True)
+    assert (tmp_path / "crlf" / "games.csv").read_bytes().count(b"\r\n") == 401
+    assert everything(tmp_path / "lf", "1") == everything(tmp_path / "crlf", "1") == everything(tmp_path / "crlf", "0")
+    assert fast["csv"] == [True, True]
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda text: text.replace("p1,", '"p1",', 1), "quoted cells"),
+    (lambda text: text.replace("\n", "\n\n", 3), "blank lines"),
+    (lambda text: text.replace("\n", "\r", 1), "a lone CR"),
+    (lambda text: text.replace("1-0", "1-0 ", 1), "a result with a space: read alike"),
+    (lambda text: text.replace(",13,", ",013,", 1), "a length written 013: read alike"),
+])
+def test_unusual_files_come_out_as_the_pure_path_reads_them(tmp_path, fast, change, why):
+    random_club(tmp_path, 5)
+    path = tmp_path / "games.csv"
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+    assert everything(tmp_path, "1") == everything(tmp_path, "0"), why
+
+
+@pytest.mark.parametrize("bad, message", [
+    (lambda text: text.replace("-01-", "-13-", 1), "is not an ISO date"),
+    (lambda text: text.replace("p2,", "p 2,", 1), "p 2"),
+    (lambda text: text.replace(",1-0,", ",2-0,", 1), "is not a result"),
+    (lambda text: text + next(line for line in text.splitlines() if re.search(r"(^|,)m\d+(,|$)", line)) + "\n",
+     "already used"),
+])
+def test_bad_cells_are_reported_as_the_pure_reader_reports_them(tmp_path, fast, bad, message):
+    """The fast reader declines a bad file; the pure reader then reports it, the same way for both settings."""
+    from nardrating.errors import LedgerError
+
+    random_club(tmp_path, 3)
+    path = tmp_path / "games.csv"
+    text = path.read_text(encoding="utf-8")
+    assert bad(text) != text
+    path.write_text(bad(text), encoding="utf-8")
+    said = []
+    for switch in ("1", "0"):
+        os.environ["NARDRATING_FAST"] = switch
+        try:
+            with pytest.raises(LedgerError) as caught:
+                load_club(tmp_path, use_cache=False)
+        finally:
+            os.environ["NARDRATING_FAST"] = "0"
+        said.append([str(p) for p in caught.value.problems])
+    assert said[0] == said[1] and message in "\n".join(said[0])
+    assert fast["csv"] == [False]
+
+
+def test_inactivity_penalties_are_left_to_the_pure_loop(tmp_path, fast):
+    random_club(tmp_path, 8)
+    config = tmp_path / "nardrating.toml"
+    config.write_text(config.read_text() + "inactivity = [[1, 10]]\n")  # 10 points off after a month without a game
+    assert everything(tmp_path, "1") == everything(tmp_path, "0")
+    assert fast["fibs"] == [False, False] and fast["csv"] == [True]
+
+
+def test_a_hand_worked_match_through_the_fast_path(tmp_path, fast):
+    """Seed 004's formula by hand: equal ratings, a 1-point match: P = 1/(1 + 10^0) = 1/2,
+    base = 4·√1·(1 − 1/2) = 2, both boosts 5 − 0/100 = 5: the winner gains 10, the loser loses 10."""
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "Hand"\njournal = ["games.csv"]\ndefault_discipline = "long-nardy"\n\n[rating.fibs]\nengine = "fibs"\n')
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result,length\r\n2020-01-01,anna,boris,1-0,1\r\n")
+    os.environ["NARDRATING_FAST"] = "1"
+    try:
+        result = load_club(tmp_path, use_cache=False).run("fibs", "long-nardy")
+    finally:
+        os.environ["NARDRATING_FAST"] = "0"
+    assert result.standings["anna"].rating == 1510.0 and result.standings["boris"].rating == 1490.0
+    assert result.events["anna"][0].extra["probability"] == 0.5 and result.events["anna"][0].extra["base"] == 2.0
+    assert fast == {"csv": [True], "fibs": [True]}
+
+
+def test_fast_recalc_then_daily_commands_equal_the_pure_ones(tmp_path, fast, monkeypatch):
+    """Through the CLI and the cache: recalc by each path, then leaderboard and history from its cache."""
+    monkeypatch.delenv("NARDRATING_NO_CACHE")
+    random_club(tmp_path / "club", 21, rows=600, crlf=True)
+    outputs = []
+    for switch in ("0", "1"):
+        env = {**os.environ, "NARDRATING_FAST": switch, "XDG_CACHE_HOME": str(tmp_path / f"cache{switch}"),
+               "NARDRATING_CLUB": "", "COLUMNS": "100"}
+        run = [[sys.executable, "-m", "nardrating", *args, "--club", str(tmp_path / "club")] for args in
+               (("recalc",), ("leaderboard", "--all", "--format", "json"), ("history", "p1", "--format", "json"),
+                ("players", "--format", "json"))]
+        outputs.append([subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout for argv in run])
+    assert outputs[0][1:] == outputs[1][1:] and json.loads(outputs[1][2])
+    assert sorted(outputs[0][0].splitlines()[1:-1]) == sorted(outputs[1][0].splitlines()[1:-1])
+
+
+def test_small_journals_and_the_plain_install_never_import_polars_or_numba(tmp_path):
+    """Below the thresholds (and with NARDRATING_FAST=0, or without the extra) neither library is loaded."""
+    random_club(tmp_path, 4)
+    code = ("import sys; from nardrating.ledger import replay_all; replay_all(sys.argv[1]); "
+            "print(sorted(m for m in ('polars', 'numba', 'numpy') if m in sys.modules))")
+    for switch in ("", "0"):
+        env = {**os.environ, "NARDRATING_FAST": switch, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+        done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+        assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_forcing_the_fast_path_without_the_extra_says_what_to_install(tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    import nardrating.fast as fast_module
+
+    random_club(tmp_path, 6)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
+    monkeypatch.setattr(fast_module, "_said", set())
+    monkeypatch.setenv("NARDRATING_FAST", "1")
+    ledger = load_club(tmp_path, use_cache=False)
+    ledger.run("fibs", "long-nardy")
+    err = capsys.readouterr().err
+    assert "pip install 'nardrating[fast]'" in err and err.count("polars is not installed") == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(12, 40))
+def test_fast_path_equals_pure_path_on_many_and_bigger_journals(tmp_path, fast, seed):
+    random_club(tmp_path, seed, rows=random.Random(seed).choice([50, 2000, 20000]), crlf=seed % 3 == 0)
+    assert everything(tmp_path, "1") == everything(tmp_path, "0")
+    assert fast["csv"] == [True] and fast["fibs"] == [True, True]
