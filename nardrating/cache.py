@@ -22,9 +22,10 @@ import re
 import sys
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from . import __version__
 from .cachecheck import Bad, check_journal_meta, check_manifest, check_result_head, need
@@ -32,7 +33,7 @@ from .cachedir import CacheFolder
 
 if TYPE_CHECKING:
     from .config import ClubConfig
-    from .journal.model import Journal
+    from .journal.model import Journal, Matches
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
 # Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.
@@ -42,6 +43,16 @@ COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", 
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
            ("seq", "q"), ("source", "i"), ("line", "i"))
 STAT_FIELDS = ("size", "mtime_ns", "ctime_ns", "ino", "dev")
+
+# A stored column or array: [name, type code (or "text"), byte offset, byte size].
+LayoutRow = list[str | int]
+# A journal file that only grew: (index, old state, its bytes now, their stat, time read).
+Grown = tuple[int, dict[str, Any], bytes, os.stat_result, int]
+
+
+class ColumnsLayout(TypedDict):
+    columns: list[LayoutRow]
+    count: int
 
 
 def enabled() -> bool:
@@ -69,7 +80,7 @@ def source_digest() -> str:
     return _source_digest
 
 
-def config_key(config) -> dict:
+def config_key(config: ClubConfig) -> dict[str, object]:
     """What a manifest must match exactly to be used for this club, config and program."""
     return {
         "format": FORMAT,
@@ -82,29 +93,29 @@ def config_key(config) -> dict:
     }
 
 
-def file_state(raw: bytes, st: os.stat_result, seen_ns: int) -> dict:
+def file_state(raw: bytes, st: os.stat_result, seen_ns: int) -> dict[str, int | str]:
     """What the cache remembers of a journal file read as `raw`, whose stat was `st`."""
-    state = {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
+    state: dict[str, int | str] = {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
     if st.st_size != len(raw):  # changed while being read: never trust its stat, always hash
         state["mtime_ns"] = -1
     state.update(size=len(raw), sha256=hashlib.sha256(raw).hexdigest(), lines=raw.count(b"\n"), seen_ns=seen_ns)
     return state
 
 
-def stat_unchanged(st: os.stat_result, old: dict) -> bool:
+def stat_unchanged(st: os.stat_result, old: Mapping[str, Any]) -> bool:
     """Unchanged by its stat alone: all of it equal, and not racily clean (git's rule, with ctime too)."""
     return (all(getattr(st, "st_" + name) == old[name] for name in STAT_FIELDS)
             and max(old["mtime_ns"], old["ctime_ns"]) < old["seen_ns"] - RACY_NS)
 
 
-def _identity(st: os.stat_result) -> dict:
+def _identity(st: os.stat_result) -> dict[str, int]:
     return {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
 
 
 # --- writing ----------------------------------------------------------------------
 
-def _journal_meta(journal) -> dict:
-    def iso(d):
+def _journal_meta(journal: Journal) -> dict[str, object]:
+    def iso(d: date | None) -> str | None:
         return d.isoformat() if d else None
 
     return {
@@ -130,7 +141,7 @@ def _journal_meta(journal) -> dict:
     }
 
 
-def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
+def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
     """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
     from .journal.model import IdColumn
 
@@ -139,7 +150,8 @@ def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
     # without splitting them all (see IdColumn).
     packed = matches.ids.packed() if isinstance(matches.ids, IdColumn) else None
     ids, starts = packed or IdColumn.of(list(matches.ids)).packed() or (b"", array("q", [0]))
-    layout, offset = [], 0
+    layout: list[LayoutRow] = []
+    offset = 0
     for name, code in COLUMNS:
         size = count * array(code).itemsize
         layout.append([name, code, offset, size])
@@ -161,7 +173,7 @@ def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
     return {"columns": layout, "count": count}, parts()
 
 
-def _code(column) -> str:
+def _code(column: array[Any] | memoryview) -> str:
     return column.typecode if isinstance(column, array) else column.format
 
 
@@ -169,7 +181,7 @@ def new_token() -> str:
     return os.urandom(6).hex()
 
 
-def write_journal(config, journal, states: list[dict], lineage: list | None = None, token: str | None = None) -> str:
+def write_journal(config: ClubConfig, journal: Journal, states: list[dict[str, Any]], lineage: list[str] | None = None, token: str | None = None) -> str:
     """Store the parsed journal; `states` are the file states it was read from.
 
     `lineage` lists the tokens of earlier snapshots this journal only appended
@@ -191,7 +203,7 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     return token
 
 
-def write_manifest(folder: CacheFolder, manifest: dict) -> None:
+def write_manifest(folder: CacheFolder, manifest: dict[str, Any]) -> None:
     manifest["written_ns"] = time.time_ns()
     folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
 
@@ -210,7 +222,7 @@ def _remove_stale(folder: CacheFolder, keep: str) -> None:
 
 # --- reading: any problem raises, and the caller (ledger._through_cache) reads the journal ---
 
-def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Any]]:
+def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown]]:
     """(manifest, cached Journal, grown files) for this club, or raise.
 
     `grown` lists (index, old state, bytes, stat, time read) of journal files
@@ -225,12 +237,13 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Any]]:
         return manifest, read_journal(config, folder, manifest), grown
 
 
-def changed_files(config, manifest: dict) -> tuple[list, bool]:
+def changed_files(config: ClubConfig, manifest: dict[str, Any]) -> tuple[list[Grown], bool]:
     """Compare the journal files with the cached states (which are updated where only the stat moved)."""
     from .safefile import read_regular
 
     paths, states = config.journal_paths(), manifest["states"]
-    grown, refreshed = [], False
+    grown: list[Grown] = []
+    refreshed = False
     for k, (path, old) in enumerate(zip(paths, states)):
         if stat_unchanged(os.stat(path), old):
             continue
@@ -296,7 +309,7 @@ def _opens_with_entry(tail: str) -> bool:
     return True
 
 
-def read_journal(config, folder: CacheFolder, manifest: dict):
+def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, Any]) -> Journal:
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from .config import display_path
     from .journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
@@ -335,7 +348,7 @@ def read_journal(config, folder: CacheFolder, manifest: dict):
     return journal
 
 
-def _mapped(folder: CacheFolder, name: str, layout: list, identity: dict) -> dict:
+def _mapped(folder: CacheFolder, name: str, layout: list[list[Any]], identity: dict[str, int]) -> dict[str, memoryview]:
     """Columns of a cache file as typed views of the file mapped into memory.
 
     The file must be the very one written (its size, times, inode and device as
@@ -349,7 +362,7 @@ def _mapped(folder: CacheFolder, name: str, layout: list, identity: dict) -> dic
         need(_identity(st) == identity, f"{name} is not the file this cache wrote")
         size = st.st_size
         whole = memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)) if size else memoryview(b"")
-    views = {}
+    views: dict[str, memoryview] = {}
     for column, code, offset, length in layout:
         need(offset + length <= size, "cache column out of bounds")
         part = whole[offset:offset + length]
@@ -357,7 +370,7 @@ def _mapped(folder: CacheFolder, name: str, layout: list, identity: dict) -> dic
     return views
 
 
-def _read_columns(folder: CacheFolder, name: str, meta: dict):
+def _read_columns(folder: CacheFolder, name: str, meta: dict[str, Any]) -> Matches:
     from .journal.model import IdColumn, Matches
 
     count = meta["count"]
@@ -365,7 +378,7 @@ def _read_columns(folder: CacheFolder, name: str, meta: dict):
     text, starts = views["ids"], views["id_starts"]
     need(text.format == "B" and starts.format == "q" and len(starts) == count + 1 and starts[0] == 0 and starts[-1] == len(text), "cache ids malformed")
     m = Matches()
-    m.ids = IdColumn(text, starts)
+    m.ids = IdColumn(text, starts)  # type: ignore[assignment]  # reads as a list of str (as ledger's IdColumn.of)
     for column, code in COLUMNS:
         need(len(views[column]) == count and views[column].format == code, "cache columns of other lengths or types")
         setattr(m, column, views[column])
@@ -381,9 +394,10 @@ def _result_name(rating: str, discipline: str) -> str:
     return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
 
 
-def _pack_arrays(arrays: dict) -> tuple[list, Iterator[bytes]]:
+def _pack_arrays(arrays: Mapping[str, array[Any] | memoryview]) -> tuple[list[LayoutRow], Iterator[bytes]]:
     """The arrays' layout, and their bytes one array at a time (a strided view is copied in its own order)."""
-    layout, offset = [], 0
+    layout: list[LayoutRow] = []
+    offset = 0
     for name, column in arrays.items():
         size = len(column) * column.itemsize
         layout.append([name, _code(column), offset, size])
@@ -391,8 +405,8 @@ def _pack_arrays(arrays: dict) -> tuple[list, Iterator[bytes]]:
     return layout, (column.tobytes() for column in arrays.values())
 
 
-def _unpack_arrays(layout: list, blob: bytes) -> dict:
-    arrays = {}
+def _unpack_arrays(layout: list[list[Any]], blob: bytes) -> dict[str, array[Any]]:
+    arrays: dict[str, array[Any]] = {}
     for name, code, offset, size in layout:
         need(offset + size <= len(blob), "cache array out of bounds")
         column = array(code)
@@ -401,7 +415,8 @@ def _unpack_arrays(layout: list, blob: bytes) -> dict:
     return arrays
 
 
-def write_result(config, rating: str, discipline: str, meta: dict, players: dict, columns: dict) -> None:
+def write_result(config: ClubConfig, rating: str, discipline: str, meta: dict[str, Any],
+                 players: Mapping[str, array[Any] | memoryview], columns: Mapping[str, array[Any] | memoryview]) -> None:
     """A replayed state: meta and per-player arrays in one small file, the records in a big one."""
     name = _result_name(rating, discipline)
     blob_name = f"{name}-{new_token()}.bin"
@@ -419,7 +434,8 @@ def write_result(config, rating: str, discipline: str, meta: dict, players: dict
                 folder.remove(other)
 
 
-def read_result(config, rating: str, discipline: str, player_count: int):
+def read_result(config: ClubConfig, rating: str, discipline: str, player_count: int
+                ) -> tuple[dict[str, Any], dict[str, array[Any]], Callable[[], dict[str, memoryview]]]:
     """(meta, per-player arrays, a function giving the records' arrays), or raise."""
     name = _result_name(rating, discipline)
     with CacheFolder(config, create=False) as folder:

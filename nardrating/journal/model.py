@@ -305,7 +305,7 @@ class Journal:
     identities_applied: int = 0         # how many of them the players and codes already follow
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
-    csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
+    csv_named: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # name → (file, line: None for CSV)
     _sorted: tuple[int, bool] | None = None
     _scans: int = 0
     _id_set: set[str] | None = None  # every match id, when a bulk read has built the set anyway
