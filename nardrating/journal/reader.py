@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from collections.abc import MutableSequence, Sequence
+from typing import Any, cast
 
 from pydantic import ValidationError
 
 from ..errors import Problem
 from ..tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import ENTRY_MODELS, entry_errors, loc_text, parse_place, valid_id
+from .entries import (ENTRY_MODELS, AdjustEntry, Entry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
+                      TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
 from .model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
 
@@ -58,16 +61,16 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
     headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
     for key in data:
         if key not in ENTRY_MODELS:
-            line = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
-            problems.append(Problem(label, line, f"unknown entry kind {key!r}; a journal holds "
+            at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
+            problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
                                     "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]] and [[merge]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
-    pending = []
+    pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
         tables = data.get(kind, [])
         lines = headers.get(kind, [])
         if not isinstance(tables, list):
-            problems.append(Problem(label, (lines or [None])[0], f"{kind} must be written as [[{kind}]] tables"))
+            problems.append(Problem(label, lines[0] if lines else None, f"{kind} must be written as [[{kind}]] tables"))
             continue
         for n, raw in enumerate(tables):
             line = lines[n] if n < len(lines) else None
@@ -89,9 +92,10 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
                    journal, default_discipline, problems)
 
 
-def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, default_discipline, problems):
+def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: int | None, source: int,
+               journal: Journal, default_discipline: str, problems: list[Problem]) -> None:
     seq = journal.take_seq() if kind != "player" else 0
-    if kind == "player":
+    if isinstance(entry, PlayerEntry):
         first = journal.players.get(entry.id)
         if first is not None and first.declared:
             problems.append(Problem(label, line, f"player id {entry.id!r} is already used at {first.file}:{first.line}", entry.id))
@@ -101,9 +105,9 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
         journal.players[entry.id] = Player(entry.id, entry.name or entry.id, entry.alias, entry.qualification,
                                            entry.title, entry.joined, label, line)
         journal.player_codes.code(entry.id)
-    elif kind == "match":
+    elif isinstance(entry, MatchEntry):
         match_id = entry.id or f"{path.stem}-{n + 1}"
-        extra = {}
+        extra: dict[str, Any] = {}  # as Matches.extra: score (a pair), chips, note, amends
         if entry.score is not None:
             extra["score"] = tuple(entry.score)
         if entry.chips is not None:
@@ -120,14 +124,14 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
         add_match(journal, match_id, entry.date.toordinal(), entry.players[0], entry.players[1], score_a,
                   entry.length, entry.discipline or default_discipline, entry.tournament, entry.rated,
                   entry.forfeit, seq, source, line, extra, problems)
-    elif kind == "tournament":
+    elif isinstance(entry, TournamentEntry):
         if entry.id in journal.tournaments:
-            first = journal.tournaments[entry.id]
-            problems.append(Problem(label, line, f"tournament id {entry.id!r} is already used at {first.file}:{first.line}", entry.id))
+            first_t = journal.tournaments[entry.id]
+            problems.append(Problem(label, line, f"tournament id {entry.id!r} is already used at {first_t.file}:{first_t.line}", entry.id))
             return
-        standings = None
+        standings: tuple[Placing, ...] | None = None
         if entry.standings is not None:
-            standings = []
+            placings: list[Placing] = []
             for placing in entry.standings:
                 try:
                     low, high = parse_place(placing.place)
@@ -135,27 +139,28 @@ def _add_entry(kind, entry, n, path, label, line, source, journal: Journal, defa
                     problems.append(Problem(label, line, f"standings: place {placing.place!r} of {placing.player!r} "
                                             "is not a place; write 1 or a shared range like \"2-3\"", entry.id))
                     continue
-                standings.append(Placing(placing.player, low, high))
-            standings = tuple(standings)
+                placings.append(Placing(placing.player, low, high))
+            standings = tuple(placings)
         discipline = entry.discipline or default_discipline
         journal.discipline_codes.code(discipline)
         journal.tournament_codes.code(entry.id)
         journal.tournaments[entry.id] = Tournament(entry.id, entry.name or entry.id, entry.system, entry.start,
                                                    entry.end, discipline, entry.official, standings,
                                                    label, line, seq)
-    elif kind == "void":
+    elif isinstance(entry, VoidEntry):
         journal.voids.append(Void(entry.match, entry.date, entry.reason, label, line, seq))
-    elif kind == "adjust":
+    elif isinstance(entry, AdjustEntry):
         journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
                                       entry.delta, entry.reason, label, line, seq,
                                       entry.k, entry.games, entry.rd, entry.volatility))
-    elif kind in ("rename", "merge"):
-        journal.identities.append(Identity(kind, entry.player, entry.to if kind == "rename" else entry.into,
+    elif isinstance(entry, (RenameEntry, MergeEntry)):
+        journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))
 
 
-def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discipline, tournament,
-              rated, forfeit, seq, source, line, extra, problems) -> None:
+def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,
+              discipline: str, tournament: str | None, rated: bool, forfeit: bool, seq: int, source: int,
+              line: int | None, extra: dict[str, Any], problems: list[Problem]) -> None:
     m = journal.matches
     label = journal.files[source]
     if journal.has_match_id(match_id):
@@ -175,15 +180,20 @@ def add_match(journal: Journal, match_id, ordinal, a, b, score_a, length, discip
     m.b.append(journal.player_codes.code(b))
     m.score_a.append(score_a)
     m.length.append(length)
-    m.discipline.append(journal.discipline_codes.code(discipline))
-    m.tournament.append(journal.tournament_codes.code(tournament) if tournament else -1)
-    m.rated.append(rated)
-    m.forfeit.append(forfeit)
-    m.seq.append(seq)
-    m.source.append(source)
-    m.line.append(-1 if line is None else line)
+    _growing(m.discipline).append(journal.discipline_codes.code(discipline))
+    _growing(m.tournament).append(journal.tournament_codes.code(tournament) if tournament else -1)
+    _growing(m.rated).append(rated)
+    _growing(m.forfeit).append(forfeit)
+    _growing(m.seq).append(seq)
+    _growing(m.source).append(source)
+    _growing(m.line).append(-1 if line is None else line)
     if extra:
         m.extra[i] = extra
+
+
+def _growing(column: Sequence[int]) -> MutableSequence[int]:
+    """A machine-array column, which Matches.growable() has made appendable (an array, never a mapped view)."""
+    return cast("MutableSequence[int]", column)
 
 
 def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
