@@ -12,16 +12,22 @@ import io
 import json
 import re
 from array import array
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..errors import Problem
 from .entries import (FIRST_DAY, LAST_DAY, MAX_CHIPS, MAX_ID, MAX_LENGTH, MAX_NOTE, RULES, id_message, id_problem,
                       parse_result, text_problem)
 
+if TYPE_CHECKING:
+    from .model import Codes, Journal
+
 CSV_COLUMNS = ("id", "date", "player_a", "player_b", "result", "winner", "length",
                "discipline", "tournament", "rated", "forfeit", "chips", "note")
 CSV_REQUIRED = ("date", "player_a", "player_b")
+T = TypeVar("T")
 _FLAGS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 MAX_PROBLEMS = 200
 
@@ -43,7 +49,7 @@ def _header_problem(header: list[str]) -> str | None:
     return None
 
 
-def _row_lines(text: str, rows: list, reader_lines: list[int] | None) -> list[int]:
+def _row_lines(text: str, rows: list[list[str]], reader_lines: list[int] | None) -> list[int]:
     """The line of each data row: row k is on line k + 2 unless a cell spans lines."""
     return reader_lines if reader_lines is not None else list(range(2, len(rows) + 2))
 
@@ -51,7 +57,7 @@ def _row_lines(text: str, rows: list, reader_lines: list[int] | None) -> list[in
 CHUNK = 4 << 20  # characters of CSV converted at a time: bounds the memory of the split cells
 
 
-def read_csv_rows(text: str, label: str, source: int, journal, default_discipline: str,
+def read_csv_rows(text: str, label: str, source: int, journal: Journal, default_discipline: str,
                   problems: list[Problem], line_offset: int = 0, match_offset: int = 0) -> None:
     plain = _plain_header(text)
     if plain is not None:
@@ -61,16 +67,16 @@ def read_csv_rows(text: str, label: str, source: int, journal, default_disciplin
         snapshot = journal.checkpoint()
         seen_ids: set[str] = set()
         first_line, first_offset = 2 + line_offset, match_offset
-        for columns, rows in _plain_chunks(text, body_start, len(header), crlf):
+        for columns, count in _plain_chunks(text, body_start, len(header), crlf):
             if columns is None:
                 trial.append(Problem(label, None, "uneven rows"))
                 break
-            _convert(columns, range(first_line, first_line + rows), header, label, source, journal,
+            _convert(columns, range(first_line, first_line + count), header, label, source, journal,
                      default_discipline, trial, match_offset, seen_ids)
             if trial:
                 break
-            first_line += rows
-            match_offset += rows
+            first_line += count
+            match_offset += count
         if not trial:
             if not snapshot[5]:  # the file holds every match so far: its id set is the journal's
                 journal._id_set = seen_ids
@@ -84,7 +90,7 @@ def read_csv_rows(text: str, label: str, source: int, journal, default_disciplin
                  match_offset, set())
 
 
-def _plain_header(text: str):
+def _plain_header(text: str) -> tuple[list[str], int, bool] | None:
     """(header, where the rows start, CRLF?) for a CSV with no quotes and one line ending; else None.
 
     CRLF files (Python's csv.writer, Excel) qualify when every CR is part of a CRLF: the
@@ -108,7 +114,7 @@ def _plain_header(text: str):
     return header, newline + 1, crlf
 
 
-def _plain_chunks(text: str, start: int, width: int, crlf: bool = False):
+def _plain_chunks(text: str, start: int, width: int, crlf: bool = False) -> Iterator[tuple[list[list[str]] | None, int]]:
     """Columns of about CHUNK characters of rows at a time, each by one split: (columns, rows).
 
     Yields (None, 0) when a chunk's cells do not divide into rows of `width`. CRLF text
@@ -132,8 +138,9 @@ def _plain_chunks(text: str, start: int, width: int, crlf: bool = False):
         start = stop + 1
 
 
-def _convert(columns, lines, header, label, source, journal, default_discipline, problems,
-             match_offset: int, seen_ids: set) -> None:
+def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: list[str], label: str, source: int,
+             journal: Journal, default_discipline: str, problems: list[Problem],
+             match_offset: int, seen_ids: set[str]) -> None:
     """Add one block of rows (as columns). `seen_ids`: the ids of this file's earlier blocks."""
     count_before = len(problems)
 
@@ -233,7 +240,7 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
                          bad, ids, lambda s: f"tournament: {id_message(s.strip())}")
     if "discipline" not in col:
         discipline = [journal.discipline_codes.code(default_discipline)] * n
-    extras: dict[int, dict] = {}
+    extras: dict[int, dict[str, Any]] = {}  # as Matches.extra: chips, note
     for name in ("chips", "note"):
         if name not in col:
             continue
@@ -282,22 +289,27 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
     journal.next_seq += n
     # extend(), not +=: a cached journal keeps its columns as arrays.
     m.ids.extend(ids)
-    journal.max_date = max(journal.max_date, max(dates))
-    for column, values in ((m.dates, dates), (m.a, a), (m.b, b), (m.score_a, scores), (m.length, lengths),
+    journal.max_date = max(journal.max_date, max(_checked(dates)))
+    for target, values in ((m.dates, dates), (m.a, a), (m.b, b), (m.score_a, scores), (m.length, lengths),
                            (m.discipline, discipline), (m.tournament, tournament), (m.rated, rated),
                            (m.forfeit, forfeit), (m.seq, range(first_seq, first_seq + n)), (m.source, [source] * n),
                            (m.line, lines)):
-        _extend(column, values)
+        _extend(target, values)
     for k, extra in extras.items():
         m.extra[base + k] = extra
 
 
-def _extend(column, values) -> None:
+def _extend(column: Sequence[Any], values: Iterable[object]) -> None:
     """column += values; into a machine array from a list at twice the speed of extend()."""
     if isinstance(column, array) and isinstance(values, list):
         column.fromlist(values)
-    else:
-        column.extend(values)
+    else:  # a list, or an array growable() made of a mapped view
+        cast("MutableSequence[object]", column).extend(values)
+
+
+def _checked(values: list[T | None]) -> list[T]:
+    """A converted column once its rows' problems were reported: a None would have returned early."""
+    return cast("list[T]", values)
 
 
 _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z") + 1)) + \
@@ -332,7 +344,7 @@ def _player_refused(column: str, name: str) -> str:
             " and write the id in this column")
 
 
-def _coded(codes, name: str, given: str):
+def _coded(codes: Codes, name: str, given: str) -> int | None:
     """The code of a discipline or tournament id; None (with the reason kept) for one that breaks the id rule."""
     return None if given and id_problem(given) else codes.code(name)
 
@@ -347,7 +359,7 @@ def _date_refused(text: str) -> str:
     return f"date {text.strip()!r} is not {RULES['date']}"
 
 
-def _length(text: str):
+def _length(text: str) -> int | None:
     try:
         value = int(text) if text.strip() else 1
     except ValueError:
@@ -355,7 +367,9 @@ def _length(text: str):
     return value if 1 <= value <= MAX_LENGTH else None
 
 
-def _mapped(columns, col, name, n, convert, bad, ids, message):
+def _mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, convert: Callable[[str], T | None],
+            bad: Callable[[int, str, str | None], None], ids: list[str], message: str | Callable[[str], str]
+            ) -> list[T | None]:
     """Convert a column through a dict of its distinct values; report rows that fail."""
     if name not in col:
         return [convert("")] * n
@@ -372,8 +386,8 @@ def _mapped(columns, col, name, n, convert, bad, ids, message):
     return values
 
 
-def _parse(text: str, label: str, problems: list[Problem]):
-    """(rows, their line numbers, header) or (None, None, None) with a problem."""
+def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[str]], list[int], list[str]]:
+    """(rows, their line numbers, header), or no rows ([], [], []) with a problem."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader, None)
@@ -383,11 +397,11 @@ def _parse(text: str, label: str, problems: list[Problem]):
         message = _header_problem(header)
         if message:
             problems.append(Problem(label, 1, message))
-            return None, None, None
+            return [], [], []
         rows = list(reader)
     except csv.Error as exc:
         problems.append(Problem(label, reader.line_num, f"CSV cannot be read: {exc}"))
-        return None, None, None
+        return [], [], []
     # Row k is on line k + 2 unless a quoted cell spans lines; then count them.
     if text.count("\n") - (not text.endswith("\n")) + 1 == len(rows) + 1 or "\"" not in text:
         lines = list(range(2, len(rows) + 2))
