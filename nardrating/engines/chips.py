@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
+from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import CompactResult
-from .events import Adjusted
+from .events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
+
+if TYPE_CHECKING:
+    from ..journal.model import Journal
+    from ..replay import RatingView
 
 
 class ChipsParams(InactivityParams):
@@ -28,27 +33,29 @@ class ChipsParams(InactivityParams):
     provisional_games: int = Field(0, ge=0, description='status "provisional" until this many rated matches; 0 = none')
 
 
-def with_decays(events: list[HistoryEvent], standing, end: date | None) -> list[HistoryEvent]:
+def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date | None) -> list[HistoryEvent]:
     """Insert a "decay" event wherever the rating fell between two days' events, and up to `end`."""
     out: list[HistoryEvent] = []
-    last_day, last_after = None, None
+    last_day: date | None = None
+    last_after: float | None = None
 
-    def decay(day: date, before: float, after: float) -> None:
-        out.append(HistoryEvent(day, None, "decay", None, None, before, after - before, after, True, None,
-                                {"days": (day - last_day).days}))
+    def decay(day: date, since: date, before: float | None, after: float | None) -> None:
+        change = None if before is None or after is None else after - before  # (every chips event has both)
+        out.append(HistoryEvent(day, None, "decay", None, None, before, change, after, True, None,
+                                {"days": (day - since).days}))
 
     for e in events:
         if last_day is not None and e.date > last_day and e.before != last_after:
-            decay(e.date, last_after, e.before)
+            decay(e.date, last_day, last_after, e.before)
         out.append(e)
         last_day, last_after = e.date, e.after
     if standing is not None and end is not None and last_day is not None and end > last_day \
             and standing.rating != last_after:
-        decay(end, last_after, standing.rating)
+        decay(end, last_day, last_after, standing.rating)
     return out
 
 
-def match_chips(journal, i: int) -> float:
+def match_chips(journal: Journal, i: int) -> float:
     """The chips a match moves: `chips`, else the winner's points of `score`, else `length`."""
     return float(journal.chips(i))
 
@@ -57,6 +64,7 @@ def match_chips(journal, i: int) -> float:
 # an unrated one (i, rating a, rating b, reason). "before" is already decayed to the match's
 # day, so decay events are not stored: `build_events` puts one wherever a player's rating
 # moved between two of their events (and up to `end`, the day the standings are decayed to).
+Record = tuple[int, float, float, float, float, float] | tuple[int, float, float, str | None]
 
 
 @dataclass
@@ -64,7 +72,8 @@ class ChipsResult(CompactResult):
     end: date | None = None
     has_daily = True
 
-    def match_events(self, record):
+    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
+        unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)
         day, a, b, score_a, entry, unrated = self.match_facts(record)
         if unrated:
             return unrated
@@ -72,7 +81,7 @@ class ChipsResult(CompactResult):
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, {"chips": chips}),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, {"chips": chips}))
 
-    def build_events(self, only):
+    def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
         built = super().build_events(only)
         for player, events in built.items():
             built[player] = with_decays(events, self.standings.get(player), self.end)
@@ -103,7 +112,7 @@ class ChipsEngine(Engine):
     Params = ChipsParams
     title = "game rating by chips won and lost, −5% a day (seed 001)"
 
-    def run(self, view) -> ChipsResult:
+    def run(self, view: RatingView) -> ChipsResult:
         p: ChipsParams = view.params
         names = view.players
         count = len(names)
@@ -113,8 +122,8 @@ class ChipsEngine(Engine):
         day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
         games = [0] * count
         last = [0] * count
-        records: list[tuple] = []
-        side: list[tuple] = []
+        records: list[Record] = []
+        side: list[tuple[int, str, HistoryEvent]] = []  # (records before it, player, event)
         append = records.append
 
         powers: dict[int, float] = {}
@@ -191,7 +200,7 @@ class ChipsEngine(Engine):
                 append((i, ra, rb, ca, cb, chips))
 
         end = view.as_of or view.latest_entry(tournaments=False)
-        standings = {}
+        standings: dict[str, Standing] = {}
         for code in range(count):
             if day_of[code]:
                 if end is not None:
@@ -211,11 +220,13 @@ class ChipsEngine(Engine):
 
     explains = frozenset({"match", "decay", "penalty"})
 
-    def explain_event(self, params, result, player, event, match):
-        from .base import Explained, step
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        from .base import step
         from .policies import explain_penalty
 
-        p: ChipsParams = params
+        assert isinstance(params, ChipsParams) and isinstance(result, ChipsResult)
+        p = params
         rule = "seed 001, «Игровой рейтинг»"
         if event.kind == "penalty":
             return explain_penalty(p, result.history(player), event)
