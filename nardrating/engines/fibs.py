@@ -18,17 +18,23 @@ import struct
 from array import array
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
-from .base import Engine, HistoryEvent, PairLimit, Standing, adjust_event
+from .base import Engine, EngineParams, Explained, HistoryEvent, PairLimit, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult
-from .events import Adjusted
+from .events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
-PRESETS: dict[str, dict] = {
+if TYPE_CHECKING:
+    from ..config import RatingList
+    from ..journal.model import Journal
+    from ..replay import RatingView
+
+PRESETS: dict[str, dict[str, float | str]] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
     "nardy-site": {"factor": 10, "scale": 400, "experience_unit": "games"},
 }
@@ -46,7 +52,7 @@ class FibsParams(InactivityParams):
 
     @model_validator(mode="before")
     @classmethod
-    def _apply_preset(cls, data):
+    def _apply_preset(cls, data: Any) -> Any:  # the raw config table, before validation
         # A preset fills the keys the config leaves out; explicit keys win.
         if isinstance(data, dict) and data.get("preset") in PRESETS:
             return {**PRESETS[data["preset"]], **data}
@@ -54,7 +60,7 @@ class FibsParams(InactivityParams):
 
     @field_validator("preset")
     @classmethod
-    def _known_preset(cls, value):
+    def _known_preset(cls, value: str | None) -> str | None:
         if value is not None and value not in PRESETS:
             raise ValueError(f"unknown preset {value!r}; presets: {', '.join(PRESETS)}")
         return value
@@ -65,9 +71,13 @@ class FibsParams(InactivityParams):
 #  P(winner), winner experience, loser experience)
 # An unrated one: (i, rating a, rating b, reason).
 
+# An adjustment or penalty among the records: (how many records precede it, player, its event).
+SideEvent = tuple[int, str, HistoryEvent]
+
 
 class FibsResult(CompactResult):
-    def match_events(self, record):
+    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
+        unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)
         day, a, b, score_a, entry, unrated = self.match_facts(record)
         if unrated:
             return unrated
@@ -93,10 +103,10 @@ class FibsEngine(Engine):
     Params = FibsParams
 
     @classmethod
-    def check(cls, rating, journal, first_match: int = 0) -> list[Problem]:
+    def check(cls, rating: RatingList, journal: Journal, first_match: int = 0) -> list[Problem]:
         m = journal.matches
         disciplines = journal.discipline_codes.names
-        problems = []
+        problems: list[Problem] = []
         scores = m.score_a
         if 0.5 not in (scores[first_match:] if first_match else scores):
             return problems  # the usual case, at C speed
@@ -112,7 +122,7 @@ class FibsEngine(Engine):
         return problems
 
     @staticmethod
-    def exclusion(journal, i: int, score: float, p: FibsParams) -> str:
+    def exclusion(journal: Journal, i: int, score: float, p: FibsParams) -> str:
         """Why match i is not rated here (off the hot path)."""
         reason = journal.exclusion(i)
         if reason is not None:
@@ -129,16 +139,17 @@ class FibsEngine(Engine):
     RECORD_FIELDS = 8  # after the match index: rw, rl, base, bw, bl, pw, ew, el
 
     @classmethod
-    def can_resume(cls, params) -> bool:
+    def can_resume(cls, params: EngineParams) -> bool:
+        assert isinstance(params, FibsParams)
         return not Inactivity(params).time_dependent  # penalties and statuses depend on the date
 
-    def run(self, view) -> FibsResult:
+    def run(self, view: RatingView) -> FibsResult:
         return self._replay(view, None)
 
-    def resume(self, view, state: "FibsState") -> FibsResult:
+    def resume(self, view: RatingView, state: FibsState) -> FibsResult:
         return self._replay(view, state)
 
-    def _replay(self, view, resume: "FibsState | None") -> FibsResult:
+    def _replay(self, view: RatingView, resume: FibsState | None) -> FibsResult:
         """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
         from ..fast import replay_fibs  # the [fast] extra's compiled loop, for a big full replay; else None
@@ -150,6 +161,8 @@ class FibsEngine(Engine):
         start, factor, scale = float(p.start), float(p.factor), float(p.scale)
         by_points, use_boost = p.experience_unit == "points", p.boost
         pairs = PairLimit(p.pair_limit_per_day)
+        side: list[SideEvent]
+        experience: list[float]
         if resume is None:
             rating, experience, games, last = [start] * count, [0] * count, [0] * count, [0] * count
             present, side, offset = bytearray(count), [], 0
@@ -259,14 +272,14 @@ class FibsEngine(Engine):
                           last_day)
         return self.finish(view, state)
 
-    def finish(self, view, state: "FibsState") -> FibsResult:
+    def finish(self, view: RatingView, state: FibsState) -> FibsResult:
         """The result (standings and lazy history) of a replay that reached `state`."""
         p: FibsParams = view.params
         names = view.journal.player_codes.names
         minimum = p.leaderboard_min_experience
         policy = Inactivity(p)
         end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
-        standings = {}
+        standings: dict[str, Standing] = {}
         for code in range(len(state.rating)):
             if state.present[code]:
                 player = names[code]
@@ -281,24 +294,26 @@ class FibsEngine(Engine):
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 
-    def pack_state(self, state: "FibsState", journal) -> tuple[dict, dict, dict]:
+    def pack_state(self, state: FibsState, journal: Journal
+                   ) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
         records = state.records
         index, rec_a, rec_b, fields = records.columns
-        meta = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
+        meta: dict[str, object] = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
                 "pairs": [[*key, n] for key, n in state.pairs_seen.items()],
                 "reasons": [[k, r] for k, r in records.reasons.items()], "last_date": state.last_date,
                 "records": len(index)}
-        players = {"rating": array("d", state.rating), "experience": array("d", state.experience),
+        players: dict[str, array[Any]] = {"rating": array("d", state.rating), "experience": array("d", state.experience),
                    "games": array("q", state.games), "last": array("i", state.last),
                    "present": array("b", state.present)}
-        columns = {"index": index, "a": rec_a, "b": rec_b}
+        columns: dict[str, array[Any] | memoryview] = {"index": index, "a": rec_a, "b": rec_b}
         columns.update({f"field_{k}": column for k, column in enumerate(fields)})
         return meta, players, columns
 
-    def unpack_state(self, meta: dict, players: dict, load_columns) -> "FibsState":
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, array[Any]],
+                     load_columns: Callable[[], dict[str, memoryview]]) -> FibsState:
         """The state from the cache; the records' columns are read when history needs them."""
-        def columns():
+        def columns() -> tuple[memoryview, memoryview, memoryview, list[memoryview]]:
             found = load_columns()
             return (found["index"], found["a"], found["b"], [found[f"field_{k}"] for k in range(self.RECORD_FIELDS)])
 
@@ -306,19 +321,21 @@ class FibsEngine(Engine):
         experience = [int(x) if x == int(x) else x for x in players["experience"].tolist()]
         return FibsState(players["rating"].tolist(), experience, players["games"].tolist(),
                          players["last"].tolist(), bytearray(players["present"].tobytes()),
-                         {tuple(item[:3]): item[3] for item in meta["pairs"]}, records,
+                         {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]}, records,
                          [(pos, player, _event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
 
     # --- explain: seed 004's (or seed 001's) arithmetic, as the replay does it -----------
 
     explains = frozenset({"match", "penalty"})
 
-    def explain_event(self, params, result, player, event, match):
-        from .base import Explained, step
+    def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
+                      match: MatchPlayed | None) -> Explained:
+        from .base import step
         from .explaining import opponent_event
         from .policies import explain_penalty
 
-        p: FibsParams = params
+        assert isinstance(params, FibsParams)
+        p = params
         if event.kind == "penalty":
             return explain_penalty(p, result.history(player), event)
         if event.kind != "match" or not event.rated or match is None:
@@ -327,6 +344,7 @@ class FibsEngine(Engine):
         won = event.result == 1.0
         mine, other = event.extra["experience"], theirs.extra["experience"]
         rw, rl = (event.before, theirs.before) if won else (theirs.before, event.before)
+        assert rw is not None and rl is not None  # a rated match's events carry the ratings before it
         n = match.length
         root = n ** 0.5
         pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * (root / p.scale)))
@@ -349,8 +367,9 @@ class FibsEngine(Engine):
             step(f"{seed}: the winner gains base × own boost" if won else f"{seed}: the loser loses base × own boost",
                  f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -(base * boost))])
 
-    def predictions(self, params, result):
+    def predictions(self, params: EngineParams, result: RatingResult) -> list[tuple[int, float, bool]]:
         """From the records' columns, without building history events (backtest on a big journal)."""
+        assert isinstance(params, FibsParams) and isinstance(result, FibsResult)
         index, _, _, fields = result.records.columns
         unrated = result.records.reasons
         pw, ew, el = fields[5], fields[6], fields[7]
@@ -364,21 +383,21 @@ class FibsEngine(Engine):
 class FibsState:
     """Everything a replay needs to go on: per player code, and the records so far."""
 
-    rating: list
-    experience: list
-    games: list
-    last: list
+    rating: list[float]
+    experience: list[float]  # whole numbers (ints) unless a length was fractional
+    games: list[int]
+    last: list[int]         # the last match date (ordinal), 0: none
     present: bytearray
-    pairs_seen: dict
-    records: object  # list of tuples, or ColumnRecords
-    side: list
+    pairs_seen: dict[tuple[int, int, int], int]  # PairLimit.seen
+    records: ColumnRecords
+    side: list[SideEvent]
     last_date: int   # the latest match date replayed (ordinal)
 
 
-def _event_json(e: HistoryEvent) -> list:
+def _event_json(e: HistoryEvent) -> list[object]:
     return [e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
             e.reason, e.extra]
 
 
-def _event_from_json(item: list) -> HistoryEvent:
+def _event_from_json(item: list[Any]) -> HistoryEvent:  # as _event_json wrote it, checked by cachecheck
     return HistoryEvent(date.fromisoformat(item[0]), *item[1:])
