@@ -18,7 +18,7 @@ import struct
 from array import array
 from dataclasses import dataclass
 from datetime import date
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -384,7 +384,7 @@ class FibsState:
     """Everything a replay needs to go on: per player code, and the records so far."""
 
     rating: list[float]
-    experience: list[float]  # whole numbers (ints) unless a length was fractional
+    experience: Sequence[float]  # whole numbers of points or games (ints; the cache keeps doubles)
     games: list[int]
     last: list[int]         # the last match date (ordinal), 0: none
     present: bytearray
