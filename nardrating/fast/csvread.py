@@ -218,7 +218,7 @@ def _append(journal: Any, label: str, columns: dict[str, Any], n: int) -> None:
     ids = columns.pop("ids")
     if base == 0 and isinstance(m.ids, list):  # the usual bulk file: its ids kept as one blob
         starts = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(ids.str.len_bytes().to_numpy() + 1, dtype=np.int64)])
-        m.ids = FileIds((ids + "\n").str.join("").item().encode("utf-8"), array("q", starts.tobytes()))  # type: ignore[no-untyped-call]
+        m.ids = FileIds((ids + "\n").str.join("").item().encode("utf-8"), array("q", starts.tobytes()))
         journal._match_index = journal._id_set = None
         return
     ids = ids.to_list()
@@ -240,6 +240,6 @@ class FileIds(IdColumn):
 
     def _cached(self) -> list[str]:
         if self._list is not None:
-            return self._list  # type: ignore[no-any-return]
+            return self._list
         text = bytes(self._blob).decode("utf-8")
         return text.split("\n")[:-1] if text else []
