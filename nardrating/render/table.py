@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
 GAP = "  "  # between columns
 # Columns a narrow terminal keeps, most important first: what a row is (player, date), the
-# rating and how it moved, then the rest; any column not named here (an engine's details) goes first.
-FOLD_ORDER = ("player", "rating", "date", "change", "result", "after", "before", "rank", "opponent",
+# rating and how it moved (or would move: predict's outcomes), then the rest; any column not named
+# here (an engine's details) goes first.
+FOLD_ORDER = ("player", "rating", "date", "change", "a_wins", "b_wins", "draw", "result", "after", "before", "rank", "opponent",
               "name", "points", "games", "expected", "status", "entry", "kind", "last_played",
               "notes", "note", "reason", "alias", "qualification", "title")
 
