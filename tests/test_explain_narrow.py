@@ -1,6 +1,7 @@
 """explain and history --details in a narrow terminal: every step's rule, formula and value stay,
 wrapped within the width (the long text columns wrap before any column is left out)."""
 import json
+from datetime import date
 
 import pytest
 
@@ -74,3 +75,16 @@ def test_wrap_column_laid_out_by_hand():
     ]
     # no width (a pipe): one line a row, as before
     assert [line for line, _ in table_lines(table, None)][3] == "the winner gains base times own boost  0.5000"
+
+
+def test_published_lists_are_a_declared_capability():
+    from nardrating.engines.base import RatingResult
+    from nardrating.engines.fide.report import FideResult
+    from nardrating.engines.mfsnb.result import MfsnbResult
+    from nardrating.ledger import load_club
+    from nardrating.reports.period import list_dates
+
+    assert (RatingResult.list_kind, MfsnbResult.list_kind, FideResult.list_kind) == ("none", "periods", "records")
+    ledger = load_club(SAMPLES / "chess-club")  # elo: no published lists
+    (rating,) = ledger.config.ratings
+    assert list_dates(ledger.run(ledger.rating(rating), "chess", date(2009, 12, 31))) == []
