@@ -21,32 +21,37 @@ def no_pydantic_plugin_loader() -> None:
     if "pydantic.plugin._loader" in sys.modules:
         return
     loader = types.ModuleType("pydantic.plugin._loader")
-    loader.get_plugins = lambda: ()  # what the real one returns while plugins are disabled
+    loader.get_plugins = lambda: ()  # type: ignore[attr-defined]  # what the real one returns while plugins are disabled
     sys.modules["pydantic.plugin._loader"] = loader
+
+
+# Types whose values pydantic's lax validation returns unchanged when they already are of that type.
+_PASSED_THROUGH = (str, int, float, bool)
 
 
 def lazy_typer_coercion() -> None:
     """typer builds a pydantic TypeAdapter for every parameter of the command it runs, given or
     not (importing typer._adapters and pydantic's types: about 150 ms). Here a parameter's
     adapter is built only when a value must really be converted: a text option's str is what
-    typer's adapter returns for it (its before-validator passes a str through), and an option
-    not given (None) never reaches the adapter."""
+    typer's adapter returns for it (its before-validator passes a str through), so is an int,
+    float or bool option's value that click already made of that very type, and an option not
+    given (None) never reaches the adapter."""
     try:
         from typer import _coercion, core
-        original = core.build_runtime_param
-        runtime_param = _coercion.RuntimeParam
+        original: Any = core.build_runtime_param  # type: ignore[attr-defined]
+        runtime_param: Any = _coercion.RuntimeParam
     except (ImportError, AttributeError):
         return
     if getattr(original, "lazy", False):
         return
 
     @dataclass(frozen=True)
-    class LazyRuntimeParam(runtime_param):
+    class LazyRuntimeParam(runtime_param):  # type: ignore[misc]
         descriptor: Any = None
 
-        def _coerce_value(self, value, param, ctx):
-            if (self.annotation is str and isinstance(value, str) and self.descriptor.file_annotation is None
-                    and getattr(self.parameter_info, "parser", None) is None):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if (self.annotation in _PASSED_THROUGH and type(value) is self.annotation
+                    and self.descriptor.file_annotation is None and getattr(self.parameter_info, "parser", None) is None):
                 return value
             built = self.__dict__.get("_built")
             if built is None:
@@ -54,9 +59,28 @@ def lazy_typer_coercion() -> None:
                 object.__setattr__(self, "_built", built)
             return built._coerce_value(value, param=param, ctx=ctx)
 
-    def build_runtime_param(descriptor):
+    def build_runtime_param(descriptor: Any) -> Any:
         return LazyRuntimeParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation,
                                 descriptor=descriptor)
 
-    build_runtime_param.lazy = True
-    core.build_runtime_param = build_runtime_param
+    build_runtime_param.lazy = True  # type: ignore[attr-defined]
+    core.build_runtime_param = build_runtime_param  # type: ignore[attr-defined]
+
+
+def only_invoked_command(app: Any, argv: list[str]) -> None:
+    """typer builds every command of the app (signatures, type hints, parameters: about 60 ms for
+    two dozen commands) before it runs one. When argv names a command or a command group, keep
+    just that one registered: what it parses, prints and refuses is the same. Anything else
+    (no command, an option first, a misspelt command, whose message suggests the others) keeps them all."""
+    try:
+        from typer.main import get_command_name
+    except ImportError:
+        return
+    if len(argv) < 2 or argv[1].startswith("-"):
+        return
+    name = argv[1]
+    commands = [c for c in app.registered_commands
+                if (c.name or (c.callback and get_command_name(c.callback.__name__))) == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if len(commands) + len(groups) == 1:
+        app.registered_commands, app.registered_groups = commands, groups

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import operator
 import os
 import re
 import sys
 import time
 from array import array
-from itertools import accumulate
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .cachecheck import Bad, check_journal_meta, check_manifest, check_result_head, need
 from .cachedir import CacheFolder
+
+if TYPE_CHECKING:
+    from .config import ClubConfig
+    from .journal.model import Journal
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
 # Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.
@@ -126,30 +130,35 @@ def _journal_meta(journal) -> dict:
     }
 
 
-def _pack_columns(matches) -> tuple[dict, bytes]:
-    parts, layout, offset = [], [], 0
+def _pack_columns(matches) -> tuple[dict, Iterator[bytes]]:
+    """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
+    from .journal.model import IdColumn
+
+    count = len(matches.ids)
+    # The ids as one UTF-8 blob, and where each id starts, so that one id can be read
+    # without splitting them all (see IdColumn).
+    packed = matches.ids.packed() if isinstance(matches.ids, IdColumn) else None
+    ids, starts = packed or IdColumn.of(list(matches.ids)).packed() or (b"", array("q", [0]))
+    layout, offset = [], 0
     for name, code in COLUMNS:
-        values = getattr(matches, name)
-        if name == "line" and not isinstance(values, array) and None in values:
-            values = [-1 if v is None else v for v in values]
-        blob = (values if isinstance(values, (array, memoryview)) and _code(values) == code
-                else array(code, values)).tobytes()
-        layout.append([name, code, offset, len(blob)])
-        parts.append(blob)
-        offset += len(blob)
-    text = "\n".join(matches.ids) + "\n" if len(matches.ids) else ""
-    ids = text.encode("utf-8")
+        size = count * array(code).itemsize
+        layout.append([name, code, offset, size])
+        offset += size
     layout.append(["ids", "text", offset, len(ids)])
-    parts.append(ids)
     offset += len(ids)
-    # Where each id starts, so one id can be read without splitting them all:
-    # the byte lengths summed, plus one newline per id.
-    lengths = map(len, matches.ids) if text.isascii() else (len(x.encode("utf-8")) for x in matches.ids)
-    starts = array("q", map(operator.add, accumulate(lengths, initial=0), range(len(matches.ids) + 1)))
-    blob = starts.tobytes()
-    layout.append(["id_starts", "q", offset, len(blob)])
-    parts.append(blob)
-    return {"columns": layout, "count": len(matches.ids)}, b"".join(parts)
+    layout.append(["id_starts", "q", offset, len(starts) * starts.itemsize])
+
+    def parts() -> Iterator[bytes]:
+        for name, code in COLUMNS:
+            values = getattr(matches, name)
+            if name == "line" and not isinstance(values, array) and None in values:
+                values = [-1 if v is None else v for v in values]
+            yield (values if isinstance(values, (array, memoryview)) and _code(values) == code
+                   else array(code, values)).tobytes()
+        yield ids
+        yield starts.tobytes()
+
+    return {"columns": layout, "count": count}, parts()
 
 
 def _code(column) -> str:
@@ -168,8 +177,8 @@ def write_journal(config, journal, states: list[dict], lineage: list | None = No
     """
     token = token or new_token()
     with CacheFolder(config, create=True) as folder:
-        layout, blob = _pack_columns(journal.matches)
-        blob_stat = folder.write(f"matches-{token}.bin", blob)
+        layout, parts = _pack_columns(journal.matches)
+        blob_stat = folder.write(f"matches-{token}.bin", parts)
         meta = _journal_meta(journal)
         meta.update(layout=layout["columns"], count=layout["count"], matches_file=_identity(blob_stat))
         data = json.dumps(meta, ensure_ascii=False).encode("utf-8")
@@ -201,7 +210,7 @@ def _remove_stale(folder: CacheFolder, keep: str) -> None:
 
 # --- reading: any problem raises, and the caller (ledger._through_cache) reads the journal ---
 
-def load(config):
+def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Any]]:
     """(manifest, cached Journal, grown files) for this club, or raise.
 
     `grown` lists (index, old state, bytes, stat, time read) of journal files
@@ -372,14 +381,14 @@ def _result_name(rating: str, discipline: str) -> str:
     return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
 
 
-def _pack_arrays(arrays: dict) -> tuple[list, bytes]:
-    parts, layout, offset = [], [], 0
+def _pack_arrays(arrays: dict) -> tuple[list, Iterator[bytes]]:
+    """The arrays' layout, and their bytes one array at a time (a strided view is copied in its own order)."""
+    layout, offset = [], 0
     for name, column in arrays.items():
-        blob = column.tobytes()
-        layout.append([name, column.typecode, offset, len(blob)])
-        parts.append(blob)
-        offset += len(blob)
-    return layout, b"".join(parts)
+        size = len(column) * column.itemsize
+        layout.append([name, _code(column), offset, size])
+        offset += size
+    return layout, (column.tobytes() for column in arrays.values())
 
 
 def _unpack_arrays(layout: list, blob: bytes) -> dict:
@@ -399,7 +408,8 @@ def write_result(config, rating: str, discipline: str, meta: dict, players: dict
     with CacheFolder(config, create=True) as folder:
         column_layout, column_blob = _pack_arrays(columns)
         blob_stat = folder.write(blob_name, column_blob)
-        player_layout, player_blob = _pack_arrays(players)
+        player_layout, player_parts = _pack_arrays(players)
+        player_blob = b"".join(player_parts)
         head = json.dumps({**meta, "players": player_layout, "columns": column_layout, "blob": blob_name,
                            "blob_file": _identity(blob_stat)}, ensure_ascii=False).encode("utf-8")
         body = head + player_blob  # with its own hash: damage anywhere in it is seen

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from datetime import date
+from typing import Any, cast
 
 from .cachedir import OWN_NAME, TOKEN
 
@@ -20,51 +21,51 @@ class Bad(ValueError):
     """A cache file is damaged, foreign or stale."""
 
 
-def need(ok, what: str = "malformed cache") -> None:
+def need(ok: object, what: str = "malformed cache") -> None:
     if not ok:
         raise Bad(what)
 
 
-def _int(v, low: int | None = None, high: int | None = None) -> int:
+def _int(v: Any, low: int | None = None, high: int | None = None) -> int:
     need(type(v) is int and (low is None or v >= low) and (high is None or v <= high), f"bad integer {v!r:.40}")
-    return v
+    return cast(int, v)
 
 
-def _str(v, optional: bool = False) -> str | None:
+def _str(v: Any, optional: bool = False) -> str | None:
     need(isinstance(v, str) or (optional and v is None), f"bad text {v!r:.40}")
-    return v
+    return cast("str | None", v)
 
 
-def _num(v, optional: bool = False):
+def _num(v: Any, optional: bool = False) -> Any:
     need((optional and v is None) or (type(v) in (int, float) and math.isfinite(v)), f"bad number {v!r:.40}")
     return v
 
 
-def _day(v, optional: bool = False) -> date | None:
+def _day(v: Any, optional: bool = False) -> date | None:
     if optional and v is None:
         return None
     need(isinstance(v, str) and len(v) == 10, f"bad date {v!r:.40}")
     return date.fromisoformat(v)
 
 
-def _rows(v, width: int) -> list:
+def _rows(v: Any, width: int) -> Any:
     need(isinstance(v, list) and all(isinstance(row, list) and len(row) == width for row in v), "bad table")
     return v
 
 
-def _names(v) -> list:
+def _names(v: Any) -> Any:
     need(isinstance(v, list) and all(isinstance(x, str) for x in v) and len(set(v)) == len(v), "bad codes")
     return v
 
 
-def _identity(v) -> dict:
+def _identity(v: Any) -> Any:
     need(isinstance(v, dict) and sorted(v) == sorted(STAT_FIELDS), "bad file identity")
     for name in STAT_FIELDS:
         _int(v[name])
     return v
 
 
-def _layout(v, codes: frozenset) -> list:
+def _layout(v: Any, codes: frozenset[str]) -> Any:
     for name, code, offset, size in _rows(v, 4):
         _str(name)
         need(code in codes, "cache column of an unknown type")
@@ -80,7 +81,7 @@ def _itemsize(code: str) -> int:
     return array(code).itemsize
 
 
-def check_manifest(manifest, key: dict, files: int) -> dict:
+def check_manifest(manifest: Any, key: dict[str, Any], files: int) -> Any:
     need(isinstance(manifest, dict), "manifest is not an object")
     need(all(manifest.get(k) == v for k, v in key.items()), "manifest of another club, config or program")
     states = manifest.get("states")
@@ -101,7 +102,7 @@ def check_manifest(manifest, key: dict, files: int) -> dict:
     return manifest
 
 
-def _table(rows, spec: tuple, files=()) -> list:
+def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
     """Rows of `len(spec)` values, checked column by column (fast on 10,000 players).
 
     Kinds: str, int (≥ 0), line (≥ 1), bool, num (finite), date (ISO text, turned into a
@@ -137,7 +138,7 @@ IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
 ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
 
 
-def check_journal_meta(meta, manifest: dict) -> dict:
+def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
     """The parsed journal's JSON: every field of every entry, codes and indices in range."""
     need(isinstance(meta, dict), "journal snapshot is not an object")
     count = _int(meta.get("count"), 0)
@@ -181,7 +182,7 @@ _COLUMN_NAMES = ("dates", "a", "b", "score_a", "length", "discipline", "tourname
                  "seq", "source", "line", "ids", "id_starts")
 
 
-def check_result_head(meta, name: str) -> dict:
+def check_result_head(meta: Any, name: str) -> Any:
     """The JSON head of a replayed result: layouts, its records file's name and identity, counts."""
     need(isinstance(meta, dict), "result head is not an object")
     need(isinstance(meta.get("token"), str) and TOKEN.fullmatch(meta["token"]), "bad token")

@@ -14,9 +14,14 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .safefile import open_regular, read_regular
+
+if TYPE_CHECKING:
+    from .config import ClubConfig
 
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -37,14 +42,14 @@ def root() -> Path:
     return Path(base) / "nardrating"
 
 
-def club_key(config) -> str:
+def club_key(config: ClubConfig) -> str:
     return hashlib.sha256(str(config.path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 class CacheFolder:
     """An open, verified cache folder of one club (use as a context manager)."""
 
-    def __init__(self, config, create: bool):
+    def __init__(self, config: ClubConfig, create: bool) -> None:
         self.path = root() / club_key(config)
         if create:
             _make_private(self.path)
@@ -60,7 +65,7 @@ class CacheFolder:
     def __enter__(self) -> "CacheFolder":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         os.close(self.fd)
 
     def read(self, name: str) -> tuple[bytes, os.stat_result]:
@@ -69,13 +74,15 @@ class CacheFolder:
     def open(self, name: str) -> int:
         return open_regular(self._own(name), follow_symlinks=False)
 
-    def write(self, name: str, data: bytes) -> os.stat_result:
-        """Replace `name` atomically; returns the new file's stat (to bind readers to it)."""
+    def write(self, name: str, data: bytes | Iterable[bytes]) -> os.stat_result:
+        """Replace `name` atomically with `data` (or its parts, written one by one); returns the new
+        file's stat (to bind readers to it)."""
         tmp = f".tmp-{os.urandom(8).hex()}"
         fd = os.open(tmp, _NEW_FILE_FLAGS, 0o600, dir_fd=self.fd)
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(data)
+                for part in [data] if isinstance(data, bytes) else data:
+                    out.write(part)
             os.replace(tmp, self._own(name, path=False), src_dir_fd=self.fd, dst_dir_fd=self.fd)
         except BaseException:
             self.remove(tmp)
@@ -96,7 +103,7 @@ class CacheFolder:
     def age_s(self, name: str, now: float) -> float:
         return now - os.stat(name, dir_fd=self.fd, follow_symlinks=False).st_mtime
 
-    def _own(self, name: str, path: bool = True):
+    def _own(self, name: str, path: bool = True) -> Path | str:
         if not OWN_NAME.fullmatch(name):
             raise ValueError(f"not a cache file name: {name!r}")
         return self.path / name if path else name

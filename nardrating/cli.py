@@ -21,7 +21,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer  # noqa: E402
 
-from ._startup import lazy_typer_coercion, no_pydantic_plugin_loader  # noqa: E402
+from ._startup import lazy_typer_coercion, no_pydantic_plugin_loader, only_invoked_command  # noqa: E402
 from .commands import analysis, club, exchange, lists, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 
@@ -122,6 +122,7 @@ def handles_errors(command: Command) -> Command:
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
+        only_invoked_command(app, sys.argv)
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; nothing was written\n")

@@ -4,21 +4,28 @@ read → validate → (sort and replay, per rating list and discipline, on deman
 """
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any, TypeVar
 
 from .config import ClubConfig, RatingList, display_path, find_club, load_config
 from .errors import LedgerError, Problem, did_you_mean
 from .journal.model import Journal
 
 
+T = TypeVar("T")
+State = dict[str, Any]               # what the cache remembers of a journal file (cache.file_state)
+Progress = Callable[[str], None]     # told each stage of a long read
+
 # Appended matches up to this many are parsed and replayed again by each command
 # rather than written back to the cache (writing a million-match cache costs more).
 RESAVE_AFTER = 5000
 
 
-def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Problem], list[dict]]:
+def read_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[Problem], list[State]]:
     """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
     from .errors import unreadable
     from .journal.reader import read_csv_journal, read_toml_journal
@@ -28,7 +35,7 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
 
     journal = Journal()
     problems: list[Problem] = []
-    states: list[dict] = []
+    states: list[State] = []
     for path in config.journal_paths():
         label = display_path(path)
         try:
@@ -44,7 +51,11 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
         if progress:
             progress(f"reading {label}")
-        reader(raw, path, label, journal, config.club.default_discipline, problems)
+        # Handed over, not kept here: the reader drops the bytes once decoded (a 50 MB file
+        # would otherwise stay alive beside its text).
+        handed = [raw]
+        del raw
+        reader(handed.pop(), path, label, journal, config.club.default_discipline, problems)
     finish_players(journal)
     problems += apply_identities(journal)
     if progress:
@@ -53,7 +64,7 @@ def read_journal(config: ClubConfig, progress=None) -> tuple[Journal, list[Probl
     return journal, problems, states
 
 
-def state_of(raw: bytes, stat) -> dict:
+def state_of(raw: bytes, stat: os.stat_result) -> State:
     """What the cache remembers of a journal file just read: its stat, its bytes' hash, when."""
     import time
 
@@ -62,7 +73,7 @@ def state_of(raw: bytes, stat) -> dict:
     return file_state(raw, stat, time.time_ns())
 
 
-def _through_cache(work, *args):
+def _through_cache(work: Callable[..., T], *args: Any) -> T | None:
     """The one place the cache is used: `work(*args)`, or None on any problem with it.
 
     The cache is derived data: a damaged, foreign or stale file, a value out of
@@ -83,10 +94,14 @@ def _through_cache(work, *args):
 class Ledger:
     config: ClubConfig
     journal: Journal
-    _runs: dict = field(default_factory=dict)
+    _runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
     cache_token: str | None = None   # the cached snapshot this journal is, if any
-    cache_lineage: list = field(default_factory=list)  # snapshots it only appended to
+    cache_lineage: list[str] = field(default_factory=list)  # snapshots it only appended to
     dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
+    # An unsaved tail's file states, the lineage and counts it was read with: if a full replay is
+    # needed anyway (no cached result to resume), the snapshot is written anew with the tail
+    # so that the result can be stored too; else every command would replay all of it again.
+    tail: tuple[list[State], list[str], dict[str, int]] | None = None
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -111,7 +126,7 @@ class Ledger:
         return candidates[0]
 
     def run(self, rating: str | RatingList | None = None, discipline: str | None = None,
-            as_of: date | None = None):
+            as_of: date | None = None) -> Any:
         """Replay one rating list for one discipline up to `as_of` (inclusive)."""
         import copy
 
@@ -131,6 +146,7 @@ class Ledger:
             if result is None:
                 result = replay(self, rating_list, discipline, as_of)
                 if as_of is None:
+                    self._save_tail()
                     self._save_run(engine, rating_list, discipline, result)
             self._runs[key] = result
         result = self._runs[key]
@@ -143,12 +159,12 @@ class Ledger:
     # (Engine.can_resume), and only for the journal
     # exactly as cached (`dirty` marks one changed in memory, by add-match).
 
-    def _snapshot_counts(self) -> dict:
+    def _snapshot_counts(self) -> dict[str, int]:
         j = self.journal
         return {"count": j.match_count(), "voids": len(j.voids), "adjusts": len(j.adjusts),
                 "tournaments": len(j.tournaments), "players": len(j.player_codes), "identities": len(j.identities)}
 
-    def _cached_run(self, engine, rating_list, discipline):
+    def _cached_run(self, engine: Any, rating_list: RatingList, discipline: str) -> Any:
         from . import cache
         from .replay import build_view
 
@@ -183,7 +199,20 @@ class Ledger:
             self._save_run(engine, rating_list, discipline, result)
         return result
 
-    def _save_run(self, engine, rating_list, discipline, result) -> None:
+    def _save_tail(self) -> None:
+        """Store the snapshot plus its unsaved tail, if the journal in memory is still exactly that
+        (a preview adds an entry: then its counts differ, and nothing is stored)."""
+        if self.tail is None or not self.dirty:
+            return
+        states, lineage, counts = self.tail
+        self.tail = None
+        if counts != self._snapshot_counts():
+            return
+        token = _save_cache(self.config, self.journal, states, lineage)
+        if token is not None:
+            self.cache_token, self.cache_lineage, self.dirty = token, lineage, False
+
+    def _save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None:
         from . import cache
 
         if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
@@ -197,7 +226,8 @@ class Ledger:
             pass
 
 
-def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, progress=None) -> Ledger:
+def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = True,
+              progress: Progress | None = None) -> Ledger:
     """Find, read and check a club; raise LedgerError with every problem found.
 
     The parsed journal is cached in the user's cache directory; an unchanged journal is
@@ -220,7 +250,7 @@ def load_club(club=None, *, config_only: bool = False, use_cache: bool = True, p
     return ledger
 
 
-def _read_valid_journal(config, progress=None) -> tuple[Journal, list[dict]]:
+def _read_valid_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[State]]:
     """The whole journal and its files' states; LedgerError with every problem, in file order."""
     journal, problems, states = read_journal(config, progress)
     if problems:
@@ -230,7 +260,8 @@ def _read_valid_journal(config, progress=None) -> tuple[Journal, list[dict]]:
     return journal, states
 
 
-def _save_cache(config, journal, states, lineage, token: str | None = None) -> str | None:
+def _save_cache(config: ClubConfig, journal: Journal, states: list[State], lineage: list[str],
+                token: str | None = None) -> str | None:
     from . import cache
 
     try:
@@ -263,7 +294,7 @@ def parallel_pays(matches: int) -> bool:
     return cores >= PARALLEL_MIN_CORES and idle >= 2
 
 
-def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList, str, int]]]:
+def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledger, list[tuple[RatingList, str, int]]]:
     """Read everything, cache it anew, and replay every rating list and discipline.
 
     Returns the ledger and (list, discipline, number of players) per replay. The
@@ -276,6 +307,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
     progress = progress or (lambda text: None)
     config = load_config(find_club(club))
     journal, states = _read_valid_journal(config, progress)
+    _compact(journal)
     ledger = Ledger(config, journal)
     jobs = [(rating, discipline) for rating in config.ratings.values() for discipline in ledger.disciplines(rating)]
     done: dict[int, int] = {}
@@ -285,7 +317,7 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
         token = cache.new_token()
         ledger.cache_token = token
         children = [_fork(lambda: _save_cache(config, journal, states, [], token) and 0)]
-        children += [_fork(lambda k=k: len(ledger.run(*jobs[k]).standings)) for k in range(1, len(jobs))]
+        children += [_fork(functools.partial(_standings_count, ledger, *jobs[k])) for k in range(1, len(jobs))]
         if jobs:
             progress(f"replaying {jobs[0][0].name} ({jobs[0][1]}) and the rest in parallel")
             done[0] = len(ledger.run(*jobs[0]).standings)
@@ -299,10 +331,25 @@ def replay_all(club=None, progress=None) -> tuple[Ledger, list[tuple[RatingList,
         if k not in done:
             progress(f"replaying {rating.name} ({discipline})")
             done[k] = len(ledger.run(rating, discipline).standings)
+            ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
     return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
 
 
-def _fork(work):
+def _standings_count(ledger: Ledger, rating: RatingList, discipline: str) -> int:
+    return len(ledger.run(rating, discipline).standings)
+
+
+def _compact(journal: Journal) -> None:
+    """Hold a freshly read journal in less memory while it is replayed: its match ids as one
+    blob, and no set of them (the bulk read's check of duplicates is done)."""
+    from .journal.model import IdColumn
+
+    if not isinstance(journal.matches.ids, IdColumn):
+        journal.matches.ids = IdColumn.of(journal.matches.ids)  # type: ignore[assignment]  # a sequence of str
+    journal._id_set = None
+
+
+def _fork(work: Callable[[], Any]) -> tuple[int, int]:
     """Run work() in a child process; (pid, pipe) to read its integer answer from."""
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -321,7 +368,7 @@ def _fork(work):
     return pid, read_end
 
 
-def _join(child) -> int | None:
+def _join(child: tuple[int, int]) -> int | None:
     pid, read_end = child
     with os.fdopen(read_end, "rb") as pipe:
         answer = pipe.read()
@@ -331,7 +378,7 @@ def _join(child) -> int | None:
     return int(answer)
 
 
-def _load_cached(config) -> Ledger | None:
+def _load_cached(config: ClubConfig) -> Ledger | None:
     """The club from the cache, plus anything appended since; None (or any exception) to read it all again."""
     from . import cache
 
@@ -384,6 +431,7 @@ def _load_cached(config) -> Ledger | None:
         # Keep the snapshot: the next command parses these few new bytes again, cheaply.
         ledger.cache_token, ledger.cache_lineage = manifest["token"], list(manifest["lineage"])
         ledger.dirty = True  # the journal is the snapshot plus a tail: results are not stored
+        ledger.tail = (states, [*manifest["lineage"], manifest["token"]], ledger._snapshot_counts())
         return ledger
     lineage = [*manifest["lineage"], manifest["token"]]
     ledger.cache_token, ledger.cache_lineage = _save_cache(config, journal, states, lineage), lineage
@@ -397,26 +445,26 @@ def _load_cached(config) -> Ledger | None:
 # and they name no new player, discipline or tournament (whose codes and order would differ).
 # Anything else: a full read.
 
-def _latest_after(journal, k: int) -> int:
+def _latest_after(journal: Journal, k: int) -> int:
     """The latest date (ordinal) of any match, adjustment, void or tournament in files after file k."""
     from itertools import compress
 
     m = journal.matches
     later = set(journal.files[k + 1:])
-    return max([0, *compress(m.dates, map(k.__lt__, m.source)),
+    return max([max(compress(m.dates, map(k.__lt__, m.source)), default=0),  # streamed: a million dates
                 *(a.date.toordinal() for a in journal.adjusts if a.file in later),
                 *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
                 *(d.toordinal() for t in journal.tournaments.values() if t.file in later
                   for d in (t.start, t.end) if d is not None)])
 
 
-def _shape(journal) -> tuple:
+def _shape(journal: Journal) -> tuple[int, ...]:
     return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
             len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
             len(journal.csv_named), len(journal.identities))
 
 
-def _appended_in_place(journal, shape: tuple, first_match: int, latest: int) -> bool:
+def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:
     """Whether the entries read from a grown file at first_match on keep a full read's order."""
     dates = journal.matches.dates
     return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))

@@ -1,13 +1,15 @@
 """Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import compress
 from typing import Any
 
 from .config import RatingList
+from .engines.compact import MatchBatch, split_at
 from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
 from .journal.model import Adjust, Journal, Player, Tournament
 
@@ -20,7 +22,7 @@ class RatingView:
     rating: RatingList
     discipline: str
     as_of: date | None
-    order: list[int]                 # match indices of this discipline, by (date, journal order)
+    order: Sequence[int]             # match indices of this discipline, by (date, journal order)
     adjusts: list[Adjust]            # for this list and discipline, by (date, journal order)
     tournaments: list[Tournament]    # of this discipline that ended by as_of, by (end, journal order)
     config: object = None            # the ClubConfig, for engines that need club-wide settings
@@ -68,6 +70,31 @@ class RatingView:
         """The [[tournament]] a match names, also one that has not ended by `as_of`."""
         return self.journal.tournaments[tournament]
 
+    @property
+    def players(self) -> list[str]:
+        """Player ids by code: what a MatchBatch's codes and `player_code` refer to."""
+        return self.journal.player_codes.names
+
+    def player_code(self, player: str) -> int:
+        return self.journal.player_codes.index[player]
+
+    def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
+        """The compact form of events() for per-match engines: adjustments as Adjusted, the runs of
+        matches between them as MatchBatch columns (exclusions decided: `excluded`, `reason`)."""
+        m = self.journal.matches
+        columns = (m.a, m.b, m.score_a, m.length, m.dates)
+        excluded = self.journal.excluded_rows()
+        for adjusts, rows in split_at(self, self.adjusts):
+            for adjust in adjusts:
+                yield Adjusted(adjust)
+            if rows:
+                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips)
+
+    def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
+        """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
+        m = self.journal.matches
+        return array("i", map(m.a.__getitem__, rows)), array("i", map(m.b.__getitem__, rows))
+
     def latest_entry(self, tournaments: bool) -> date | None:
         """The date of the view's last match or adjustment (and tournament end, if asked):
         where a rating that changes with time (decay, halving) is read when no date is given."""
@@ -114,7 +141,7 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
 
 
 def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
-               order: list[int] | None = None) -> RatingView:
+               order: Sequence[int] | None = None) -> RatingView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
     code = journal.discipline_codes.index.get(discipline, -1)
@@ -124,16 +151,18 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         return RatingView(journal, rating, discipline, as_of, order, [], [], ledger.config)
     m = journal.matches
     disc, dates = m.discipline, m.dates
+    # A machine array: a million row numbers as a list would hold a million int objects.
+    rows: array[int]
     if len(journal.discipline_codes) == 1 and limit is None:
-        order = list(range(len(disc))) if code == 0 else []
+        rows = array("i", range(len(disc)) if code == 0 else ())
     else:
         keep = map(code.__eq__, disc)
         if limit is not None:
             keep = map(bool.__and__, keep, map(limit.__ge__, dates))
-        order = list(compress(range(len(disc)), keep))
+        rows = array("i", compress(range(len(disc)), keep))
     # Stable sort keeps journal order within a date; skip it when already sorted.
     if not journal.dates_sorted():
-        order.sort(key=dates.__getitem__)
+        rows = array("i", sorted(rows, key=dates.__getitem__))
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline
     adjusts = sorted(
@@ -146,7 +175,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         (t for t in journal.tournaments.values()
          if t.discipline == discipline and (as_of is None or t.end <= as_of)),
         key=lambda t: (t.end, t.seq))
-    return RatingView(journal, rating, discipline, as_of, order, adjusts, tournaments, ledger.config)
+    return RatingView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
 
 
 def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:

@@ -159,3 +159,28 @@ def test_forced_parallel_recalc_equals_a_full_replay(tmp_path, monkeypatch):
     assert len(forks) == 4  # the journal's cache and three of the four replays (two lists, two disciplines)
     monkeypatch.delenv("NARDRATING_PARALLEL")
     assert snapshot(tmp_path) == full_replay(tmp_path)
+
+
+def test_a_tail_that_must_be_replayed_in_full_is_stored_with_its_result(tmp_path, monkeypatch):
+    # The first command after the cache was lost writes (add-match): the journal is cached from its
+    # full read, but nothing replayed from its preview is. The next command reads that snapshot plus
+    # the appended match and has no result to resume: it replays everything once and stores the
+    # snapshot with the tail and the result, so the command after it replays nothing.
+    from nardrating.engines.fibs import FibsEngine
+
+    make_club(tmp_path, ["journal.toml"], [match(n, "a", "b") for n in range(5)])
+    ledger = load_club(tmp_path)  # a full read: the journal's snapshot, no replayed result yet
+    assert ledger.cache_token is not None and not ledger.dirty
+    add(tmp_path, "journal.toml", {"id": "m9", **match(9, "b", "c")})
+    replayed = []
+    replay = FibsEngine._replay
+    monkeypatch.setattr(FibsEngine, "_replay", lambda self, view, resume: (
+        replayed.append(len(view.order)), replay(self, view, resume))[1])
+    load_club(tmp_path).run("fibs", "long-nardy")
+    assert replayed == [6]  # no result to resume from: all six replayed
+    ledger = load_club(tmp_path)
+    assert not ledger.dirty  # the snapshot now holds the appended match
+    ledger.run("fibs", "long-nardy")
+    assert replayed == [6]  # the stored result was used: nothing replayed again
+    monkeypatch.undo()
+    assert snapshot(tmp_path) == full_replay(tmp_path)

@@ -16,7 +16,8 @@ from datetime import date
 from pydantic import Field
 
 from .base import Engine, HistoryEvent, RatingResult, Standing, adjust_event
-from .compact import CompactResult, split_at
+from .compact import CompactResult
+from .events import Adjusted
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 
@@ -49,16 +50,7 @@ def with_decays(events: list[HistoryEvent], standing, end: date | None) -> list[
 
 def match_chips(journal, i: int) -> float:
     """The chips a match moves: `chips`, else the winner's points of `score`, else `length`."""
-    m = journal.matches
-    extra = m.extra.get(i)
-    if extra:
-        chips = extra.get("chips")
-        if chips is not None:
-            return float(chips)
-        score = extra.get("score")
-        if score is not None and m.score_a[i] != 0.5:
-            return float(score[0] if m.score_a[i] == 1.0 else score[1])
-    return float(m.length[i])
+    return float(journal.chips(i))
 
 
 # Records: a rated match (i, rating a before, rating b before, change a, change b, chips);
@@ -113,9 +105,7 @@ class ChipsEngine(Engine):
 
     def run(self, view) -> ChipsResult:
         p: ChipsParams = view.params
-        journal = view.journal
-        m = journal.matches
-        names = journal.player_codes.names
+        names = view.players
         count = len(names)
         keep = 1.0 - p.daily_decay
         win_share, loss_share = p.win_share, p.loss_share
@@ -125,9 +115,6 @@ class ChipsEngine(Engine):
         last = [0] * count
         records: list[tuple] = []
         side: list[tuple] = []
-        ma, mb, scores, dates = m.a, m.b, m.score_a, m.dates
-        voided, forfeit, rated, extra = journal.voided, m.forfeit, m.rated, m.extra
-        lengths = m.length
         append = records.append
 
         powers: dict[int, float] = {}
@@ -158,15 +145,19 @@ class ChipsEngine(Engine):
                 rating[code] -= amount
                 clock.charged[code] = clock.charged.get(code, 0) + amount
 
-        for adjusts, chunk in split_at(view, view.adjusts):
-            for adj in adjusts:
-                code = journal.player_codes.index[adj.player]
+        for event in view.batched_events():
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                code = view.player_code(adj.player)
                 if penalise:
                     catch_up(code, adj.date.toordinal())
                 decay_to(code, adj.date.toordinal())
-                rating[code], event = adjust_event(adj, rating[code])
-                side.append((len(records), adj.player, event))
-            for i in chunk:
+                rating[code], history_event = adjust_event(adj, rating[code])
+                side.append((len(records), adj.player, history_event))
+                continue
+            ma, mb, scores, lengths, dates = event.a, event.b, event.score_a, event.length, event.dates
+            excluded, extra, chips_of = event.excluded, event.extra, event.chips
+            for i in event.rows:
                 a, b, day = ma[i], mb[i], dates[i]
                 if penalise:
                     catch_up(a, day)
@@ -177,8 +168,8 @@ class ChipsEngine(Engine):
                 if day_of[b] != day:
                     decay_to(b, day)
                 ra, rb = rating[a], rating[b]
-                if i in voided or forfeit[i] or not rated[i]:
-                    append((i, ra, rb, view.exclusion(i)))
+                if i in excluded:
+                    append((i, ra, rb, event.reason(i)))
                     continue
                 s = scores[i]
                 games[a] += 1
@@ -190,7 +181,7 @@ class ChipsEngine(Engine):
                 if s == 0.5:
                     append((i, ra, rb, 0.0, 0.0, 0.0))
                     continue
-                chips = match_chips(journal, i) if i in extra else float(lengths[i])
+                chips = chips_of(i) if i in extra else float(lengths[i])
                 if s == 1.0:
                     ca, cb = win_share * chips, -loss_share * chips
                 else:
@@ -213,7 +204,7 @@ class ChipsEngine(Engine):
                 standings[player] = Standing(player, rating[code], games[code],
                                              policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           hidden_statuses=HIDDEN, journal=journal, records=records, side=side, end=end)
+                           hidden_statuses=HIDDEN, journal=view.journal, records=records, side=side, end=end)
 
 
     # --- explain: seed 001's game rating, as the replay does it ---------------------------

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Callable, Container, ItemsView, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
 
 
-class LazyEvents(Mapping):
+class LazyEvents(Mapping[str, list[HistoryEvent]]):
     """player → list of HistoryEvent, built from a CompactResult on demand."""
 
-    def __init__(self, result: "CompactResult"):
+    def __init__(self, result: "CompactResult") -> None:
         self._result = result
         self._all: dict[str, list[HistoryEvent]] | None = None
         self._one: dict[str, list[HistoryEvent]] = {}
@@ -41,16 +41,16 @@ class LazyEvents(Mapping):
             self._one[player] = self._result.build_events(player).get(player, [])
         return self._one[player]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._build_all())
 
     def __len__(self) -> int:
         return len(self._build_all())
 
-    def items(self):
+    def items(self) -> ItemsView[str, list[HistoryEvent]]:
         return self._build_all().items()
 
-    def values(self):
+    def values(self) -> ValuesView[list[HistoryEvent]]:
         return self._build_all().values()
 
 
@@ -65,17 +65,17 @@ class CompactResult(RatingResult):
     """
 
     journal: Any = None
-    records: list[tuple] = field(default_factory=list)
+    records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
 
-    def __post_init__(self):
-        self.events = LazyEvents(self)
+    def __post_init__(self) -> None:
+        self.events = LazyEvents(self)  # type: ignore[assignment]  # a read-only mapping, built on demand
 
-    def match_events(self, record: tuple) -> tuple[HistoryEvent, HistoryEvent]:
+    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
         """The events of players a and b of the record's match."""
         raise NotImplementedError
 
-    def match_facts(self, record: tuple):
+    def match_facts(self, record: tuple[Any, ...]) -> tuple[Any, ...]:
         """(day, a, b, score_a, entry, unrated): the record's match, and its two events if it was not rated.
 
         A 4-item record (i, rating a, rating b, reason) is an unrated match in every engine here.
@@ -93,7 +93,7 @@ class CompactResult(RatingResult):
         return day, a, b, score_a, entry, unrated
 
     def side_event(self, payload: Any) -> HistoryEvent:
-        return payload  # adjustments are stored as ready HistoryEvents
+        return cast(HistoryEvent, payload)  # adjustments are stored as ready HistoryEvents
 
     def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
         """Every player's events (only=None) or one player's, in replay order."""
@@ -103,7 +103,7 @@ class CompactResult(RatingResult):
         code = journal.player_codes.index.get(only, -1) if only is not None else None
         out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
         side = self.side
-        if code is not None and hasattr(self.records, "positions_of"):
+        if only is not None and code is not None and isinstance(self.records, ColumnRecords):
             return {only: self._events_of(only, code)}
         s = 0
         for k, record in enumerate(self.records):
@@ -142,7 +142,33 @@ class CompactResult(RatingResult):
         return events
 
 
-def split_at(view, items: list) -> list[tuple[list, list[int]]]:
+@dataclass(frozen=True, slots=True)
+class MatchBatch:
+    """A run of matches in replay order, with no adjustment between them, as columns.
+
+    The compact form of MatchPlayed events for per-match engines on a million matches:
+    `rows` in replay order, and columns indexed by row (an index is the cheapest read
+    CPython has: no object per match). Player codes index `RatingView.players`; dates are
+    ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
+    `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
+    """
+
+    rows: Sequence[int]
+    a: Sequence[int]
+    b: Sequence[int]
+    score_a: Sequence[float]
+    length: Sequence[int]
+    dates: Sequence[int]
+    excluded: Container[int]
+    reason: Callable[[int], str | None]
+    extra: Container[int]                 # rows whose chips are not simply their length
+    chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def split_at(view: Any, items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
     """Split view.order at dated entries: [(entries before the chunk, chunk of match indices)].
 
     `items` are entries with .date and .seq (adjustments), sorted; an entry goes
@@ -154,9 +180,9 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
     m = view.journal.matches
     dates, seqs = m.dates, m.seq
     keys = [(dates[i], seqs[i]) for i in order]
-    out: list[tuple[list, list[int]]] = []
+    out: list[tuple[list[Any], Sequence[int]]] = []
     start = 0
-    pending: list = []
+    pending: list[Any] = []
     for item in items:
         cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
         if cut > start:
@@ -165,6 +191,15 @@ def split_at(view, items: list) -> list[tuple[list, list[int]]]:
         pending.append(item)
     out.append((pending, order[start:]))
     return out
+
+
+def _joined(x: Any, y: Any) -> array[Any]:
+    """Two columns as one new array (a column mapped from the cache, or a strided view, is copied first)."""
+    if not isinstance(x, array):
+        x = array(x.format, x.tobytes())
+    if not isinstance(y, array):
+        y = array(y.format, y.tobytes())
+    return cast("array[Any]", x + y)
 
 
 class ColumnRecords:
@@ -178,58 +213,76 @@ class ColumnRecords:
     (a leaderboard never does).
     """
 
-    def __init__(self, columns, reasons: dict[int, str], count: int | None = None):
+    def __init__(self, columns: Any, reasons: dict[int, str], count: int | None = None) -> None:
         self._columns = columns  # (index, a, b, fields) or a function returning it
         self.reasons = reasons
         self._count = count
 
     @property
-    def columns(self):
+    def columns(self) -> Any:
         if callable(self._columns):
             self._columns = self._columns()
         return self._columns
 
     def extended(self, more: "ColumnRecords") -> "ColumnRecords":
-        """A new ColumnRecords with `more` after these; self is left as it is."""
-        offset = len(self)
-        reasons = dict(self.reasons)
-        reasons.update({offset + k: r for k, r in more.reasons.items()})
-        def joined(x, y):  # a column mapped from the cache is copied into an array first
-            if not isinstance(x, array):
-                copy = array(x.format)
-                copy.frombytes(x.cast("B"))
-                x = copy
-            return x + y
-
-        index, a, b, fields = self.columns
-        m_index, m_a, m_b, m_fields = more.columns
-        return ColumnRecords((joined(index, m_index), joined(a, m_a), joined(b, m_b),
-                              [joined(x, y) for x, y in zip(fields, m_fields)]), reasons)
+        """These records followed by `more`: kept apart (a resumed replay adds a few records to a
+        million mapped from the cache) until something needs all the columns as one."""
+        return JoinedRecords(self, more)
 
     def __len__(self) -> int:
         if self._count is not None and callable(self._columns):
             return self._count
         return len(self.columns[0])
 
-    def __getitem__(self, k: int) -> tuple:
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
         index, _, _, fields = self.columns
         if k in self.reasons:
             return (index[k], fields[0][k], fields[1][k], self.reasons[k])
         return (index[k], *(f[k] for f in fields))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return (self[k] for k in range(len(self)))
 
     def positions_of(self, code: int) -> list[int]:
-        """The rows where player `code` plays: a byte search of the two player columns."""
-        import re
-
+        """The rows where player `code` plays: a byte search of the two player columns (in C)."""
         _, a, b, _ = self.columns
         size = array("i").itemsize
-        # (?=…) finds overlapping hits; only those at a whole item's start are codes.
-        pattern = re.compile(b"(?=" + re.escape(array("i", [code]).tobytes()) + b")")
+        needle = array("i", [code]).tobytes()
         mine = set()
         for column in (a, b):
-            raw = memoryview(column).cast("B")
-            mine.update(hit.start() // size for hit in pattern.finditer(raw) if hit.start() % size == 0)
+            raw = column.tobytes() if isinstance(column, array) else bytes(memoryview(column).cast("B"))
+            at = raw.find(needle)
+            while at >= 0:
+                if at % size == 0:  # a hit across two items' bytes is no code
+                    mine.add(at // size)
+                at = raw.find(needle, at + 1)
         return sorted(mine)
+
+
+class JoinedRecords(ColumnRecords):
+    """`first` then `second`, each read in place; the columns are joined only when asked for."""
+
+    def __init__(self, first: ColumnRecords, second: ColumnRecords) -> None:
+        self.first, self.second = first, second
+        offset = len(first)
+        reasons = dict(first.reasons)
+        reasons.update({offset + k: r for k, r in second.reasons.items()})
+        super().__init__(self._join, reasons, offset + len(second))
+
+    def _join(self) -> tuple[Any, ...]:
+        index, a, b, fields = self.first.columns
+        m_index, m_a, m_b, m_fields = self.second.columns
+        return (_joined(index, m_index), _joined(a, m_a), _joined(b, m_b),
+                [_joined(x, y) for x, y in zip(fields, m_fields)])
+
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
+        if not callable(self._columns):
+            return super().__getitem__(k)
+        offset = len(self.first)
+        return self.first[k] if k < offset else self.second[k - offset]
+
+    def positions_of(self, code: int) -> list[int]:
+        if not callable(self._columns):
+            return super().positions_of(code)
+        offset = len(self.first)
+        return self.first.positions_of(code) + [offset + k for k in self.second.positions_of(code)]

@@ -14,6 +14,7 @@ factor 10, scale 400 and experience in games, D read from the winner's side
 """
 from __future__ import annotations
 
+import struct
 from array import array
 from dataclasses import dataclass
 from datetime import date
@@ -23,7 +24,8 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
 from .base import Engine, HistoryEvent, PairLimit, Standing, adjust_event
-from .compact import ColumnRecords, CompactResult, split_at
+from .compact import ColumnRecords, CompactResult
+from .events import Adjusted
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 PRESETS: dict[str, dict] = {
@@ -143,9 +145,7 @@ class FibsEngine(Engine):
         fast = replay_fibs(view) if resume is None else None
         if fast is not None:
             return self.finish(view, fast)
-        journal = view.journal
-        m = journal.matches
-        names = journal.player_codes.names
+        names = view.players
         count = len(names)
         start, factor, scale = float(p.start), float(p.factor), float(p.scale)
         by_points, use_boost = p.experience_unit == "points", p.boost
@@ -162,22 +162,21 @@ class FibsEngine(Engine):
             present = bytearray(resume.present) + bytearray(grow)
             side, offset = list(resume.side), len(resume.records)
             pairs.seen = dict(resume.pairs_seen)
-        # One row per match, column by column (machine arrays: a tenth of the memory of tuples):
-        # the match index, then rw, rl, base, bw, bl, pw, ew, el (winner first); an unrated row
-        # holds rating a, rating b and NaN, its reason in `reasons`.
+        # One row per match (machine arrays: a tenth of the memory of tuples): the match index,
+        # and RECORD_FIELDS doubles side by side, rw, rl, base, bw, bl, pw, ew, el (winner
+        # first), put with one call per match; an unrated row holds rating a, rating b and NaN,
+        # its reason in `reasons`.
         index = array("i")
-        fields = [array("d") for _ in range(self.RECORD_FIELDS)]
+        fields = bytearray()
         reasons: dict[int, str] = {}
-        put_i = index.append
-        put_rw, put_rl, put_base, put_bw, put_bl, put_pw, put_ew, put_el = (f.append for f in fields)
-        nan = float("nan")
+        put_i, put, pack = index.append, fields.extend, struct.Struct(f"{self.RECORD_FIELDS}d").pack
+        unrated_rest = (float("nan"),) * (self.RECORD_FIELDS - 2)
         limited = p.pair_limit_per_day > 0
-        ma, mb, scores, lengths, dates = m.a, m.b, m.score_a, m.length, m.dates
-        voided, forfeit, rated = journal.voided, m.forfeit, m.rated
         roots: dict[int, tuple[float, float]] = {}  # length → (√n/scale, factor·√n)
         policy = Inactivity(p)
         clock = PenaltyClock(policy)
         penalise = bool(policy.ladder)
+        last_day = resume.last_date if resume else 0
 
         def catch_up(code: int, day: int) -> None:
             """Apply the inactivity steps the player's break reached by `day` (an ordinal)."""
@@ -186,28 +185,27 @@ class FibsEngine(Engine):
                                                    rating[code])
                 side.extend((offset + len(index), names[code], event) for event in due)
 
-        for adjusts, chunk in split_at(view, view.adjusts):
-            for adj in adjusts:
-                code = journal.player_codes.index[adj.player]
+        for event in view.batched_events():
+            if isinstance(event, Adjusted):
+                adj = event.adjust
+                code = view.player_code(adj.player)
                 present[code] = 1
                 if penalise:
                     catch_up(code, adj.date.toordinal())
-                rating[code], event = adjust_event(adj, rating[code])
-                side.append((offset + len(index), adj.player, event))
-            for i in chunk:
-                a, b, s = ma[i], mb[i], scores[i]
+                rating[code], history_event = adjust_event(adj, rating[code])
+                side.append((offset + len(index), adj.player, history_event))
+                continue
+            ma, mb, scores, lengths, dates, excluded = event.a, event.b, event.score_a, event.length, event.dates, event.excluded
+            for i in event.rows:
+                a, b, s, day = ma[i], mb[i], scores[i], dates[i]
                 present[a] = present[b] = 1
                 if penalise:
-                    catch_up(a, dates[i])
-                    catch_up(b, dates[i])
-                if s == 0.5 or i in voided or forfeit[i] or not rated[i] or (
-                        limited and not pairs.allows(dates[i], a, b)):
-                    reasons[len(index)] = self.exclusion(journal, i, s, p)
+                    catch_up(a, day)
+                    catch_up(b, day)
+                if s == 0.5 or i in excluded or (limited and not pairs.allows(day, a, b)):
+                    reasons[len(index)] = self.exclusion(view.journal, i, s, p)
                     put_i(i)
-                    put_rw(rating[a])
-                    put_rl(rating[b])
-                    for f in fields[2:]:
-                        f.append(nan)
+                    put(pack(rating[a], rating[b], *unrated_rest))
                     continue
                 n = lengths[i]
                 per_length = roots.get(n)
@@ -236,34 +234,29 @@ class FibsEngine(Engine):
                 experience[l] = el + unit
                 games[w] += 1
                 games[l] += 1
-                last[w] = last[l] = dates[i]
+                last[w] = last[l] = day
                 if penalise:
                     clock.played(w)
                     clock.played(l)
                 put_i(i)
-                put_rw(rw)
-                put_rl(rl)
-                put_base(base)
-                put_bw(bw)
-                put_bl(bl)
-                put_pw(pw)
-                put_ew(ew)
-                put_el(el)
+                put(pack(rw, rl, base, bw, bl, pw, ew, el))
+            last_day = day
 
         end = view.as_of or view.latest_entry(tournaments=False)
         if penalise and end is not None:
             for code in range(count):
                 catch_up(code, end.toordinal())
-        records = ColumnRecords((index, array("i", map(ma.__getitem__, index)), array("i", map(mb.__getitem__, index)),
-                                 fields), reasons)
+        # The fields as columns: strided views of the one array, no copy.
+        flat = memoryview(fields).cast("d")
+        columns = [flat[k::self.RECORD_FIELDS] for k in range(self.RECORD_FIELDS)]
+        records = ColumnRecords((index, *view.player_columns(index), columns), reasons)
         if resume is not None:
             records = resume.records.extended(records)
-        if limited and view.order:
+        if limited:
             # Only the last date's pair counts can matter to matches appended later.
-            final = dates[view.order[-1]]
-            pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == final}
+            pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == last_day}
         state = FibsState(rating, experience, games, last, present, pairs.seen if limited else {}, records, side,
-                          max((dates[i] for i in view.order[-1:]), default=resume.last_date if resume else 0))
+                          last_day)
         return self.finish(view, state)
 
     def finish(self, view, state: "FibsState") -> FibsResult:

@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import re
+from array import array
 from datetime import date
 from pathlib import Path
 
@@ -281,21 +282,22 @@ def _convert(columns, lines, header, label, source, journal, default_discipline,
     journal.next_seq += n
     # extend(), not +=: a cached journal keeps its columns as arrays.
     m.ids.extend(ids)
-    m.dates.extend(dates)
     journal.max_date = max(journal.max_date, max(dates))
-    m.a.extend(a)
-    m.b.extend(b)
-    m.score_a.extend(scores)
-    m.length.extend(lengths)
-    m.discipline.extend(discipline)
-    m.tournament.extend(tournament)
-    m.rated.extend(rated)
-    m.forfeit.extend(forfeit)
-    m.seq.extend(range(first_seq, first_seq + n))
-    m.source.extend([source] * n)
-    m.line.extend(lines)
+    for column, values in ((m.dates, dates), (m.a, a), (m.b, b), (m.score_a, scores), (m.length, lengths),
+                           (m.discipline, discipline), (m.tournament, tournament), (m.rated, rated),
+                           (m.forfeit, forfeit), (m.seq, range(first_seq, first_seq + n)), (m.source, [source] * n),
+                           (m.line, lines)):
+        _extend(column, values)
     for k, extra in extras.items():
         m.extra[base + k] = extra
+
+
+def _extend(column, values) -> None:
+    """column += values; into a machine array from a list at twice the speed of extend()."""
+    if isinstance(column, array) and isinstance(values, list):
+        column.fromlist(values)
+    else:
+        column.extend(values)
 
 
 _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z") + 1)) + \

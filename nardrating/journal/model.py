@@ -7,8 +7,13 @@ coded as integers. `Journal.match(i)` gives a readable view of one match.
 """
 from __future__ import annotations
 
+import operator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import accumulate, compress
+from typing import Any
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -94,7 +99,7 @@ class Adjust:
     rd: float | None = None
     volatility: float | None = None
 
-    def engine_fields(self) -> dict:
+    def engine_fields(self) -> dict[str, Any]:
         """The engine-specific fields this adjustment gives (k, games, rd, volatility)."""
         return {name: getattr(self, name) for name in ADJUST_ENGINE_FIELDS if getattr(self, name) is not None}
 
@@ -149,9 +154,26 @@ class IdColumn:
 
     __slots__ = ("_blob", "_starts", "_list", "_more", "_haystack")
 
-    def __init__(self, blob, starts):
-        self._blob, self._starts, self._list, self._more = blob, starts, None, []
-        self._haystack = None
+    def __init__(self, blob: bytes | memoryview, starts: Sequence[int]) -> None:
+        self._blob, self._starts = blob, starts
+        self._list: list[str] | None = None
+        self._more: list[str] = []
+        self._haystack: bytes | None = None
+
+    @classmethod
+    def of(cls, ids: list[str]) -> "IdColumn":
+        """The ids as one blob (a million short ids: 16 MB instead of 64 MB of str objects)."""
+        text = "\n".join(ids) + "\n" if ids else ""
+        lengths = map(len, ids) if text.isascii() else (len(x.encode("utf-8")) for x in ids)
+        blob = text.encode("utf-8")
+        del text
+        return cls(blob, array("q", map(operator.add, accumulate(lengths, initial=0), range(len(ids) + 1))))
+
+    def packed(self) -> tuple[bytes, array[int]] | None:
+        """(blob, starts) as the cache stores them, when no id was appended since; else None."""
+        if self._more or not isinstance(self._starts, array):
+            return None
+        return bytes(self._blob), self._starts
 
     def _cached(self) -> list[str]:
         if self._list is None:
@@ -162,7 +184,7 @@ class IdColumn:
     def __len__(self) -> int:
         return len(self._starts) - 1 + len(self._more)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if not isinstance(i, int):
             return list(self)[i]
         base = len(self._starts) - 1
@@ -174,7 +196,9 @@ class IdColumn:
             return self._list[i]
         return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
-    def __contains__(self, match_id) -> bool:
+    def __contains__(self, match_id: object) -> bool:
+        if not isinstance(match_id, str):
+            return False
         if match_id in self._more:
             return True
         if self._list is not None:
@@ -183,7 +207,7 @@ class IdColumn:
             self._haystack = b"\n" + bytes(self._blob)
         return b"\n" + match_id.encode("utf-8") + b"\n" in self._haystack
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         yield from self._cached()
         yield from self._more
 
@@ -197,7 +221,7 @@ class IdColumn:
     def append(self, match_id: str) -> None:
         self._more.append(match_id)
 
-    def extend(self, ids) -> None:
+    def extend(self, ids: Iterable[str]) -> None:
         self._more.extend(ids)
 
 
@@ -211,22 +235,22 @@ class Matches:
     b: list[int] = field(default_factory=list)
     score_a: list[float] = field(default_factory=list)   # 1.0, 0.5, 0.0
     length: list[int] = field(default_factory=list)
-    discipline: list[int] = field(default_factory=list)  # discipline codes
-    tournament: list[int] = field(default_factory=list)  # tournament codes, -1: none
-    rated: list[bool] = field(default_factory=list)
-    forfeit: list[bool] = field(default_factory=list)
-    seq: list[int] = field(default_factory=list)         # position in the whole journal
-    source: list[int] = field(default_factory=list)      # index into Journal.files
-    line: list[int] = field(default_factory=list)
-    extra: dict[int, dict] = field(default_factory=dict)  # sparse: score, chips, note
+    # Columns no replay loop reads match by match are machine arrays: a million distinct ints
+    # as objects would take 32 MB each, a list of any 8 MB.
+    discipline: Sequence[int] = field(default_factory=lambda: array("i"))  # discipline codes
+    tournament: Sequence[int] = field(default_factory=lambda: array("i"))  # tournament codes, -1: none
+    rated: Sequence[int] = field(default_factory=lambda: array("b"))       # 1 or 0
+    forfeit: Sequence[int] = field(default_factory=lambda: array("b"))
+    seq: Sequence[int] = field(default_factory=lambda: array("q"))     # position in the whole journal
+    source: Sequence[int] = field(default_factory=lambda: array("i"))  # index into Journal.files
+    line: Sequence[int] = field(default_factory=lambda: array("i"))    # -1: none (added in memory)
+    extra: dict[int, dict[str, Any]] = field(default_factory=dict)  # sparse: score, chips, note
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def growable(self) -> "Matches":
         """Copy columns mapped from the cache into arrays, before anything is appended."""
-        from array import array
-
         for name in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
                      "forfeit", "seq", "source", "line"):
             column = getattr(self, name)
@@ -242,7 +266,7 @@ class Codes:
 
     __slots__ = ("names", "index")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
 
@@ -271,7 +295,7 @@ class Journal:
     tournaments: dict[str, Tournament] = field(default_factory=dict)
     tournament_codes: Codes = field(default_factory=Codes)
     _matches: Matches = field(default_factory=Matches)
-    _load_matches: object = None        # a cached journal loads its match columns on first use
+    _load_matches: Callable[[], Matches] | None = None  # a cached journal loads its match columns on first use
     _cached_count: int = 0
     max_date: int = 0                   # the latest match date (ordinal), 0 with no matches
     _match_index: dict[str, int] | None = None
@@ -284,7 +308,7 @@ class Journal:
     csv_named: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sorted: tuple[int, bool] | None = None
     _scans: int = 0
-    _id_set: set | None = None  # every match id, when a bulk read has built the set anyway  # player → first CSV row naming it
+    _id_set: set[str] | None = None  # every match id, when a bulk read has built the set anyway
 
     @property
     def matches(self) -> Matches:
@@ -321,12 +345,12 @@ class Journal:
             return match_id in self.matches.ids
         return match_id in self.match_index
 
-    def checkpoint(self) -> tuple:
+    def checkpoint(self) -> tuple[Any, ...]:
         """What a failed bulk read may have added to, for rollback()."""
         return (len(self.player_codes), len(self.discipline_codes), len(self.tournament_codes),
                 list(self.csv_named), self.next_seq, len(self.matches), self.max_date)
 
-    def rollback(self, checkpoint: tuple) -> None:
+    def rollback(self, checkpoint: tuple[Any, ...]) -> None:
         players, disciplines, tournaments, named, seq, matches, max_date = checkpoint
         m = self.matches
         for name in ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
@@ -357,7 +381,7 @@ class Journal:
             score_a=m.score_a[i], length=m.length[i],
             discipline=self.discipline_codes.names[m.discipline[i]],
             tournament=self.tournament_codes.names[t] if t >= 0 else None,
-            rated=m.rated[i], forfeit=m.forfeit[i],
+            rated=bool(m.rated[i]), forfeit=bool(m.forfeit[i]),
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
             file=self.files[m.source[i]], line=self.line_of(i), amends=extra.get("amends"),
         )
@@ -392,3 +416,27 @@ class Journal:
         if not self.matches.rated[i]:
             return "unrated"
         return None
+
+    def chips(self, i: int) -> float:
+        """The chips match i moves: its `chips`, else the winner's points of its `score`, else its `length`."""
+        m = self.matches
+        extra = m.extra.get(i)
+        if extra:
+            chips = extra.get("chips")
+            if chips is not None:
+                return float(chips)
+            score = extra.get("score")
+            if score is not None and m.score_a[i] != 0.5:
+                return float(score[0] if m.score_a[i] == 1.0 else score[1])
+        return float(m.length[i])
+
+    def excluded_rows(self) -> set[int]:
+        """Every match for which exclusion() gives a reason, found column by column (in C), not row by row."""
+        m = self.matches
+        rows = range(len(m.forfeit))
+        excluded = set(self.voided)
+        if any(m.forfeit):
+            excluded.update(compress(rows, m.forfeit))
+        if not all(m.rated):
+            excluded.update(compress(rows, map(operator.not_, m.rated)))
+        return excluded
