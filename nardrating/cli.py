@@ -109,6 +109,9 @@ def handles_errors(command: Command) -> Command:
             fail([f"nardrating: the input is too large or too deeply nested to process ({type(exc).__name__})"])
         except _TYPER_EXITS:
             raise  # usage errors (exit 2) and exits already decided
+        except BrokenPipeError:  # the reader stopped reading (`| head`): not a bug; end as SIGPIPE would
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            raise typer.Exit(141) from None
         except Exception as exc:  # noqa: BLE001 - the boundary: one paragraph, never a traceback
             report_unexpected(exc, name, written_before)
             raise typer.Exit(2) from None

@@ -156,7 +156,8 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     return tables
 
 
-STEP_COLUMNS = [Column("rule", "Rule"), Column("formula", "Formula"), Column("value", "Value", "probability")]
+STEP_COLUMNS = [Column("rule", "Rule", wrap=True), Column("formula", "Formula", wrap=True),
+                Column("value", "Value", "probability")]
 
 
 def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:

@@ -171,7 +171,7 @@ def test_inactivity_penalty_by_hand(tmp_path, cli_json, engine):
 def test_history_details(cli, cli_json):
     rows = cli_json("history", "anna", "--details", "--club", str(SAMPLES / "chess-club"))
     assert all(r["steps"][-1]["value"] == r["change"] for r in rows)
-    result = cli("history", "anna", "--details", "--club", str(SAMPLES / "chess-club"))
+    result = cli("history", "anna", "--details", "--club", str(SAMPLES / "chess-club"), env={"COLUMNS": ""})
     assert result.exit_code == 0 and "«Как рассчитывается новый рейтинг»: expected score E(A)" in result.output
 
 

@@ -87,6 +87,9 @@ class RatingResult:
 
     # Capabilities a result declares; the CLI asks these, never hasattr.
     has_daily: ClassVar[bool] = False   # `daily(day)`: a one-day view (chips, seed 001)
+    # Published lists a period engine keeps as `lists`: "periods", a method giving [(period, rows)]
+    # (mfsnb); "records", a dict player → list records with `list_date` and `events` (fide).
+    list_kind: ClassVar[str] = "none"
 
     def history(self, player: str) -> list[HistoryEvent]:
         return self.events.get(player, [])

@@ -228,9 +228,9 @@ class Site:
 def list_periods(result: RatingResult) -> list[Period]:
     """The lists of a period engine, each as the span its report covers: mfsnb's period (a quarter…)
     ending on the list's date; a fide list, its date alone (its report is that list's)."""
-    lists: Any = getattr(result, "lists", None)
-    if callable(lists):
-        return [period for period, rows in lists() if rows]
+    if result.list_kind == "periods":  # mfsnb: [(period, rows)], as RatingResult.list_kind declares
+        periods: Any = result
+        return [period for period, rows in periods.lists() if rows]
     return [Period(day, day) for day in reports.list_dates(result)]
 
 

@@ -1,14 +1,16 @@
 """A reports.Table as a text table.
 
 A text table is laid out here, line by line, at its natural width; rich only styles its title
-and header in a terminal. Where a terminal (or $COLUMNS) is narrower, whole columns are left
-out in the order of `FOLD_ORDER`, never wrapped.
+and header in a terminal. Where a terminal (or $COLUMNS) is narrower, the columns marked `wrap`
+(long text: a rule, a formula) are wrapped onto several lines first, down to their longest word;
+only then are whole columns left out, in the order of `FOLD_ORDER`. Titles and captions wrap too.
 """
 from __future__ import annotations
 
 import functools
 import os
 import re
+import textwrap
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..reports.table import Column, Row, Section, Table
@@ -21,8 +23,9 @@ if TYPE_CHECKING:
 RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
 GAP = "  "  # between columns
 # Columns a narrow terminal keeps, most important first: what a row is (player, date), the
-# rating and how it moved, then the rest; any column not named here (an engine's details) goes first.
-FOLD_ORDER = ("player", "rating", "date", "change", "result", "after", "before", "rank", "opponent",
+# rating and how it moved (or would move: predict's outcomes), then the rest; any column not named
+# here (an engine's details) goes first.
+FOLD_ORDER = ("player", "rating", "date", "change", "a_wins", "b_wins", "draw", "result", "after", "before", "rank", "opponent",
               "name", "points", "games", "expected", "status", "entry", "kind", "last_played",
               "notes", "note", "reason", "alias", "qualification", "title")
 
@@ -102,6 +105,57 @@ def fold(columns: list[Column], widths: list[int], limit: int | None) -> list[Co
     return [c for k, c in enumerate(columns) if k in kept]
 
 
+def _fit(columns: list[Column], natural: list[int], least: list[int], limit: int | None
+         ) -> tuple[list[Column], list[int]]:
+    """The columns shown in `limit` cells and each one's width: all at their natural width when
+    they fit; else wrapping columns narrowed (not below `least`) before any column is left out."""
+    if limit is None or sum(natural) + len(GAP) * (len(columns) - 1) <= limit:
+        return list(columns), list(natural)
+    shown = fold(columns, least, limit)
+    kept = [k for k, c in enumerate(columns) if c in shown]
+    room = limit - len(GAP) * (len(kept) - 1) - sum(natural[k] for k in kept if not columns[k].wrap)
+    widths = {k: natural[k] if not columns[k].wrap else least[k] for k in kept}
+    room -= sum(widths[k] for k in kept if columns[k].wrap)
+    while room > 0:  # widen the wrapping columns evenly, each up to its natural width
+        growing = [k for k in kept if columns[k].wrap and widths[k] < natural[k]]
+        for k in growing[:room]:
+            widths[k] += 1
+        room -= min(room, len(growing))
+        if not growing:
+            break
+    return shown, [widths[k] for k in kept]
+
+
+INDENT = "  "  # a wrapped cell's further lines, so that a row's first line stands out
+
+
+def _least_width(heading: str, texts: list[str]) -> int:
+    """A wrapping column's narrowest width: its heading, and its longest word after the indent."""
+    longest = max((len(word) for text in texts for word in text.split()), default=0)
+    return max(len(heading), len(INDENT) + longest)
+
+
+def _wrapped(cells: list[_Cells], widths: list[int]) -> list[_Cells]:
+    """The columns' cells with every text wider than its column wrapped onto several lines; a
+    row takes as many lines as its longest cell, the other cells blank below their first line."""
+    pieces = [[textwrap.wrap(t, width, subsequent_indent=INDENT, break_on_hyphens=False) or [""]
+               if n > width else [t] for t, n in zip(c.texts, c.widths or map(len, c.texts))]
+              for c, width in zip(cells, widths)]
+    texts: list[list[str]] = [[] for _ in cells]
+    for row in zip(*pieces):
+        height = max(map(len, row))
+        for column, lines in zip(texts, row):
+            column += lines + [""] * (height - len(lines))
+    return [_measured(column) for column in texts]
+
+
+def _wrapped_line(text: str, width: int | None) -> list[str]:
+    """A title or caption line, wrapped at `width` (None: as it is)."""
+    if width is None or len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent=INDENT, break_on_hyphens=False) or [text]
+
+
 def _padded(cells: _Cells, width: int, right: bool) -> list[str]:
     """Each text padded with spaces to `width` terminal cells, on the left when `right`."""
     if cells.widths is None:  # str.rjust and ljust count characters, here the same as cells
@@ -111,7 +165,7 @@ def _padded(cells: _Cells, width: int, right: bool) -> list[str]:
     return [t + " " * (width - n) for t, n in zip(cells.texts, cells.widths)]
 
 
-def _lines(title: str, columns: list[Column], headings: list[_Cells], cells: list[_Cells]) -> list[Line]:
+def _lines(title: list[str], columns: list[Column], headings: list[_Cells], cells: list[_Cells]) -> list[Line]:
     """A titled table as lines; headings and cells are per column. No line ends in a space."""
     padded: list[list[str]] = []
     widths: list[int] = []
@@ -122,7 +176,8 @@ def _lines(title: str, columns: list[Column], headings: list[_Cells], cells: lis
         widths.append(width)
     lines = [GAP.join(values).rstrip() for values in zip(*padded)]
     rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
-    return [Line(title, "italic"), Line(lines[0], "bold"), Line(rule, "")] + [_new_line((line, "")) for line in lines[1:]]
+    return ([Line(line, "italic") for line in title] + [Line(lines[0], "bold"), Line(rule, "")]
+            + [_new_line((line, "")) for line in lines[1:]])
 
 
 def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
@@ -177,19 +232,22 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
             texts[key] = [visible(t) for t in column]
     cells = {c.key: _measured(texts[c.key]) for c in table.columns}
     headings = {c.key: _measured([visible(c.heading)]) for c in table.columns}
-    shown = fold(table.columns, [max(headings[c.key].width(), cells[c.key].width()) for c in table.columns], width)
+    natural = [max(headings[c.key].width(), cells[c.key].width()) for c in table.columns]
+    least = [_least_width(visible(c.heading), texts[c.key]) if c.wrap else n for c, n in zip(table.columns, natural)]
+    shown, widths = _fit(table.columns, natural, least, width)
+    wraps = any(w < n for w, n in zip(widths, (natural[table.columns.index(c)] for c in shown)))
     out: list[Line] = []
     start = 0
     for title, rows in [Section(table.title, table.rows), *table.sections]:
         stop = start + len(rows)
-        out += _lines(visible(title), shown, [headings[c.key] for c in shown], [cells[c.key].part(start, stop) for c in shown])
+        part = [cells[c.key].part(start, stop) for c in shown]
+        out += _lines(_wrapped_line(visible(title), width), shown, [headings[c.key] for c in shown],
+                      _wrapped(part, widths) if wraps else part)
         start = stop
     caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
-    out += [Line(visible(line), "") for line in caption + notes]
+    out += [Line(wrapped, "") for line in caption + notes for wrapped in _wrapped_line(visible(line), width)]
     left_out = [c.heading for c in table.columns if c not in shown]
     if left_out and width is not None:  # (only a width leaves columns out)
-        import textwrap
-
         notice = (f"not shown at {width} columns: {', '.join(left_out)}; a wider terminal "
                   "or --format csv shows them")
         out += [Line(line, "") for line in textwrap.wrap(notice, width) or [notice]]

@@ -115,11 +115,11 @@ def empty_report_reason(ledger: Ledger, result: RatingResult, period: Period, pl
 
 def list_dates(result: RatingResult) -> list[date]:
     """The dates of the lists a period engine (mfsnb, fide) has published results on; [] for others."""
-    lists: Any = getattr(result, "lists", None)
-    if callable(lists):   # mfsnb: [(period, rows)]
-        return sorted(period.end for period, rows in lists() if rows)
-    if isinstance(lists, dict):   # fide: player → list records
-        return sorted({rec.list_date for records in lists.values() for rec in records if rec.events})
+    lists: Any = result   # its `lists`, as `list_kind` declares them
+    if result.list_kind == "periods":   # mfsnb: [(period, rows)]
+        return sorted(period.end for period, rows in lists.lists() if rows)
+    if result.list_kind == "records":   # fide: player → list records
+        return sorted({rec.list_date for records in lists.lists.values() for rec in records if rec.events})
     return []
 
 

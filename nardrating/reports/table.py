@@ -16,6 +16,7 @@ class Column:
     key: str
     heading: str
     kind: str = "text"  # text | rating | change | number | probability (one game's, 4 decimals) | int | date | score | footnote | auto
+    wrap: bool = False  # long text (a rule, a formula): a narrow terminal wraps it onto several lines
 
 
 class Section(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import RatingResult, ReportRow
 from ..rounding import round_half_away
@@ -43,6 +43,7 @@ def period_rounding(records: list[ListRecord]) -> list[str] | None:
 
 @dataclass
 class FideResult(RatingResult):
+    list_kind: ClassVar[str] = "records"
     lists: dict[str, list[ListRecord]] = field(default_factory=dict)
 
     def report(self, start: date, end: date) -> list[ReportRow]:

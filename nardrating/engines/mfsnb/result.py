@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import ClassVar
 
 from ..base import RatingResult, ReportRow, Standing
 from .lists import EXCLUDED, RETURNED, ListBuilder, PeriodRecord, PublishedList
@@ -10,6 +11,7 @@ from .lists import EXCLUDED, RETURNED, ListBuilder, PeriodRecord, PublishedList
 
 @dataclass
 class MfsnbResult(RatingResult):
+    list_kind: ClassVar[str] = "periods"
     builder: ListBuilder | None = None
 
     @property
