@@ -18,9 +18,9 @@ import numpy as np
 import polars as pl
 
 from ..cache import COLUMNS
-from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED
+from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED, length_cell
 from ..journal.model import IdColumn
-from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, MAX_LENGTH, id_problem, parse_result
+from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, id_problem, parse_result
 from . import declined
 
 _FLAGS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
@@ -169,7 +169,7 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
     out["score_a"] = _mapped(coded, scores, np.float64)
 
     for name, convert, dtype in (
-            ("length", _length, np.int32),
+            ("length", length_cell, np.int32),
             ("rated", lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None), np.int8),
             ("forfeit", lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None), np.int8),
             ("discipline", lambda s: _code(journal.discipline_codes, s.strip() or default_discipline, s.strip()), np.int32),
@@ -183,14 +183,6 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
             return f"a {name} cell out of the rules"
         out[name] = _mapped(coded, values, dtype)
     return out
-
-
-def _length(text: str) -> int | None:
-    try:
-        value = int(text) if text.strip() else 1
-    except ValueError:
-        return None
-    return value if 1 <= value <= MAX_LENGTH else None
 
 
 def _code(codes: Any, name: str, given: str) -> int | None:

@@ -226,7 +226,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         for k in [k for k, s in enumerate(scores) if s is None]:
             bad(k, f"winner {winner_col[k]!r} is neither {a_col[k]!r} nor {b_col[k]!r}", ids[k])
 
-    lengths = _mapped(columns, col, "length", n, _length, bad, ids,
+    lengths = _mapped(columns, col, "length", n, length_cell, bad, ids,
                       "length: {!r} is not " + RULES["length"])
     rated = _mapped(columns, col, "rated", n, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
                     bad, ids, "rated {!r} must be true or false")
@@ -359,7 +359,8 @@ def _date_refused(text: str) -> str:
     return f"date {text.strip()!r} is not {RULES['date']}"
 
 
-def _length(text: str) -> int | None:
+def length_cell(text: str) -> int | None:
+    """A CSV `length` cell as a match length (empty: 1), or None where it is not one; the fast reader uses it too."""
     try:
         value = int(text) if text.strip() else 1
     except ValueError:
