@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ..errors import Problem
+from ..periods import month_number
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
 from .events import Adjusted, MatchPlayed, TournamentEnded
 
@@ -73,8 +74,7 @@ def period_index(ordinal: int, period: str) -> int:
         return ordinal
     if period == "week":
         return (ordinal - 1) // 7        # date.fromordinal(1) is a Monday: weeks run Monday to Sunday
-    day = date.fromordinal(ordinal)
-    return day.year * 12 + day.month - 1
+    return month_number(date.fromordinal(ordinal))
 
 
 def period_label(index: int, period: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from ..errors import Problem
-from ..tomlsource import header_lines, key_line, parse_toml, shown
+from .tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
 from .entries import (ENTRY_MODELS, AdjustEntry, Entry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
                       TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
