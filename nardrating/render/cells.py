@@ -126,7 +126,7 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
 
 
 def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | None:
-    """A column whose values are all text, all ints, all finite floats, all dates or all None, as
+    """A column whose values are all text, all ints, all finite floats, all dates, all mappings or all None, as
     number_formats and cell_text write them; None for any other column."""
     types = set(map(type, values))
     if len(types) != 1:
@@ -138,6 +138,8 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
         return [""] * len(values)
     if kind is date:
         return list(map(date.isoformat, values))
+    if kind is dict:
+        return list(map(_mapping_text, values))
     sign = "+" if column.kind == "change" else ""
     if kind is int:
         texts = list(map(format, values, repeat(sign + "d")))
