@@ -183,10 +183,13 @@ def _lines(title: list[str], columns: list[Column], headings: list[_Cells], cell
     """A titled table as lines; headings and cells are per column. No line ends in a space."""
     padded: list[list[str]] = []
     widths: list[int] = []
-    for column, heading, texts in zip(columns, headings, cells):
+    for k, (column, heading, texts) in enumerate(zip(columns, headings, cells)):
         width = max(heading.width(), texts.width())
         right = column.kind in RIGHT_ALIGNED
-        padded.append(_padded(heading, width, right) + _padded(texts, width, right))
+        if right or k < len(columns) - 1:
+            padded.append(_padded(heading, width, right) + _padded(texts, width, right))
+        else:  # the last column, left-aligned: its padding would only be stripped again
+            padded.append(heading.texts + texts.texts)
         widths.append(width)
     lines = list(map(str.rstrip, map(GAP.join, zip(*padded))))
     rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
