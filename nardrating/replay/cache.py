@@ -33,7 +33,8 @@ from .cachegrowth import Grown, changed_files, file_state
 
 if TYPE_CHECKING:
     from ..config import ClubConfig
-    from ..journal.model import Journal, Matches
+    from ..journal.columns import Matches
+    from ..journal.model import Journal
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
@@ -123,7 +124,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
 def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
     """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
-    from ..journal.model import IdColumn
+    from ..journal.columns import IdColumn
 
     count = len(matches.ids)
     # The ids as one UTF-8 blob, and where each id starts, so that one id can be read
@@ -288,7 +289,7 @@ def _mapped(folder: CacheFolder, name: str, layout: list[list[Any]], identity: d
 
 
 def _read_columns(folder: CacheFolder, name: str, meta: dict[str, Any]) -> Matches:
-    from ..journal.model import IdColumn, Matches
+    from ..journal.columns import IdColumn, Matches
 
     count = meta["count"]
     views = _mapped(folder, name, meta["layout"], meta["matches_file"])
