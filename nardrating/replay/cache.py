@@ -26,14 +26,15 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from .. import __version__
+from .._version import __version__
 from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, check_result_head, need
 from .cachedir import CacheFolder
 from .cachegrowth import Grown, changed_files, file_state
 
 if TYPE_CHECKING:
     from ..config import ClubConfig
-    from ..journal.model import Journal, Matches
+    from ..journal.columns import Matches
+    from ..journal.model import Journal
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
@@ -126,7 +127,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
 def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
     """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
-    from ..journal.model import IdColumn
+    from ..journal.columns import IdColumn
 
     count = len(matches.ids)
     # The ids as one UTF-8 blob, and where each id starts, so that one id can be read
@@ -291,7 +292,7 @@ def _mapped(folder: CacheFolder, name: str, layout: list[list[Any]], identity: d
 
 
 def _read_columns(folder: CacheFolder, name: str, meta: dict[str, Any]) -> Matches:
-    from ..journal.model import IdColumn, Matches
+    from ..journal.columns import IdColumn, Matches
 
     count = meta["count"]
     views = _mapped(folder, name, meta["layout"], meta["matches_file"])

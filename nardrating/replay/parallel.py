@@ -85,7 +85,7 @@ def _standings_count(ledger: Ledger, rating: RatingList, discipline: str) -> int
 def _compact(journal: Journal) -> None:
     """Hold a freshly read journal in less memory while it is replayed: its match ids as one
     blob, and no set of them (the bulk read's check of duplicates is done)."""
-    from ..journal.model import IdColumn
+    from ..journal.columns import IdColumn
 
     if not isinstance(journal.matches.ids, IdColumn):
         journal.matches.ids = IdColumn.of(journal.matches.ids)  # type: ignore[assignment]  # a sequence of str
