@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from itertools import repeat
 from operator import itemgetter
@@ -94,13 +94,16 @@ def column_texts(table: Table) -> dict[str, list[str]]:
     """Each column's cells over all rows (sections too), with one number of decimals per column."""
     rows = table.all_rows()
     keys = [column.key for column in table.columns]
-    try:  # every row has every key (reports write them all): the columns by one C-level transpose
-        values = list(zip(*map(itemgetter(*keys), rows))) if len(keys) > 1 else [
-            tuple(map(itemgetter(*keys), rows))] if keys else []
-    except KeyError:
-        values = [[row.get(key) for row in rows] for key in keys]
-    if not rows:
+    values: list[Sequence[Any]]
+    if not rows or not keys:
         values = [[] for _ in keys]
+    elif len(keys) == 1:
+        values = [[row.get(keys[0]) for row in rows]]
+    else:
+        try:  # every row has every key (reports write them all): the columns by one C-level transpose
+            values = list(zip(*map(itemgetter(*keys), rows)))
+        except KeyError:
+            values = [[row.get(key) for row in rows] for key in keys]
     return {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
 
 
