@@ -56,6 +56,7 @@ class PlainConsole:
     def print(self, text: str, markup: bool = False) -> None:
         if text.isprintable():
             self.file.write(text + "\n")
+            self.file.flush()  # as rich does: a closed pipe is then seen here, inside the command
         else:
             rich_console(self.stderr).print(text, markup=markup)
 
