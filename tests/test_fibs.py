@@ -229,3 +229,16 @@ def test_leaderboard_hides_provisional_and_keeps_json_keys(tmp_path, cli_json):
     history = cli_json("history", "b", "--club", club)
     assert set(history[0]) >= {"date", "entry", "kind", "opponent", "result", "before", "change", "after",
                                "rated", "reason", "probability", "base", "boost", "opponent_boost", "experience"}
+
+
+def test_standings_of_a_cached_replay_leave_the_match_columns_unread(tmp_path):
+    # The result keeps the view's match columns as a function: a leaderboard of a cached replay
+    # reads the state alone; history reads the columns when it is first asked for.
+    journal = "".join(match(f"m{k}", f"2024-01-0{k + 1}", "a", "b", "a") for k in range(3))
+    club = make_club(tmp_path, PLAYERS + journal, FIBS_CONFIG)
+    load_club(club).run()  # writes the cache: the journal and the replay's state
+    ledger = load_club(club)
+    result = ledger.run()
+    assert ledger.journal._load_matches is not None  # the columns not loaded yet
+    assert [e.entry for e in result.history("a")] == ["m0", "m1", "m2"]
+    assert ledger.journal._load_matches is None

@@ -207,7 +207,7 @@ class ChipsEngine(Engine):
                 standings[player] = Standing(player, rating[code], games[code],
                                              policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           hidden_statuses=HIDDEN, matches=view.match_columns(), records=records, side=side, end=end)
+                           hidden_statuses=HIDDEN, matches=view.match_columns, records=records, side=side, end=end)
 
 
     # --- explain: seed 001's game rating, as the replay does it ---------------------------

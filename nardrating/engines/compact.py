@@ -64,9 +64,12 @@ class CompactResult(RatingResult):
     a side payload into one event (`side_event`).
     """
 
-    matches: MatchColumns | None = None   # what the records' rows refer to (RatingView.match_columns())
+    # What the records' rows refer to: RatingView.match_columns, called when history is first built
+    # (a leaderboard of a cached replay never loads the journal's match columns).
+    matches: Callable[[], MatchColumns] | None = None
     records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
+    _columns: MatchColumns | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.events = LazyEvents(self)  # type: ignore[assignment]  # a read-only mapping, built on demand
@@ -93,8 +96,10 @@ class CompactResult(RatingResult):
         return day, a, b, score_a, entry, unrated
 
     def match_columns(self) -> MatchColumns:
-        assert self.matches is not None, "a compact result is made with its match columns"
-        return self.matches
+        if self._columns is None:
+            assert self.matches is not None, "a compact result is made with the view's match columns"
+            self._columns = self.matches()
+        return self._columns
 
     def side_event(self, payload: Any) -> HistoryEvent:
         return cast(HistoryEvent, payload)  # adjustments are stored as ready HistoryEvents

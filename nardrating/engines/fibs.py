@@ -280,7 +280,7 @@ class FibsEngine(Engine):
                     last, {"experience": state.experience[code]})
         return FibsResult(view.rating.name, view.discipline, self.name, standings,
                           hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
-                          matches=view.match_columns(), records=state.records, side=state.side)
+                          matches=view.match_columns, records=state.records, side=state.side)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 

@@ -32,10 +32,6 @@ class RatingView:
     def params(self) -> Any:
         return self.rating.params
 
-    def exclusion(self, i: int) -> str | None:
-        """Why match i is rated by no list ("voided", "forfeit", "unrated"), or None."""
-        return self.journal.exclusion(i)
-
     def events(self, pair_limit: int = 0, unit: str = "games") -> Iterator[Event]:
         """Matches, adjustments and tournament ends in replay order, each match with its reason.
 
