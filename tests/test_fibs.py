@@ -242,3 +242,19 @@ def test_standings_of_a_cached_replay_leave_the_match_columns_unread(tmp_path):
     assert ledger.journal._load_matches is not None  # the columns not loaded yet
     assert [e.entry for e in result.history("a")] == ["m0", "m1", "m2"]
     assert ledger.journal._load_matches is None
+
+
+def test_a_result_holds_no_view(tmp_path):
+    # A result outlives its view: it keeps the view's match_columns function, which holds the journal only.
+    import gc
+    import weakref
+
+    from nardrating.engines.fibs import FibsEngine
+    from nardrating.replay.view import build_view
+
+    ledger = load_club(make_club(tmp_path, PLAYERS + match("m1", "2024-01-01", "a", "b", "a"), FIBS_CONFIG))
+    view = build_view(ledger, ledger.rating("fibs"), "long-nardy", None)
+    result, gone = FibsEngine().run(view), weakref.ref(view)
+    del view
+    gc.collect()
+    assert gone() is None and [e.entry for e in result.history("b")] == ["m1"]

@@ -16,7 +16,7 @@ from datetime import date
 from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
-from .events import MatchEntry
+from .events import MatchFields
 
 
 class LazyEvents(Mapping[str, list[HistoryEvent]]):
@@ -165,7 +165,7 @@ class MatchColumns:
     entries: Sequence[str]                # the match ids
     players: Sequence[str]                # player ids by code
     code_of: Mapping[str, int]            # player id → code
-    entry: Callable[[int], MatchEntry]    # a row's own fields (explain reads its chips and score)
+    entry: Callable[[int], MatchFields]    # a row's own fields (explain reads its chips and score)
 
 
 @dataclass(frozen=True, slots=True)

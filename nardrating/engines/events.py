@@ -56,8 +56,8 @@ class DrawnMatch:
     line: int | None
 
 
-class MatchEntry(Protocol):
-    """A match entry's own fields, as `RatingView.entry(row)` gives them (for `explain`)."""
+class MatchFields(Protocol):
+    """A match entry's own fields, as `MatchColumns.entry(row)` gives them (for `explain`)."""
 
     @property
     def score_a(self) -> float: ...

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from itertools import compress
 from typing import Any
 
 from ..config import RatingList
 from ..engines.compact import MatchBatch, MatchColumns
-from ..engines.events import Adjusted, DrawnMatch, Event, MatchEntry, MatchPlayed, TournamentEnded
+from ..engines.events import Adjusted, DrawnMatch, Event, MatchPlayed, TournamentEnded
 from ..journal.model import Adjust, Journal, Player, Tournament
 
 
@@ -87,14 +88,13 @@ class RatingView:
             if rows:
                 yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips)
 
-    def match_columns(self) -> MatchColumns:
-        """The match columns a per-match engine's result builds history from, with the players by code."""
-        m, codes = self.journal.matches, self.journal.player_codes
-        return MatchColumns(m.a, m.b, m.score_a, m.dates, m.ids, codes.names, codes.index, self.entry)
-
-    def entry(self, row: int) -> MatchEntry:
-        """The match entry of a row, with its own fields (score, chips) as written."""
-        return self.journal.match(row)
+    @property
+    def match_columns(self) -> Callable[[], MatchColumns]:
+        """What a per-match engine's result builds history from: `view.match_columns()` gives the
+        match columns with the players by code. A result keeps the function and calls it when
+        history is first asked for (a cached leaderboard never loads the columns); it holds the
+        journal, not the view."""
+        return partial(match_columns, self.journal)
 
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
@@ -132,6 +132,11 @@ def timeline(view: RatingView) -> Iterator[tuple[str, Any]]:
         yield "match", i
     for item in others[k:]:
         yield item[1], item[2]
+
+
+def match_columns(journal: Journal) -> MatchColumns:
+    m, codes = journal.matches, journal.player_codes
+    return MatchColumns(m.a, m.b, m.score_a, m.dates, m.ids, codes.names, codes.index, journal.match)
 
 
 def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
