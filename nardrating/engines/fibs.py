@@ -31,8 +31,7 @@ from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
     from ..config import RatingList
-    from ..journal.model import Journal
-    from ..replay.view import RatingView
+    from ..replay.view import CheckView, RatingView
 
 PRESETS: dict[str, dict[str, float | str]] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -103,34 +102,25 @@ class FibsEngine(Engine):
     Params = FibsParams
 
     @classmethod
-    def check(cls, rating: RatingList, journal: Journal, first_match: int = 0) -> list[Problem]:
-        m = journal.matches
-        disciplines = journal.discipline_codes.names
+    def check(cls, rating: RatingList, entries: CheckView, first_match: int = 0) -> list[Problem]:
         problems: list[Problem] = []
-        scores = m.score_a
-        if 0.5 not in (scores[first_match:] if first_match else scores):
-            return problems  # the usual case, at C speed
-        for i in range(first_match, len(m.ids)):
-            if scores[i] != 0.5 or i in journal.voided:
-                continue
-            discipline = disciplines[m.discipline[i]]
-            if rating.rates(discipline):
-                problems.append(Problem(journal.files[m.source[i]], journal.line_of(i),
-                    f"a draw in {discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
+        for draw in entries.draws(first_match):
+            if rating.rates(draw.discipline):
+                problems.append(Problem(draw.file, draw.line,
+                    f"a draw in {draw.discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
                     "a nardy or backgammon match has a winner; void it and re-enter the result, "
-                    f"or leave {discipline!r} out of [rating.{rating.name}] disciplines", m.ids[i]))
+                    f"or leave {draw.discipline!r} out of [rating.{rating.name}] disciplines", draw.entry))
         return problems
 
     @staticmethod
-    def exclusion(journal: Journal, i: int, score: float, p: FibsParams) -> str:
-        """Why match i is not rated here (off the hot path)."""
-        reason = journal.exclusion(i)
+    def exclusion(reason: str | None, day: int, score: float, p: FibsParams) -> str:
+        """Why a match is not rated here (off the hot path): `reason`, the view's (voided, forfeit,
+        unrated), else a draw, else the pair limit of `day` (an ordinal)."""
         if reason is not None:
             return reason
         if score == 0.5:
             return "a draw: FIBS rates only won matches"
-        day = date.fromordinal(journal.matches.dates[i])
-        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {day}"
+        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(day)}"
 
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
@@ -216,7 +206,7 @@ class FibsEngine(Engine):
                     catch_up(a, day)
                     catch_up(b, day)
                 if s == 0.5 or i in excluded or (limited and not pairs.allows(day, a, b)):
-                    reasons[len(index)] = self.exclusion(view.journal, i, s, p)
+                    reasons[len(index)] = self.exclusion(event.reason(i), day, s, p)
                     put_i(i)
                     put(pack(rating[a], rating[b], *unrated_rest))
                     continue
@@ -275,7 +265,7 @@ class FibsEngine(Engine):
     def finish(self, view: RatingView, state: FibsState) -> FibsResult:
         """The result (standings and lazy history) of a replay that reached `state`."""
         p: FibsParams = view.params
-        names = view.journal.player_codes.names
+        names = view.players
         minimum = p.leaderboard_min_experience
         policy = Inactivity(p)
         end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
@@ -290,12 +280,11 @@ class FibsEngine(Engine):
                     last, {"experience": state.experience[code]})
         return FibsResult(view.rating.name, view.discipline, self.name, standings,
                           hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
-                          journal=view.journal, records=state.records, side=state.side)
+                          matches=view.match_columns, records=state.records, side=state.side)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 
-    def pack_state(self, state: FibsState, journal: Journal
-                   ) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
+    def pack_state(self, state: FibsState) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
         records = state.records
         index, rec_a, rec_b, fields = records.columns
@@ -374,7 +363,7 @@ class FibsEngine(Engine):
         unrated = result.records.reasons
         pw, ew, el = fields[5], fields[6], fields[7]
         minimum = params.leaderboard_min_experience
-        first_won = result.journal.matches.score_a
+        first_won = result.match_columns().score_a
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
 
