@@ -135,6 +135,15 @@ class Codes:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
 
+    @classmethod
+    def of(cls, names: list[str]) -> Codes:
+        """Codes of distinct names, in their order (as code() called on each, in one step)."""
+        codes = cls()
+        codes.names = list(names)
+        codes.index = dict(zip(codes.names, range(len(codes.names))))
+        assert len(codes.index) == len(codes.names), "names must be distinct"
+        return codes
+
     def code(self, name: str) -> int:
         found = self.index.get(name)
         if found is None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import sys
 import time
@@ -233,6 +234,7 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown]]:
 def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, Any]) -> Journal:
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
+    from ..journal.columns import Codes
     from ..journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
     token = manifest["token"]
@@ -249,10 +251,10 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     journal.files = [relabel[f] for f in meta["files"]]
     for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
         journal.players[pid] = Player(pid, name, alias, qual, title, joined, relabel[file], line, declared)
-    for codes, names in ((journal.player_codes, meta["player_codes"]), (journal.discipline_codes, meta["discipline_codes"]),
-                         (journal.tournament_codes, meta["tournament_codes"])):
-        for name in names:
-            codes.code(name)
+    # (distinct names: checked by check_journal_meta)
+    journal.player_codes = Codes.of(meta["player_codes"])
+    journal.discipline_codes = Codes.of(meta["discipline_codes"])
+    journal.tournament_codes = Codes.of(meta["tournament_codes"])
     for tid, name, system, start, end, disc, official, standings, file, line, seq in meta["tournaments"]:
         journal.tournaments[tid] = Tournament(tid, name, system, start, end, disc, official,
                                               None if standings is None else tuple(Placing(*s) for s in standings),
@@ -368,15 +370,11 @@ def read_result(config: ClubConfig, rating: str, discipline: str, player_count: 
         lengths = {len(column) for column in players.values()}
         need(len(lengths) <= 1 and all(n <= player_count for n in lengths), "result of another journal")
         for column in players.values():
-            need(column.typecode != "d" or all(map(_finite, column)), "a rating that is not a number")
+            need(column.typecode != "d" or all(map(math.isfinite, column)), "a rating that is not a number")
             need(column.typecode == "d" or min(column, default=0) >= 0, "a negative count")
         columns = _mapped(folder, meta["blob"], meta["columns"], meta["blob_file"])
     need(all(len(column) == meta["records"] for column in columns.values()), "result columns of different lengths")
     return meta, players, lambda: columns
-
-
-def _finite(x: float) -> bool:
-    return x - x == 0.0
 
 
 __all__ = ["Bad", "enabled", "load", "write_journal", "save_journal", "write_result", "read_result", "file_state", "new_token"]
