@@ -10,9 +10,12 @@ __version__ = "0.2.0.dev0"
 
 def __getattr__(name: str) -> object:
     # Imported on first use, so that `nardrating --help` stays fast.
-    if name in ("load_club", "Ledger"):
-        from . import ledger
-        return getattr(ledger, name)
+    if name == "load_club":
+        from .replay.loader import load_club
+        return load_club
+    if name == "Ledger":
+        from .replay.ledger import Ledger
+        return Ledger
     if name in ("LedgerError", "Problem"):
         from . import errors
         return getattr(errors, name)

@@ -127,7 +127,7 @@ def _can_predict(rating: RatingList) -> bool:
 
 def scored_games(ledger: Any, candidate: Candidate, discipline: str | None = None) -> list[Scored]:
     """Every rated game of the candidate's replay, with its prediction, in replay order."""
-    from .replay import replay
+    from .replay.view import replay
 
     rating = candidate.rating
     disciplines = [ledger.discipline(rating, discipline)] if discipline else ledger.disciplines(rating)

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from nardrating import backtest as bt
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import SAMPLES, make_club
 

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from nardrating.cachedir import club_key, root
+from nardrating.replay.cachedir import club_key, root
 from nardrating.errors import LedgerError
 from nardrating.journal.writer import append_block, entry_block
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 CONFIG = """[club]
 journal = {journal}
@@ -320,14 +320,14 @@ def test_a_key_typed_after_the_last_entry_belongs_to_it(tmp_path):
 def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch):
     # Big journals are replayed by forked processes, one per list and discipline, each writing
     # its part of the cache; forcing that path on a small club must change nothing a user sees.
-    import nardrating.ledger as ledger_module
+    import nardrating.replay.parallel as parallel
 
     matches = [{"date": day(k % 40), "players": [PLAYERS[k % 5], PLAYERS[(k + 2) % 5]],
                 "winner": PLAYERS[k % 5], "length": 1 + k % 7,
                 "discipline": "long-nardy" if k % 3 else "short-nardy"} for k in range(60)]
     write_club(tmp_path, sorted(matches, key=lambda e: e["date"]))
-    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 0)
-    ledger, replays = ledger_module.replay_all(tmp_path)
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
+    ledger, replays = parallel.replay_all(tmp_path)
     assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club") for d in ("long-nardy", "short-nardy")}
     assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 2  # fibs, two disciplines
     assert snapshot(tmp_path) == full_replay(tmp_path)

@@ -4,9 +4,10 @@ full read gives is provably the same, and whatever it does, a command sees what 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import nardrating.ledger as ledger_module
+import nardrating.replay.parallel as parallel
+import nardrating.replay.resume as resume
 from nardrating.journal.writer import append_block, entry_block
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 from tests.test_cache import CONFIG, PLAYERS, day, full_replay, snapshot
 
 CSV_HEADER = "id,date,player_a,player_b,winner,length,discipline\n"
@@ -102,7 +103,7 @@ def layouts(matches: int, ops: int):
 
 
 def check_layout(folder, layout, initial, ops, resave_after, monkeypatch) -> None:
-    monkeypatch.setattr(ledger_module, "RESAVE_AFTER", resave_after)  # 0: every resumed journal is cached anew
+    monkeypatch.setattr(resume, "RESAVE_AFTER", resave_after)  # 0: every resumed journal is cached anew
     make_club(folder, layout, [match(n, a, b, d) for n, (a, b), d in initial])
     assert snapshot(folder) == full_replay(folder)
     ids = 0
@@ -132,30 +133,30 @@ def test_parallel_recalc_only_where_it_pays(monkeypatch):
     # Forked replays need spare cores: never below PARALLEL_MIN_CORES or on busy ones, never for a
     # small journal; NARDRATING_PARALLEL=1 / 0 forces either way.
     monkeypatch.delenv("NARDRATING_PARALLEL", raising=False)
-    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 1000)
-    monkeypatch.setattr(ledger_module.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    assert not ledger_module.parallel_pays(10**6)  # two idle cores are still too few
-    monkeypatch.setattr(ledger_module.os, "cpu_count", lambda: 8)
-    assert ledger_module.parallel_pays(10**6) and not ledger_module.parallel_pays(999)
-    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (6.5, 6.0, 6.0))  # 1.5 cores idle
-    assert not ledger_module.parallel_pays(10**6)
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 1000)
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert not parallel.parallel_pays(10**6)  # two idle cores are still too few
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 8)
+    assert parallel.parallel_pays(10**6) and not parallel.parallel_pays(999)
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (6.5, 6.0, 6.0))  # 1.5 cores idle
+    assert not parallel.parallel_pays(10**6)
     monkeypatch.setenv("NARDRATING_PARALLEL", "1")
-    assert ledger_module.parallel_pays(10**6)
-    monkeypatch.setattr(ledger_module.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert parallel.parallel_pays(10**6)
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     monkeypatch.setenv("NARDRATING_PARALLEL", "0")
-    assert not ledger_module.parallel_pays(10**6)
+    assert not parallel.parallel_pays(10**6)
 
 
 def test_forced_parallel_recalc_equals_a_full_replay(tmp_path, monkeypatch):
     forks = []
-    fork = ledger_module._fork
-    monkeypatch.setattr(ledger_module, "_fork", lambda work: forks.append(1) or fork(work))
-    monkeypatch.setattr(ledger_module, "PARALLEL_AFTER", 0)
+    fork = parallel._fork
+    monkeypatch.setattr(parallel, "_fork", lambda work: forks.append(1) or fork(work))
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
     monkeypatch.setenv("NARDRATING_PARALLEL", "1")
     make_club(tmp_path, ["journal.toml", "bulk.csv"],
               [match(k % 9, PLAYERS[k % 5], PLAYERS[(k + 1) % 5], ["long-nardy", "short-nardy"][k % 2]) for k in range(30)])
-    ledger_module.replay_all(tmp_path)
+    parallel.replay_all(tmp_path)
     assert len(forks) == 4  # the journal's cache and three of the four replays (two lists, two disciplines)
     monkeypatch.delenv("NARDRATING_PARALLEL")
     assert snapshot(tmp_path) == full_replay(tmp_path)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nardrating import cache
-from nardrating.ledger import load_club
+from nardrating.replay import cache
+from nardrating.replay.loader import load_club
 from tests.conftest import SAMPLES
 from tests.test_cache import MUTATIONS, cache_folder, full_replay, mutate_cache, snapshot, write_club
 

@@ -2,7 +2,7 @@
 import pytest
 
 from nardrating.engines.elo import expected, update
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import SAMPLES
 

@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 
 from nardrating.engines.registry import engine_class
-from nardrating.ledger import load_club
-from nardrating.replay import build_view
+from nardrating.replay.loader import load_club
+from nardrating.replay.view import build_view
 
 from .conftest import SAMPLES, make_club
 from .test_fide_engine import Journal, config, seed_8_3_4

@@ -226,7 +226,7 @@ def test_a_player_named_in_a_csv_can_be_declared_later(cli, tmp_path):
     club = csv_club(tmp_path, "g1,2009-01-01,anna,vera,1-0,,,,\n", PLAYERS)
     result = cli("add-player", "vera", "--name", "Вера", "--club", club)
     assert result.exit_code == 0, result.output
-    from nardrating.ledger import load_club
+    from nardrating.replay.loader import load_club
 
     player = load_club(club, use_cache=False).journal.players["vera"]
     assert player.name == "Вера" and player.declared

@@ -5,7 +5,7 @@ import pytest
 
 from nardrating.engines.registry import engine_class
 from nardrating.explain import explain, explain_event
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 from nardrating.reports import as_of
 
 from .conftest import SAMPLES, make_club

@@ -81,7 +81,7 @@ def test_published_lists_are_a_declared_capability():
     from nardrating.engines.base import RatingResult
     from nardrating.engines.fide.report import FideResult
     from nardrating.engines.mfsnb.result import MfsnbResult
-    from nardrating.ledger import load_club
+    from nardrating.replay.loader import load_club
     from nardrating.reports.period import list_dates
 
     assert (RatingResult.list_kind, MfsnbResult.list_kind, FideResult.list_kind) == ("none", "periods", "records")

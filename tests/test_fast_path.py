@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -248,7 +248,7 @@ def test_fast_recalc_then_daily_commands_equal_the_pure_ones(tmp_path, fast, mon
 def test_small_journals_and_the_plain_install_never_import_polars_or_numba(tmp_path):
     """Below the thresholds (and with NARDRATING_FAST=0, or without the extra) neither library is loaded."""
     random_club(tmp_path, 4)
-    code = ("import sys; from nardrating.ledger import replay_all; replay_all(sys.argv[1]); "
+    code = ("import sys; from nardrating.replay.parallel import replay_all; replay_all(sys.argv[1]); "
             "print(sorted(m for m in ('polars', 'numba', 'numpy') if m in sys.modules))")
     for switch in ("", "0"):
         env = {**os.environ, "NARDRATING_FAST": switch, "XDG_CACHE_HOME": str(tmp_path / "cache")}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 from tests.conftest import make_club
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 from tests.conftest import make_club
 from tests.test_fide_engine import config
 

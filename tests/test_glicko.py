@@ -18,7 +18,7 @@ import pytest
 
 from nardrating.engines.glicko import GlickoEngine, Glicko1Params, expected, g, period_sums
 from nardrating.engines.glicko2 import Glicko2Engine, Glicko2Params, new_volatility
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import make_club
 

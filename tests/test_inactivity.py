@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from nardrating.errors import LedgerError
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import make_club
 

@@ -1,6 +1,6 @@
 """`check` warnings: valid entries that are probably typos (issue: typos fork the data silently)."""
 from nardrating.journal.lint import folded, near_duplicates
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import ELO_CONFIG, make_club
 

@@ -2,7 +2,7 @@
 import shutil
 from datetime import date
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import SAMPLES
 

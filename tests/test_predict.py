@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import SAMPLES, make_club
 

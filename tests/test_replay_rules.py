@@ -1,5 +1,5 @@
 """Replay rules of the ledger, on small journals worked by hand (elo, K = 20, start 1200)."""
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import ELO_CONFIG, make_club
 

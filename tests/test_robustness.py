@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nardrating.journal import writer
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import ELO_CONFIG, make_club
 

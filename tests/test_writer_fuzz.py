@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import ELO_CONFIG, make_club
 

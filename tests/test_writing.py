@@ -6,7 +6,7 @@ import tomllib
 
 import pytest
 
-from nardrating.ledger import load_club
+from nardrating.replay.loader import load_club
 
 from .conftest import make_club
 

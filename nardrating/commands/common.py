@@ -16,7 +16,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
     from ..reports import Table
 
 ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
@@ -115,7 +115,7 @@ def progress_bar(club: str | None) -> Iterator[Progress]:
 
 def load(club: str | None, discipline: str | None = None) -> Ledger:
     """The club, read and checked; --discipline (if given) must be one the club knows."""
-    from ..ledger import load_club
+    from ..replay.loader import load_club
 
     with progress_bar(club) as progress:
         ledger: Ledger = load_club(club, progress=progress)
@@ -132,7 +132,7 @@ def load(club: str | None, discipline: str | None = None) -> Ledger:
 
 def writer_club(club: str | None) -> Ledger:
     """The club's config; a writer loads the journal itself, under the club lock."""
-    from ..ledger import load_club
+    from ..replay.loader import load_club
 
     ledger: Ledger = load_club(club, config_only=True)
     return ledger

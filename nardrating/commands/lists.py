@@ -13,7 +13,7 @@ from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, chec
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
     from ..reports import Table
 
 
@@ -38,7 +38,7 @@ def recalc(club: ClubOpt = None) -> None:
     """
     import time
 
-    from ..ledger import replay_all
+    from ..replay.parallel import replay_all
 
     started = time.perf_counter()
     with progress_bar(club) as progress:

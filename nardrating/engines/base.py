@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from ..errors import Problem
 
 if TYPE_CHECKING:
-    from ..replay import RatingView
+    from ..replay.view import RatingView
     from .events import MatchPlayed
 
 

@@ -23,7 +23,7 @@ from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
-    from ..replay import RatingView
+    from ..replay.view import RatingView
 
 
 class ChipsParams(InactivityParams):

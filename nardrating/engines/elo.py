@@ -18,7 +18,7 @@ from .explaining import opponent_event
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
 
 if TYPE_CHECKING:
-    from ..replay import RatingView
+    from ..replay.view import RatingView
 
 
 class EloParams(InactivityParams):

@@ -32,7 +32,7 @@ from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 if TYPE_CHECKING:
     from ..config import RatingList
     from ..journal.model import Journal
-    from ..replay import RatingView
+    from ..replay.view import RatingView
 
 PRESETS: dict[str, dict[str, float | str]] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.

@@ -32,7 +32,7 @@ from .events import Adjusted, MatchPlayed, TournamentEnded
 
 if TYPE_CHECKING:
     from ..journal.model import Adjust
-    from ..replay import RatingView
+    from ..replay.view import RatingView
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")

@@ -20,7 +20,7 @@ from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingR
 from .events import Adjusted, MatchPlayed, Tournament
 
 if TYPE_CHECKING:
-    from ..replay import RatingView
+    from ..replay.view import RatingView
 
 
 class PlacementParams(Params):

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from ..cache import COLUMNS
+from ..replay.cache import COLUMNS
 from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED, length_cell
-from ..journal.model import IdColumn
+from ..journal.columns import IdColumn
 from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, id_problem, parse_result
 from . import declined
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..cachedir import _make_private, root
+from ..replay.cachedir import _make_private, root
 from . import declined
 
 RECORD_FIELDS = 8  # rw, rl, base, bw, bl, pw, ew, el (FibsEngine.RECORD_FIELDS)

@@ -23,7 +23,7 @@ from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
 if TYPE_CHECKING:
     from ..config import ClubConfig
     from ..journal.model import Journal, Tournament
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 Report = Callable[[str], None]   # records a problem of the game being planned
 

@@ -65,7 +65,7 @@ def run_import(club: str | None, paths: list[Path], fmt: str | None = None, disc
                dry_run: bool = False) -> ImportResult:
     from ..journal.actions import target_journal
     from ..journal.writer import append_block, club_lock
-    from ..ledger import load_club
+    from ..replay.loader import load_club
 
     parsed, copies = read_files(paths, fmt, day, per_game)
     ledger = load_club(club)

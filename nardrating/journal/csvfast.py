@@ -23,7 +23,8 @@ from .entries import (FIRST_DAY, LAST_DAY, MAX_CHIPS, MAX_ID, MAX_LENGTH, MAX_NO
                       parse_result, text_problem)
 
 if TYPE_CHECKING:
-    from .model import Codes, Journal
+    from .columns import Codes
+    from .model import Journal
 
 CSV_COLUMNS = ("id", "date", "player_a", "player_b", "result", "winner", "length",
                "discipline", "tournament", "rated", "forfeit", "chips", "note")

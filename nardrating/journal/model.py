@@ -3,17 +3,18 @@
 Players, tournaments, voids and adjustments are few and kept as small frozen
 records. Matches can number in the millions (CSV imports), so they are kept
 column by column (`Matches`): one list per field, players and disciplines
-coded as integers. `Journal.match(i)` gives a readable view of one match.
+coded as integers (columns.py). `Journal.match(i)` gives a readable view of one match.
 """
 from __future__ import annotations
 
 import operator
-from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import accumulate, compress
+from itertools import compress
 from typing import Any
+
+from .columns import Codes, IdColumn, Matches
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -143,147 +144,6 @@ class MatchView:
         if self.score_a == 0.0:
             return self.b
         return None
-
-
-class IdColumn:
-    """Match ids as the cache stores them: one UTF-8 blob and where each id starts.
-
-    Reading one id does not split the million others, and appended ids are
-    kept apart; only iterating over all of them splits the blob, once.
-    """
-
-    __slots__ = ("_blob", "_starts", "_list", "_more", "_haystack")
-
-    def __init__(self, blob: bytes | memoryview, starts: Sequence[int]) -> None:
-        self._blob, self._starts = blob, starts
-        self._list: list[str] | None = None
-        self._more: list[str] = []
-        self._haystack: bytes | None = None
-
-    @classmethod
-    def of(cls, ids: list[str]) -> "IdColumn":
-        """The ids as one blob (a million short ids: 16 MB instead of 64 MB of str objects)."""
-        text = "\n".join(ids) + "\n" if ids else ""
-        lengths = map(len, ids) if text.isascii() else (len(x.encode("utf-8")) for x in ids)
-        blob = text.encode("utf-8")
-        del text
-        return cls(blob, array("q", map(operator.add, accumulate(lengths, initial=0), range(len(ids) + 1))))
-
-    def packed(self) -> tuple[bytes, array[int]] | None:
-        """(blob, starts) as the cache stores them, when no id was appended since; else None."""
-        if self._more or not isinstance(self._starts, array):
-            return None
-        return bytes(self._blob), self._starts
-
-    def _cached(self) -> list[str]:
-        if self._list is None:
-            text = bytes(self._blob).decode("utf-8")
-            self._list = text.split("\n")[:-1] if text else []
-        return self._list
-
-    def __len__(self) -> int:
-        return len(self._starts) - 1 + len(self._more)
-
-    def __getitem__(self, i: Any) -> Any:
-        if not isinstance(i, int):
-            return list(self)[i]
-        base = len(self._starts) - 1
-        if i < 0:
-            i += len(self)
-        if i >= base:
-            return self._more[i - base]
-        if self._list is not None:
-            return self._list[i]
-        return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
-
-    def __contains__(self, match_id: object) -> bool:
-        if not isinstance(match_id, str):
-            return False
-        if match_id in self._more:
-            return True
-        if self._list is not None:
-            return match_id in self._list
-        if self._haystack is None:
-            self._haystack = b"\n" + bytes(self._blob)
-        return b"\n" + match_id.encode("utf-8") + b"\n" in self._haystack
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._cached()
-        yield from self._more
-
-    def __delitem__(self, cut: slice) -> None:
-        """Only `del ids[k:]` (a rollback of ids appended since k)."""
-        base = len(self._starts) - 1
-        if cut.start < base:
-            raise ValueError("cached ids can only lose what was appended")
-        del self._more[cut.start - base:]
-
-    def append(self, match_id: str) -> None:
-        self._more.append(match_id)
-
-    def extend(self, ids: Iterable[str]) -> None:
-        self._more.extend(ids)
-
-
-@dataclass(slots=True)
-class Matches:
-    """Matches column by column; row i is one match."""
-
-    ids: list[str] = field(default_factory=list)
-    dates: list[int] = field(default_factory=list)       # date.toordinal()
-    a: list[int] = field(default_factory=list)           # player codes
-    b: list[int] = field(default_factory=list)
-    score_a: list[float] = field(default_factory=list)   # 1.0, 0.5, 0.0
-    length: list[int] = field(default_factory=list)
-    # Columns no replay loop reads match by match are machine arrays: a million distinct ints
-    # as objects would take 32 MB each, a list of any 8 MB.
-    discipline: Sequence[int] = field(default_factory=lambda: array("i"))  # discipline codes
-    tournament: Sequence[int] = field(default_factory=lambda: array("i"))  # tournament codes, -1: none
-    rated: Sequence[int] = field(default_factory=lambda: array("b"))       # 1 or 0
-    forfeit: Sequence[int] = field(default_factory=lambda: array("b"))
-    seq: Sequence[int] = field(default_factory=lambda: array("q"))     # position in the whole journal
-    source: Sequence[int] = field(default_factory=lambda: array("i"))  # index into Journal.files
-    line: Sequence[int] = field(default_factory=lambda: array("i"))    # -1: none (added in memory)
-    extra: dict[int, dict[str, Any]] = field(default_factory=dict)  # sparse: score, chips, note
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def growable(self) -> "Matches":
-        """Copy columns mapped from the cache into arrays, before anything is appended."""
-        for name in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
-                     "forfeit", "seq", "source", "line"):
-            column = getattr(self, name)
-            if isinstance(column, memoryview):
-                copy = array(column.format)
-                copy.frombytes(column.cast("B"))  # a byte copy; array(format, view) would go item by item
-                setattr(self, name, copy)
-        return self
-
-
-class Codes:
-    """A two-way map between names and small integers."""
-
-    __slots__ = ("names", "index")
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.index: dict[str, int] = {}
-
-    def code(self, name: str) -> int:
-        found = self.index.get(name)
-        if found is None:
-            found = self.index[name] = len(self.names)
-            self.names.append(name)
-        return found
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def truncate(self, size: int) -> None:
-        for name in self.names[size:]:
-            del self.index[name]
-        del self.names[size:]
 
 
 @dataclass

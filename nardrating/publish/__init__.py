@@ -19,7 +19,7 @@ from ..errors import ActionRefused
 if TYPE_CHECKING:
     import jinja2
 
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
     from ..reports import AsOf
 
 MARKER = ".nardrating-site"

@@ -19,7 +19,7 @@ from ..render import charts, column_texts
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
     from ..journal.model import Journal, MatchView, Tournament
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
 LINKED = ("player", "opponent")

@@ -9,7 +9,7 @@ from ..errors import ActionRefused, did_you_mean
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 
 @dataclass(frozen=True)

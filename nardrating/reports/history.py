@@ -9,7 +9,7 @@ from .asof import AsOf
 from .table import Column, Row, Table, heading
 
 if TYPE_CHECKING:
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 
 # Engine keys of history events, in the order their columns appear (whatever event comes first).

@@ -8,7 +8,7 @@ from .asof import AsOf
 from .table import Column, Row, Section, Table, heading
 
 if TYPE_CHECKING:
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 
 def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, public: bool = False,

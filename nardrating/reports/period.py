@@ -13,7 +13,7 @@ from .history import played
 from .table import Column, Row, Table, heading
 
 if TYPE_CHECKING:
-    from ..ledger import Ledger
+    from ..replay.ledger import Ledger
 
 
 def generic_report_rows(result: RatingResult, period: Period) -> list[ReportRow]:

@@ -12,7 +12,7 @@ from .replay import FideReplay
 from .report import FideResult
 
 if TYPE_CHECKING:
-    from ...replay import RatingView
+    from ...replay.view import RatingView
 
 
 class FideEngine(Engine):

@@ -14,7 +14,7 @@ from .report import FideResult
 from .rules import initial_rating, list_in_force, reaches_list, within_pool_window
 
 if TYPE_CHECKING:
-    from ...replay import RatingView
+    from ...replay.view import RatingView
 
 
 LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start

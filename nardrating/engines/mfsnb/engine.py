@@ -13,7 +13,7 @@ from .params import MfsnbParams
 from .result import MfsnbResult
 
 if TYPE_CHECKING:
-    from ...replay import RatingView
+    from ...replay.view import RatingView
 
 
 class MfsnbEngine(Engine):

@@ -15,7 +15,7 @@ from .arithmetic import compute
 from .params import MfsnbParams
 
 if TYPE_CHECKING:
-    from ...replay import RatingView
+    from ...replay.view import RatingView
 
 RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"

@@ -15,7 +15,7 @@ from .matches import MatchArgs, check_outcome, match_changes, match_check, new_m
 from .write import Check, Fields, Written, refuse, target_journal, write_entries, write_entry
 
 if TYPE_CHECKING:
-    from ...ledger import Ledger
+    from ...replay.ledger import Ledger
 
 # (club under the lock, the match being corrected, the new match's id) → the new match's fields
 MakeMatch = Callable[["Ledger", MatchView, str], Fields]

@@ -13,7 +13,7 @@ from ..writer import next_match_id
 from .write import Change, Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
-    from ...ledger import Ledger
+    from ...replay.ledger import Ledger
 
 
 def parse_score(text: str | None) -> list[int] | None:

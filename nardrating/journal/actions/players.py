@@ -9,7 +9,7 @@ from ..entries import Entry
 from .write import Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
-    from ...ledger import Ledger
+    from ...replay.ledger import Ledger
 
 
 def add_player(ledger: Ledger, player_id: str, name: str | None = None, alias: str | None = None,

@@ -21,7 +21,7 @@ from ..entries import ENTRY_MODELS, Entry, entry_errors
 from ..writer import append_block, club_lock, entry_block
 
 if TYPE_CHECKING:
-    from ...ledger import Ledger
+    from ...replay.ledger import Ledger
 
 Fields = dict[str, Any]                                # an entry's fields as the command gives them
 MakeFields = Callable[["Ledger", Path], Fields]        # (club loaded under the lock, target file) → fields
@@ -188,7 +188,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
     (kind, make_fields). With `compare` (or when `compare(club)` says so), every rating of the
     current lists (as of the journal's last date) that differs after the write is returned.
     """
-    from ...ledger import load_club
+    from ...replay.loader import load_club
     from ...reports import last_entry_date
 
     path = target_journal(ledger)
@@ -221,6 +221,6 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
 def _ratings_before(ledger: Ledger, day: date | None) -> Ratings:
     """The lists on `day` as the journal stands without the new entries (loaded again: the
     club loaded under the lock now holds them)."""
-    from ...ledger import load_club
+    from ...replay.loader import load_club
 
     return current_ratings(load_club(ledger.config.path), day)

@@ -8,10 +8,10 @@ from datetime import date
 from itertools import compress
 from typing import Any
 
-from .config import RatingList
-from .engines.compact import MatchBatch, split_at
-from .engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
-from .journal.model import Adjust, Journal, Player, Tournament
+from ..config import RatingList
+from ..engines.compact import MatchBatch, split_at
+from ..engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
+from ..journal.model import Adjust, Journal, Player, Tournament
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class RatingView:
         `pair_limit`: at most that many rated matches per pair of players per date (0: no
         limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
         """
-        from .engines.base import PairLimit
+        from ..engines.base import PairLimit
 
         m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
         tournaments = journal.tournament_codes.names
@@ -147,7 +147,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     code = journal.discipline_codes.index.get(discipline, -1)
     limit = as_of.toordinal() if as_of else None
     if order is not None:
-        # A resumed replay: the state already holds every adjustment (see Ledger._cached_run).
+        # A resumed replay: the state already holds every adjustment (see resume.resumed_result).
         return RatingView(journal, rating, discipline, as_of, order, [], [], ledger.config)
     m = journal.matches
     disc, dates = m.discipline, m.dates
@@ -179,7 +179,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
 
 
 def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
-    from .engines.registry import engine_class
+    from ..engines.registry import engine_class
 
     view = build_view(ledger, rating, discipline, as_of)
     return engine_class(rating.engine)().run(view)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import sys
 import time
 from array import array
@@ -27,27 +26,24 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from . import __version__
-from .cachecheck import Bad, check_journal_meta, check_manifest, check_result_head, need
+from .. import __version__
+from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, check_result_head, need
 from .cachedir import CacheFolder
+from .cachegrowth import Grown, changed_files, file_state
 
 if TYPE_CHECKING:
-    from .config import ClubConfig
-    from .journal.model import Journal, Matches
+    from ..config import ClubConfig
+    from ..journal.columns import Matches
+    from ..journal.model import Journal
 
 FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
-# Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.
-RACY_NS = 2_000_000_000
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
            ("seq", "q"), ("source", "i"), ("line", "i"))
-STAT_FIELDS = ("size", "mtime_ns", "ctime_ns", "ino", "dev")
 
 # A stored column or array: [name, type code (or "text"), byte offset, byte size].
 LayoutRow = list[str | int]
-# A journal file that only grew: (index, old state, its bytes now, their stat, time read).
-Grown = tuple[int, dict[str, Any], bytes, os.stat_result, int]
 
 
 class ColumnsLayout(TypedDict):
@@ -66,7 +62,7 @@ def source_digest() -> str:
     """SHA-256 over this package's own .py files: any change of the code invalidates the cache."""
     global _source_digest
     if _source_digest is None:
-        package = Path(__file__).resolve().parent
+        package = Path(__file__).resolve().parents[1]  # nardrating/, not just replay/
         found = []
         for folder, subfolders, files in os.walk(package):
             subfolders[:] = [d for d in subfolders if d != "__pycache__"]
@@ -91,21 +87,6 @@ def config_key(config: ClubConfig) -> dict[str, object]:
         "source": source_digest(),
         "files": [str(p) for p in config.club.journal],
     }
-
-
-def file_state(raw: bytes, st: os.stat_result, seen_ns: int) -> dict[str, int | str]:
-    """What the cache remembers of a journal file read as `raw`, whose stat was `st`."""
-    state: dict[str, int | str] = {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
-    if st.st_size != len(raw):  # changed while being read: never trust its stat, always hash
-        state["mtime_ns"] = -1
-    state.update(size=len(raw), sha256=hashlib.sha256(raw).hexdigest(), lines=raw.count(b"\n"), seen_ns=seen_ns)
-    return state
-
-
-def stat_unchanged(st: os.stat_result, old: Mapping[str, Any]) -> bool:
-    """Unchanged by its stat alone: all of it equal, and not racily clean (git's rule, with ctime too)."""
-    return (all(getattr(st, "st_" + name) == old[name] for name in STAT_FIELDS)
-            and max(old["mtime_ns"], old["ctime_ns"]) < old["seen_ns"] - RACY_NS)
 
 
 def _identity(st: os.stat_result) -> dict[str, int]:
@@ -143,7 +124,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
 def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
     """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
-    from .journal.model import IdColumn
+    from ..journal.columns import IdColumn
 
     count = len(matches.ids)
     # The ids as one UTF-8 blob, and where each id starts, so that one id can be read
@@ -203,6 +184,15 @@ def write_journal(config: ClubConfig, journal: Journal, states: list[dict[str, A
     return token
 
 
+def save_journal(config: ClubConfig, journal: Journal, states: list[dict[str, Any]], lineage: list[str],
+                 token: str | None = None) -> str | None:
+    """write_journal, or None where the cache folder cannot be written (which simply means no cache)."""
+    try:
+        return write_journal(config, journal, states, lineage, token)
+    except OSError:
+        return None
+
+
 def write_manifest(folder: CacheFolder, manifest: dict[str, Any]) -> None:
     manifest["written_ns"] = time.time_ns()
     folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
@@ -220,7 +210,7 @@ def _remove_stale(folder: CacheFolder, keep: str) -> None:
                 pass
 
 
-# --- reading: any problem raises, and the caller (ledger._through_cache) reads the journal ---
+# --- reading: any problem raises, and the caller (ledger.through_cache) reads the journal ---
 
 def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown]]:
     """(manifest, cached Journal, grown files) for this club, or raise.
@@ -237,82 +227,10 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown]]:
         return manifest, read_journal(config, folder, manifest), grown
 
 
-def changed_files(config: ClubConfig, manifest: dict[str, Any]) -> tuple[list[Grown], bool]:
-    """Compare the journal files with the cached states (which are updated where only the stat moved)."""
-    from .safefile import read_regular
-
-    paths, states = config.journal_paths(), manifest["states"]
-    grown: list[Grown] = []
-    refreshed = False
-    for k, (path, old) in enumerate(zip(paths, states)):
-        if stat_unchanged(os.stat(path), old):
-            continue
-        seen_ns = time.time_ns()
-        raw, st = read_regular(path)
-        if len(raw) == old["size"] and hashlib.sha256(raw).hexdigest() == old["sha256"]:
-            states[k] = file_state(raw, st, seen_ns)  # same bytes: only the stat moved, or racily clean
-            refreshed = refreshed or stat_unchanged(st, states[k])
-            continue
-        old_bytes = memoryview(raw)[:old["size"]]
-        need(len(raw) > old["size"], "an edit, not an append")  # (any file: see ledger._load_cached)
-        need(hashlib.sha256(old_bytes).hexdigest() == old["sha256"], "the old bytes changed")
-        need(entry_boundary(bytes(old_bytes), raw[old["size"]:], path.suffix == ".csv"),
-             "the old bytes do not end at an entry boundary")
-        grown.append((k, old, raw, st, seen_ns))
-    return grown, refreshed
-
-
-def entry_boundary(old: bytes, tail: bytes, csv: bool) -> bool:
-    """Whether parsing `tail` alone reads what a full parse of old + tail reads after `old`.
-
-    The old bytes must end with a newline outside any string, and (TOML) the tail
-    must open with a top-level [[entry]] header: keys or sub-tables first would
-    belong to the old text's last entry.
-    """
-    if old and not old.endswith(b"\n"):
-        return False
-    if csv:
-        return old.count(b'"') % 2 == 0
-    return _ends_outside_strings(old.decode("utf-8", "replace")) and _opens_with_entry(tail.decode("utf-8", "replace"))
-
-
-# TOML's lexical pieces that can hold a newline or a quote: multi-line strings (basic, with
-# escapes; literal), one-line strings, comments; and runs of anything else.
-_TOML_PIECE = re.compile("|".join((
-    r"""[^"'#]+""",                                   # anything but quotes and comments
-    r'"""(?:[^"\\]|\\[\s\S]|"{1,2}(?!"))*"{3,5}',       # multi-line basic string
-    r"'''(?:[^']|'{1,2}(?!'))*'{3,5}",                 # multi-line literal string
-    r'"(?:[^"\\\n]|\\.)*"', r"'[^'\n]*'", r"#[^\n]*",  # one-line strings, comments
-)))
-_ENTRY_HEADER = re.compile(r"\[\[\s*[A-Za-z0-9_-]+\s*\]\]\s*(?:#.*)?")
-
-
-def _ends_outside_strings(text: str) -> bool:
-    """Whether the text splits cleanly into strings, comments and the rest (ends in no open string)."""
-    if '"""' not in text and "'''" not in text:
-        return True  # one-line strings end with their line, which ends with a newline
-    pos = 0
-    while pos < len(text):
-        piece = _TOML_PIECE.match(text, pos)
-        if piece is None:
-            return False
-        pos = piece.end()
-    return True
-
-
-def _opens_with_entry(tail: str) -> bool:
-    """Whether the first line of the tail that is not blank or a comment is a top-level [[entry]] header."""
-    for line in tail.splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            return _ENTRY_HEADER.fullmatch(line) is not None
-    return True
-
-
 def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, Any]) -> Journal:
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
-    from .config import display_path
-    from .journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
+    from ..config import display_path
+    from ..journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -371,7 +289,7 @@ def _mapped(folder: CacheFolder, name: str, layout: list[list[Any]], identity: d
 
 
 def _read_columns(folder: CacheFolder, name: str, meta: dict[str, Any]) -> Matches:
-    from .journal.model import IdColumn, Matches
+    from ..journal.columns import IdColumn, Matches
 
     count = meta["count"]
     views = _mapped(folder, name, meta["layout"], meta["matches_file"])
@@ -458,4 +376,4 @@ def _finite(x: float) -> bool:
     return x - x == 0.0
 
 
-__all__ = ["Bad", "enabled", "load", "write_journal", "write_result", "read_result", "file_state", "new_token"]
+__all__ = ["Bad", "enabled", "load", "write_journal", "save_journal", "write_result", "read_result", "file_state", "new_token"]

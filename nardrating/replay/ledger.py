@@ -1,0 +1,136 @@
+"""A club loaded and checked: config + journal, replayed per rating list and discipline on demand."""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, TypeVar
+
+from ..config import ClubConfig, RatingList
+from ..errors import LedgerError, Problem, did_you_mean
+from ..journal.model import Journal
+
+T = TypeVar("T")
+State = dict[str, Any]               # what the cache remembers of a journal file (cache.file_state)
+
+
+def through_cache(work: Callable[..., T], *args: Any) -> T | None:
+    """The one place the cache is used: `work(*args)`, or None on any problem with it.
+
+    The cache is derived data: a damaged, foreign or stale file, a value out of
+    range or any exception while using it means the caller reads and replays
+    the journal itself (NARDRATING_DEBUG=1 says why on stderr).
+    """
+    try:
+        return work(*args)
+    except Exception as exc:  # noqa: BLE001 - nothing from the cache outranks the journal
+        if os.environ.get("NARDRATING_DEBUG") == "1" and not isinstance(exc, FileNotFoundError):
+            import sys  # (no cache yet is the usual first run, not worth a word)
+
+            print(f"nardrating: cache not used: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
+
+
+@dataclass
+class Ledger:
+    config: ClubConfig
+    journal: Journal
+    _runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
+    cache_token: str | None = None   # the cached snapshot this journal is, if any
+    cache_lineage: list[str] = field(default_factory=list)  # snapshots it only appended to
+    dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
+    # An unsaved tail's file states, the lineage and counts it was read with: if a full replay is
+    # needed anyway (no cached result to resume), the snapshot is written anew with the tail
+    # so that the result can be stored too; else every command would replay all of it again.
+    tail: tuple[list[State], list[str], dict[str, int]] | None = None
+
+    def rating(self, name: str | None = None) -> RatingList:
+        return self.config.rating(name)
+
+    def disciplines(self, rating: RatingList) -> list[str]:
+        """The disciplines this list rates that the journal has entries in."""
+        present = self.journal.disciplines() or [self.config.club.default_discipline]
+        return [d for d in present if rating.rates(d)]
+
+    def discipline(self, rating: RatingList, discipline: str | None) -> str:
+        """The discipline a command means: --discipline, else the obvious one."""
+        if discipline is not None:
+            if not rating.rates(discipline):
+                raise LedgerError([Problem(str(self.config.path), rating.line,
+                    f"rating list {rating.name!r} does not rate {discipline!r}{did_you_mean(discipline, rating.disciplines or [])}; "
+                    f"it rates {', '.join(rating.disciplines or [])}")])
+            return discipline
+        candidates = self.disciplines(rating)
+        default = self.config.club.default_discipline
+        if default in candidates or not candidates:
+            return default if rating.rates(default) or not rating.disciplines else rating.disciplines[0]
+        return candidates[0]
+
+    def run(self, rating: str | RatingList | None = None, discipline: str | None = None,
+            as_of: date | None = None) -> Any:
+        """Replay one rating list for one discipline up to `as_of` (inclusive)."""
+        import copy
+
+        from ..engines.registry import engine_class
+        from .resume import resumed_result
+        from .view import replay
+
+        rating_list = rating if isinstance(rating, RatingList) else self.rating(rating)
+        discipline = self.discipline(rating_list, discipline)
+        engine = engine_class(rating_list.engine)
+        shown_as_of = as_of
+        latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
+        if engine.can_resume(rating_list.params) and (as_of is None or as_of.toordinal() >= latest):
+            as_of = None  # nothing after as_of: the same replay as the whole journal
+        key = (rating_list.name, discipline, as_of)
+        if key not in self._runs:
+            result = through_cache(resumed_result, self, engine, rating_list, discipline) if as_of is None else None
+            if result is None:
+                result = replay(self, rating_list, discipline, as_of)
+                if as_of is None:
+                    self._save_tail()
+                    self.save_run(engine, rating_list, discipline, result)
+            self._runs[key] = result
+        result = self._runs[key]
+        if shown_as_of != result.as_of:
+            result = copy.copy(result)
+            result.as_of = shown_as_of
+        return result
+
+    # The cache of replayed results (resume.resumed_result): only for engines whose replay can
+    # resume (Engine.can_resume), and only for the journal exactly as cached (`dirty` marks one
+    # changed in memory, by add-match).
+
+    def snapshot_counts(self) -> dict[str, int]:
+        j = self.journal
+        return {"count": j.match_count(), "voids": len(j.voids), "adjusts": len(j.adjusts),
+                "tournaments": len(j.tournaments), "players": len(j.player_codes), "identities": len(j.identities)}
+
+    def _save_tail(self) -> None:
+        """Store the snapshot plus its unsaved tail, if the journal in memory is still exactly that
+        (a preview adds an entry: then its counts differ, and nothing is stored)."""
+        from . import cache
+
+        if self.tail is None or not self.dirty:
+            return
+        states, lineage, counts = self.tail
+        self.tail = None
+        if counts != self.snapshot_counts():
+            return
+        token = cache.save_journal(self.config, self.journal, states, lineage)
+        if token is not None:
+            self.cache_token, self.cache_lineage, self.dirty = token, lineage, False
+
+    def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None:
+        from . import cache
+
+        if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
+            return
+        try:
+            meta, players, columns = engine().pack_state(result.state, self.journal)
+            meta.update(token=self.cache_token, counts=self.snapshot_counts(), engine=engine.name,
+                        version=engine.version)
+            cache.write_result(self.config, rating_list.name, discipline, meta, players, columns)
+        except OSError:
+            pass

@@ -1,0 +1,104 @@
+"""Find, read and check a club: config + journal, through the cache where it is sound.
+
+read (journal/reader) → identities → validate → a Ledger; or the cached journal plus its
+appended tail (resume.cached_journal), or a full read on any doubt about the cache.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from ..config import ClubConfig, display_path, find_club, load_config
+from ..errors import LedgerError, Problem
+from ..journal.model import Journal
+from .ledger import Ledger, State, through_cache
+
+Progress = Callable[[str], None]     # told each stage of a long read
+
+
+def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = True,
+              progress: Progress | None = None) -> Ledger:
+    """Find, read and check a club; raise LedgerError with every problem found.
+
+    The parsed journal is cached in the user's cache directory; an unchanged journal is
+    not parsed again, and one that has only grown has just its new bytes parsed.
+    `progress(text)`, if given, is told each stage of a full read.
+    """
+    from . import cache
+    from .resume import cached_journal
+
+    config = load_config(find_club(club))
+    if config_only:
+        return Ledger(config, Journal())
+    if use_cache and cache.enabled():
+        cached = through_cache(cached_journal, config)
+        if cached is not None:
+            ledger = Ledger(config, cached.journal, cache_token=cached.token, cache_lineage=cached.lineage)
+            if cached.tail is not None:
+                ledger.dirty = True  # the snapshot plus a tail: results are not stored
+                ledger.tail = (*cached.tail, ledger.snapshot_counts())
+            return ledger
+    journal, states = read_valid_journal(config, progress)
+    ledger = Ledger(config, journal)
+    if cache.enabled():
+        ledger.cache_token, ledger.cache_lineage = cache.save_journal(config, journal, states, []), []
+    return ledger
+
+
+def read_valid_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[State]]:
+    """The whole journal and its files' states; LedgerError with every problem, in file order."""
+    journal, problems, states = read_journal(config, progress)
+    if problems:
+        files = {name: k for k, name in enumerate(journal.files)}
+        problems.sort(key=lambda p: (files.get(p.file, -1), p.line or 0))
+        raise LedgerError(problems)
+    return journal, states
+
+
+def read_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[Problem], list[State]]:
+    """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
+    from ..errors import unreadable
+    from ..journal.identities import apply_identities
+    from ..journal.reader import read_csv_journal, read_toml_journal
+    from ..journal.validate import finish_players, validate
+    from ..safefile import read_regular
+
+    journal = Journal()
+    problems: list[Problem] = []
+    states: list[State] = []
+    for path in config.journal_paths():
+        label = display_path(path)
+        try:
+            raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
+        except FileNotFoundError:
+            problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
+                                    "or fix [club] journal in nardrating.toml"))
+            continue
+        except OSError as exc:
+            problems.append(unreadable(label, path, exc, "a journal"))
+            continue
+        states.append(state_of(raw, stat))
+        reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
+        if progress:
+            progress(f"reading {label}")
+        # Handed over, not kept here: the reader drops the bytes once decoded (a 50 MB file
+        # would otherwise stay alive beside its text).
+        handed = [raw]
+        del raw
+        reader(handed.pop(), path, label, journal, config.club.default_discipline, problems)
+    finish_players(journal)
+    problems += apply_identities(journal)
+    if progress:
+        progress("checking the journal")
+    problems += validate(journal, config)
+    return journal, problems, states
+
+
+def state_of(raw: bytes, stat: os.stat_result) -> State:
+    """What the cache remembers of a journal file just read: its stat, its bytes' hash, when."""
+    import time
+
+    from .cachegrowth import file_state
+
+    return file_state(raw, stat, time.time_ns())

@@ -1,0 +1,151 @@
+"""When the cache is reused: a cached journal plus what was appended to its files since, and a
+cached result resumed over the matches appended since. Anything else: the caller reads or replays it all."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..config import ClubConfig, RatingList
+    from ..errors import Problem
+    from ..journal.model import Journal
+    from .ledger import Ledger, State
+
+# Appended matches up to this many are parsed and replayed again by each command
+# rather than written back to the cache (writing a million-match cache costs more).
+RESAVE_AFTER = 5000
+
+
+@dataclass
+class Cached:
+    """A journal read through the cache: the snapshot it is (token, lineage), and if it has an
+    unsaved tail (appended entries parsed this time), that tail's file states and lineage."""
+
+    journal: Journal
+    token: str | None
+    lineage: list[str]
+    tail: tuple[list[State], list[str]] | None = None
+
+
+def cached_journal(config: ClubConfig) -> Cached | None:
+    """The journal from the cache, plus anything appended since; None (or any exception) to read it all again."""
+    from . import cache
+
+    manifest, journal, grown = cache.load(config)
+    if not grown:
+        return Cached(journal, manifest["token"], list(manifest["lineage"]))
+    from ..journal.identities import apply_identities
+    from ..journal.reader import read_csv_journal, read_toml_journal
+    from ..journal.validate import finish_players, validate
+
+    states = list(manifest["states"])
+    problems: list[Problem] = []
+    others_grew = False
+    last_file = len(config.journal_paths()) - 1
+    for k, old, raw, stat, seen_ns in grown:
+        shape = _shape(journal)
+        latest = _latest_after(journal, k) if k != last_file else 0  # of the later files' entries
+        path = config.journal_paths()[k]
+        states[k] = cache.file_state(raw, stat, seen_ns)
+        tail = raw[old["size"]:]
+        match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
+        first_match = len(journal.matches)
+        entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
+                          len(journal.identities))
+        label = journal.files[k]
+        if path.suffix == ".csv":
+            header = raw[: raw.find(b"\n") + 1]
+            read_csv_journal(header + tail, path, label, journal, config.club.default_discipline, problems,
+                             source=k, line_offset=old["lines"] - 1, match_offset=match_offset)
+        else:
+            read_toml_journal(tail, path, label, journal, config.club.default_discipline, problems,
+                              source=k, line_offset=old["lines"], match_offset=match_offset)
+        if problems:
+            return None  # let a full read report them, with the whole file in view
+        finish_players(journal)
+        problems += apply_identities(journal)
+        if problems:
+            return None
+        if k != last_file and not _appended_in_place(journal, shape, first_match, latest):
+            return None
+        others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
+                                         len(journal.voids), len(journal.adjusts), len(journal.identities))
+        problems += validate(journal, config, 0 if others_grew else first_match)
+        if problems:
+            return None
+    if journal.match_count() - manifest["count"] <= RESAVE_AFTER and not others_grew:
+        # Keep the snapshot: the next command parses these few new bytes again, cheaply. The
+        # journal is the snapshot plus a tail (dirty): results are not stored.
+        lineage = [*manifest["lineage"], manifest["token"]]
+        return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage))
+    lineage = [*manifest["lineage"], manifest["token"]]
+    return Cached(journal, cache.save_journal(config, journal, states, lineage), lineage)
+
+
+# An append to a journal file that is not the last one: a full read puts its new matches before
+# the next files' entries, the cache after every match it holds. Both replay orders (by date,
+# then journal order) and every seq comparison agree only when the new entries are matches dated
+# after every entry of the later files (entries of this and earlier files come first either way),
+# and they name no new player, discipline or tournament (whose codes and order would differ).
+# Anything else: a full read.
+
+def _latest_after(journal: Journal, k: int) -> int:
+    """The latest date (ordinal) of any match, adjustment, void or tournament in files after file k."""
+    from itertools import compress
+
+    m = journal.matches
+    later = set(journal.files[k + 1:])
+    return max([max(compress(m.dates, map(k.__lt__, m.source)), default=0),  # streamed: a million dates
+                *(a.date.toordinal() for a in journal.adjusts if a.file in later),
+                *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
+                *(d.toordinal() for t in journal.tournaments.values() if t.file in later
+                  for d in (t.start, t.end) if d is not None)])
+
+
+def _shape(journal: Journal) -> tuple[int, ...]:
+    return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
+            len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
+            len(journal.csv_named), len(journal.identities))
+
+
+def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:
+    """Whether the entries read from a grown file at first_match on keep a full read's order."""
+    dates = journal.matches.dates
+    return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))
+
+
+def resumed_result(ledger: Ledger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
+    """The cached result of this list and discipline, resumed over matches appended since; None to replay."""
+    from . import cache
+    from .view import build_view
+
+    if ledger.cache_token is None or not engine.can_resume(rating_list.params):
+        return None
+    meta, players, load_columns = cache.read_result(ledger.config, rating_list.name, discipline,
+                                                    len(ledger.journal.player_codes))
+    counts = ledger.snapshot_counts()
+    state = engine().unpack_state(meta, players, load_columns)
+    if meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty:
+        view = build_view(ledger, rating_list, discipline, None, order=[])
+        return engine().finish(view, state)
+    old = meta["counts"]
+    last_date = meta["last_date"]
+    appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)
+                     and old.get("count", 1 << 62) <= counts["count"]
+                     and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities"))
+                     # an adjustment after the replayed matches was applied at their end, so new
+                     # matches may not come before it
+                     and all(a.date.toordinal() <= last_date for a in ledger.journal.adjusts))
+    if not appended_only:
+        return None
+    m = ledger.journal.matches
+    code = ledger.journal.discipline_codes.index.get(discipline, -1)
+    new = [i for i in range(old["count"], len(m.ids)) if m.discipline[i] == code]
+    if any(m.dates[i] < last_date for i in new) or any(
+            m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])):
+        return None  # an appended match dated before what was replayed: replay it all
+    result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
+    if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
+        # (save_run stores nothing for a journal that is not exactly its snapshot)
+        ledger.save_run(engine, rating_list, discipline, result)
+    return result
