@@ -120,21 +120,21 @@ def _plain_header(text: str) -> tuple[list[str], int, bool] | None:
 def _plain_chunks(text: str, start: int, width: int, crlf: bool = False) -> Iterator[tuple[list[list[str]] | None, int]]:
     """Columns of about CHUNK characters of rows at a time, each by one split: (columns, rows).
 
-    Yields (None, 0) when a chunk's cells do not divide into rows of `width`. CRLF text
-    drops its CRs one chunk at a time (each CR ends a line there: see _plain_header).
+    Yields (None, 0) when a chunk's cells do not divide into rows of `width`. In CRLF text
+    every CR is part of a CRLF (see _plain_header): the chunk ends before the CR of its last
+    line end, and its CRLFs are replaced as LFs are, in the same one pass.
     """
     end = len(text) - 1 if text.endswith("\n") else len(text)
+    newline = "\r\n" if crlf else "\n"
     while start < end:
         stop = text.find("\n", min(start + CHUNK, end))
         stop = end if stop < 0 or stop > end else stop
-        body = text[start:stop]
-        if crlf:
-            body = body.replace("\r", "")
-        rows = body.count("\n") + 1
+        body = text[start:stop - 1 if crlf and text[stop - 1] == "\r" else stop]
+        rows = body.count(newline) + 1
         if body.count(",") != rows * (width - 1):
             yield None, 0
             return
-        flat = body.replace("\n", ",").split(",")
+        flat = body.replace(newline, ",").split(",")
         del body
         yield [flat[k::width] for k in range(width)], rows
         del flat

@@ -1,0 +1,44 @@
+"""Match ids packed for the cache (IdColumn.packed) and a view's rows found by numpy (fast.rows_where)."""
+from __future__ import annotations
+
+from array import array
+
+import pytest
+
+from nardrating.journal.columns import IdColumn
+
+
+def test_ids_appended_to_a_blob_are_packed_on_as_if_joined_whole():
+    """A file's ids as one blob (as the [fast] reader or the cache keep them) and three ids appended by a
+    TOML file after it: packed, the blob is "g1\\ng2\\nm1\\nлевый\\nm3\\n" and each id starts after the
+    previous one's newline: 0, 3, 6, 9, 9 + 11 (л, е, в, ы, й: two UTF-8 bytes each, and the newline), 23."""
+    column = IdColumn(b"g1\ng2\n", array("q", [0, 3, 6]))
+    column.extend(["m1", "левый", "m3"])
+    blob, starts = column.packed()
+    assert blob == "g1\ng2\nm1\nлевый\nm3\n".encode("utf-8")
+    assert list(starts) == [0, 3, 6, 9, 20, 23]
+    assert (blob, list(starts)) == (lambda p: (p[0], list(p[1])))(IdColumn.of(list(column)).packed())
+
+
+def test_ids_mapped_from_the_cache_are_packed_too():
+    column = IdColumn(memoryview(b"a\nbb\n"), memoryview(array("q", [0, 2, 5]).tobytes()).cast("q"))
+    column.append("c")
+    blob, starts = column.packed()
+    assert blob == b"a\nbb\nc\n" and list(starts) == [0, 2, 5, 7]
+
+
+def test_rows_of_a_discipline_by_numpy_are_the_rows_the_pure_loop_finds(monkeypatch):
+    """Disciplines 0 1 0 0 1, dates 10 11 12 13 14: discipline 0 is rows 0, 2, 3; up to date 12, rows 0 and 2."""
+    pytest.importorskip("numpy")
+    import numpy  # noqa: F401  # loaded, as the extra's reader or loop loads it
+
+    from nardrating.fast import rows_where
+
+    monkeypatch.setenv("NARDRATING_FAST", "1")
+    disc, dates = array("i", [0, 1, 0, 0, 1]), array("i", [10, 11, 12, 13, 14])
+    assert rows_where(disc, 0, dates, None) == array("i", [0, 2, 3])
+    assert rows_where(disc, 0, dates, 12) == array("i", [0, 2])
+    assert rows_where(disc, 1, memoryview(dates.tobytes()).cast("i"), 13) == array("i", [1])
+    assert rows_where(disc, 0, list(dates), 12) is None  # a list column: left to the pure loop
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    assert rows_where(disc, 0, dates, None) is None
