@@ -42,3 +42,22 @@ def test_rows_of_a_discipline_by_numpy_are_the_rows_the_pure_loop_finds(monkeypa
     assert rows_where(disc, 0, list(dates), 12) is None  # a list column: left to the pure loop
     monkeypatch.setenv("NARDRATING_FAST", "0")
     assert rows_where(disc, 0, dates, None) is None
+
+
+@pytest.mark.parametrize("text", ["p1", "a-b_9", "x" * 100, "Иванов", "é", "e\u0301", "", "a\n", "x²", "a b", "x" * 101,
+                                  "\u0301a", "١٢"])
+def test_the_plain_id_shortcut_agrees_with_the_id_rule(text):
+    """csvfast.is_id: a plain ASCII id at once, anything else by id_problem (the journal's one id rule)."""
+    from nardrating.journal.csvfast import is_id
+    from nardrating.journal.entries import id_problem
+
+    assert is_id(text) == (id_problem(text) is None)
+
+
+def test_crlf_bytes_become_lf_only_when_every_cr_ends_a_line_outside_quotes():
+    from nardrating.journal.reader import _lf_only
+
+    assert _lf_only(b"a,b\r\n1,2\r\n") == b"a,b\n1,2\n"
+    assert _lf_only(b"a,b\r\n1,2") == b"a,b\n1,2"
+    for kept in (b"a,b\r1,2\r\n", b'a,b\r\n"1\r\n2",3\r\n', b"a,b\n1,2\n", b"a,b\r\n1,2\r\r\n"):
+        assert _lf_only(kept) is kept

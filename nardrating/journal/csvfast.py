@@ -212,7 +212,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         clean = name.strip()
         code = known.get(clean)
         if code is None:
-            if not clean or id_problem(clean):
+            if not is_id(clean):
                 return -1
             code = journal.player_codes.code(clean)
         journal.csv_named.setdefault(clean, (label, None))
@@ -341,6 +341,12 @@ _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z"
 
 
 _LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
+_PLAIN_ID = re.compile(r"[0-9A-Za-z_-]{1,%d}" % MAX_ID)  # fullmatch: no newline slips through as with $
+
+
+def is_id(text: str) -> bool:
+    """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
+    return _PLAIN_ID.fullmatch(text) is not None or id_problem(text) is None
 
 
 def _plain_ids(ids: list[str]) -> bool:
