@@ -61,3 +61,21 @@ def test_crlf_bytes_become_lf_only_when_every_cr_ends_a_line_outside_quotes():
     assert _lf_only(b"a,b\r\n1,2") == b"a,b\n1,2"
     for kept in (b"a,b\r1,2\r\n", b'a,b\r\n"1\r\n2",3\r\n', b"a,b\n1,2\n", b"a,b\r\n1,2\r\r\n"):
         assert _lf_only(kept) is kept
+
+
+def test_crlf_text_split_in_small_chunks_reads_as_its_lf_twin(monkeypatch):
+    """csvfast's own CRLF split (text that reaches it with its CRs): chunk borders between CR and LF,
+    and a last row without a line end. Three rows, g1 to g3, on lines 2 to 4."""
+    from nardrating.journal import csvfast
+    from nardrating.journal.model import Journal
+
+    monkeypatch.setattr(csvfast, "CHUNK", 20)
+    lf = ("id,date,player_a,player_b,result,length\ng1,2009-01-01,anna,boris,1-0,3\n"
+          "g2,2009-01-02,vera,anna,0-1,\ng3,2009-01-03,boris,vera,1-0,5")
+    got = []
+    for text in (lf, lf.replace("\n", "\r\n")):
+        journal, problems = Journal(), []
+        csvfast.read_csv_rows(text, "games.csv", 0, journal, "long-nardy", problems)
+        m = journal.matches
+        got.append((problems, list(m.ids), list(m.length), list(m.line), [journal.player_codes.names[a] for a in m.a]))
+    assert got[0] == got[1] == ([], ["g1", "g2", "g3"], [3, 1, 5], [2, 3, 4], ["anna", "vera", "boris"])
