@@ -5,7 +5,9 @@
     result = ledger.run("club")            # one rating list, replayed
     result.standings["anna"].rating        # 1199.42…
 """
-__version__ = "0.2.0.dev0"
+from ._version import __version__
+
+__all__ = ["__version__"]
 
 
 def __getattr__(name: str) -> object:

@@ -42,7 +42,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from . import __version__
+        from ._version import __version__
 
         typer.echo(f"nardrating {__version__}")
         raise typer.Exit()

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from .errors import ActionRefused
-from .render import visible
+from .render.text import visible
 from .reports import Table
 
 # (heading, width, right-aligned); the id column widens to the longest id (ids are never cut),

@@ -47,7 +47,7 @@ def _environment() -> jinja2.Environment:
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
             lang: str = "en") -> Published:
-    from .. import __version__
+    from .._version import __version__
     from .site import Site
 
     if not LANG.fullmatch(lang):

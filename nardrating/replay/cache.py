@@ -26,7 +26,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from .. import __version__
+from .._version import __version__
 from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, check_result_head, need
 from .cachedir import CacheFolder
 from .cachegrowth import Grown, changed_files, file_state
