@@ -166,6 +166,26 @@ def test_draw_is_a_journal_error_with_file_and_line(tmp_path, cli):
     assert "journal.toml:13: m1: a draw in 'long-nardy'" in result.stderr
 
 
+def test_the_check_sees_draws_through_the_view_from_the_first_new_match_on(tmp_path):
+    # An elo club (chess) may hold draws; FIBS's check, asked of the same journal, refuses those it rates.
+    # Lines: four players take 1-12; each match takes 5 lines and a blank, so m1..m4 start on 13, 19,
+    # 25, 31; m3 is voided. From row 2 on (an append after m1, m2) only m4 is new.
+    from nardrating.engines.fibs import FibsEngine
+    from nardrating.replay.view import CheckView
+
+    def entry(mid, result):
+        return f'[[match]]\nid = "{mid}"\ndate = 2024-01-01\nplayers = ["a", "b"]\nresult = "{result}"\n\n'
+
+    journal = (PLAYERS + entry("m1", "1-0") + entry("m2", "1/2-1/2") + entry("m3", "1/2-1/2")
+               + entry("m4", "1/2-1/2") + '[[void]]\nmatch = "m3"\ndate = 2024-01-02\nreason = "typo"\n')
+    entries = CheckView(load_club(make_club(tmp_path, journal)).journal)
+    assert [(d.entry, d.line) for d in entries.draws(0)] == [("m2", 19), ("m4", 31)]
+    assert [(d.entry, d.line) for d in entries.draws(2)] == [("m4", 31)]
+    fibs = load_config(make_club(tmp_path / "f", "", FIBS_CONFIG) / "nardrating.toml").ratings["fibs"]
+    problems = FibsEngine.check(fibs, entries, 2)
+    assert [(p.line, p.entry) for p in problems] == [(31, "m4")] and "a draw in 'chess'" in problems[0].message
+
+
 def test_voided_draw_is_allowed(tmp_path, cli):
     journal = (PLAYERS + '[[match]]\nid = "m1"\ndate = 2024-01-01\nplayers = ["a", "b"]\nresult = "1/2-1/2"\n\n'
                '[[void]]\nmatch = "m1"\ndate = 2024-01-02\nreason = "typo"\n')
@@ -209,3 +229,32 @@ def test_leaderboard_hides_provisional_and_keeps_json_keys(tmp_path, cli_json):
     history = cli_json("history", "b", "--club", club)
     assert set(history[0]) >= {"date", "entry", "kind", "opponent", "result", "before", "change", "after",
                                "rated", "reason", "probability", "base", "boost", "opponent_boost", "experience"}
+
+
+def test_standings_of_a_cached_replay_leave_the_match_columns_unread(tmp_path):
+    # The result keeps the view's match columns as a function: a leaderboard of a cached replay
+    # reads the state alone; history reads the columns when it is first asked for.
+    journal = "".join(match(f"m{k}", f"2024-01-0{k + 1}", "a", "b", "a") for k in range(3))
+    club = make_club(tmp_path, PLAYERS + journal, FIBS_CONFIG)
+    load_club(club).run()  # writes the cache: the journal and the replay's state
+    ledger = load_club(club)
+    result = ledger.run()
+    assert ledger.journal._load_matches is not None  # the columns not loaded yet
+    assert [e.entry for e in result.history("a")] == ["m0", "m1", "m2"]
+    assert ledger.journal._load_matches is None
+
+
+def test_a_result_holds_no_view(tmp_path):
+    # A result outlives its view: it keeps the view's match_columns function, which holds the journal only.
+    import gc
+    import weakref
+
+    from nardrating.engines.fibs import FibsEngine
+    from nardrating.replay.view import build_view
+
+    ledger = load_club(make_club(tmp_path, PLAYERS + match("m1", "2024-01-01", "a", "b", "a"), FIBS_CONFIG))
+    view = build_view(ledger, ledger.rating("fibs"), "long-nardy", None)
+    result, gone = FibsEngine().run(view), weakref.ref(view)
+    del view
+    gc.collect()
+    assert gone() is None and [e.entry for e in result.history("b")] == ["m1"]

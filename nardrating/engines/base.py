@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from ..errors import Problem
 
 if TYPE_CHECKING:
-    from ..replay.view import RatingView
+    from ..replay.view import CheckView, RatingView
     from .events import MatchPlayed
 
 
@@ -146,8 +146,10 @@ class Engine:
         return cls.Params(**raw)
 
     @classmethod
-    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
-        """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on."""
+    def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
+        """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on.
+
+        `entries` is the journal as a check sees it: its adjustments and typed lookups."""
         return []
 
     def run(self, view: RatingView) -> RatingResult:
@@ -193,7 +195,7 @@ class Engine:
         """The result of a replay that reached `state`."""
         raise NotImplementedError
 
-    def pack_state(self, state: Any, journal: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    def pack_state(self, state: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         """(JSON meta, small per-player arrays, per-record arrays) for the cache."""
         raise NotImplementedError
 
@@ -202,15 +204,15 @@ class Engine:
         raise NotImplementedError
 
 
-def whole_number_adjusts(rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
+def whole_number_adjusts(rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
     """Lists that publish whole numbers (mfsnb, fide) refuse an [[adjust]] with a fraction."""
     if first_match:
         return []
     problems = []
-    for a in journal.adjusts:
+    for a in entries.adjusts:
         if a.rating not in (None, rating.name):
             continue
-        value = a.set if a.set is not None else a.delta
+        value = adjusted(a, 0.0)  # the `set`, else the `delta`
         if value != int(value):
             problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} ({rating.engine}) keeps whole "
                                     f"numbers; write {round(value)} instead of {value:g}"))

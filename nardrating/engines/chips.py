@@ -22,7 +22,6 @@ from .events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
-    from ..journal.model import Journal
     from ..replay.view import RatingView
 
 
@@ -55,11 +54,6 @@ def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date
     return out
 
 
-def match_chips(journal: Journal, i: int) -> float:
-    """The chips a match moves: `chips`, else the winner's points of `score`, else `length`."""
-    return float(journal.chips(i))
-
-
 # Records: a rated match (i, rating a before, rating b before, change a, change b, chips);
 # an unrated one (i, rating a, rating b, reason). "before" is already decayed to the match's
 # day, so decay events are not stored: `build_events` puts one wherever a player's rating
@@ -89,8 +83,8 @@ class ChipsResult(CompactResult):
 
     def daily(self, day: date) -> RatingResult:
         """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""
-        m = self.journal.matches
-        names = self.journal.player_codes.names
+        m = self.match_columns()
+        names = m.players
         target = day.toordinal()
         sums: dict[str, float] = {}
         games: dict[str, int] = {}
@@ -213,7 +207,7 @@ class ChipsEngine(Engine):
                 standings[player] = Standing(player, rating[code], games[code],
                                              policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           hidden_statuses=HIDDEN, journal=view.journal, records=records, side=side, end=end)
+                           hidden_statuses=HIDDEN, matches=view.match_columns, records=records, side=side, end=end)
 
 
     # --- explain: seed 001's game rating, as the replay does it ---------------------------
@@ -241,7 +235,7 @@ class ChipsEngine(Engine):
                 step("the change is after − before", f"change = {after:.4f} − {event.before:.4f}", after - event.before)])
         if event.kind != "match" or not event.rated or match is None:
             return super().explain_event(params, result, player, event, match)
-        m = result.journal.match(match.index)
+        m = result.match_columns().entry(match.index)
         chips = event.extra["chips"]
         source = (f"chips = {m.chips:g}" if m.chips is not None else
                   f"the winner's points of score {m.score[0]}-{m.score[1]}" if m.score is not None and m.score_a != 0.5

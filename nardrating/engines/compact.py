@@ -10,13 +10,13 @@ unchanged.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable, Container, ItemsView, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
+from .events import MatchFields
 
 
 class LazyEvents(Mapping[str, list[HistoryEvent]]):
@@ -64,9 +64,12 @@ class CompactResult(RatingResult):
     a side payload into one event (`side_event`).
     """
 
-    journal: Any = None
+    # What the records' rows refer to: RatingView.match_columns, called when history is first built
+    # (a leaderboard of a cached replay never loads the journal's match columns).
+    matches: Callable[[], MatchColumns] | None = None
     records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
+    _columns: MatchColumns | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.events = LazyEvents(self)  # type: ignore[assignment]  # a read-only mapping, built on demand
@@ -80,11 +83,11 @@ class CompactResult(RatingResult):
 
         A 4-item record (i, rating a, rating b, reason) is an unrated match in every engine here.
         """
-        m = self.journal.matches
-        names = self.journal.player_codes.names
+        m = self.match_columns()
+        names = m.players
         i = record[0]
         day = date.fromordinal(m.dates[i])
-        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.ids[i]
+        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.entries[i]
         unrated = None
         if len(record) == 4:
             _, ra, rb, reason = record
@@ -92,15 +95,20 @@ class CompactResult(RatingResult):
                        HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, 0.0, rb, False, reason))
         return day, a, b, score_a, entry, unrated
 
+    def match_columns(self) -> MatchColumns:
+        if self._columns is None:
+            assert self.matches is not None, "a compact result is made with the view's match columns"
+            self._columns = self.matches()
+        return self._columns
+
     def side_event(self, payload: Any) -> HistoryEvent:
         return cast(HistoryEvent, payload)  # adjustments are stored as ready HistoryEvents
 
     def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
         """Every player's events (only=None) or one player's, in replay order."""
-        journal = self.journal
-        m = journal.matches
-        names = journal.player_codes.names
-        code = journal.player_codes.index.get(only, -1) if only is not None else None
+        m = self.match_columns()
+        names = m.players
+        code = m.code_of.get(only, -1) if only is not None else None
         out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
         side = self.side
         if only is not None and code is not None and isinstance(self.records, ColumnRecords):
@@ -127,7 +135,7 @@ class CompactResult(RatingResult):
 
     def _events_of(self, player: str, code: int) -> list[HistoryEvent]:
         """One player's events from column records: only their rows are read."""
-        m = self.journal.matches
+        m = self.match_columns()
         mine = [(position, payload) for position, who, payload in self.side if who == player]
         events: list[HistoryEvent] = []
         s = 0
@@ -140,6 +148,24 @@ class CompactResult(RatingResult):
             events.append(event_a if m.a[record[0]] == code else event_b)
         events += [self.side_event(payload) for _, payload in mine[s:]]
         return events
+
+
+@dataclass(frozen=True, slots=True)
+class MatchColumns:
+    """The matches as a replay's history reads them: columns indexed by row, players by code.
+
+    What a per-match engine's result keeps instead of the journal (`RatingView.match_columns()`):
+    the same columns the view reads, no copy and no object per match.
+    """
+
+    a: Sequence[int]
+    b: Sequence[int]
+    score_a: Sequence[float]
+    dates: Sequence[int]
+    entries: Sequence[str]                # the match ids
+    players: Sequence[str]                # player ids by code
+    code_of: Mapping[str, int]            # player id → code
+    entry: Callable[[int], MatchFields]    # a row's own fields (explain reads its chips and score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,31 +192,6 @@ class MatchBatch:
 
     def __len__(self) -> int:
         return len(self.rows)
-
-
-def split_at(view: Any, items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
-    """Split view.order at dated entries: [(entries before the chunk, chunk of match indices)].
-
-    `items` are entries with .date and .seq (adjustments), sorted; an entry goes
-    before the matches that come after it in replay order (date, journal order).
-    """
-    order = view.order
-    if not items:
-        return [([], order)]
-    m = view.journal.matches
-    dates, seqs = m.dates, m.seq
-    keys = [(dates[i], seqs[i]) for i in order]
-    out: list[tuple[list[Any], Sequence[int]]] = []
-    start = 0
-    pending: list[Any] = []
-    for item in items:
-        cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
-        if cut > start:
-            out.append((pending, order[start:cut]))
-            pending, start = [], cut
-        pending.append(item)
-    out.append((pending, order[start:]))
-    return out
 
 
 def _joined(x: Any, y: Any) -> array[Any]:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
-# The journal's small frozen records an engine sees, named here so engines import nothing of the journal.
+# The journal's small frozen records an engine sees (typed values, no storage), named here so that
+# this is the one module of engines/ that imports from the journal.
 from ..journal.model import Adjust as Adjust
 from ..journal.model import Player as Player
 from ..journal.model import Tournament as Tournament
@@ -42,3 +44,26 @@ class TournamentEnded:
 
 
 Event = MatchPlayed | Adjusted | TournamentEnded
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnMatch:
+    """A match scored ½-½ and not voided, where an engine's `check` may refuse it (`CheckView.draws`)."""
+
+    entry: str                # the match id
+    discipline: str
+    file: str                 # where the entry is written, for the problem's message
+    line: int | None
+
+
+class MatchFields(Protocol):
+    """A match entry's own fields, as `MatchColumns.entry(row)` gives them (for `explain`)."""
+
+    @property
+    def score_a(self) -> float: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def score(self) -> tuple[int, int] | None: ...   # the points, when the entry gives them
+    @property
+    def chips(self) -> float | None: ...             # the chips, when the entry gives them

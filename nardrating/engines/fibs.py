@@ -31,8 +31,7 @@ from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
     from ..config import RatingList
-    from ..journal.model import Journal
-    from ..replay.view import RatingView
+    from ..replay.view import CheckView, RatingView
 
 PRESETS: dict[str, dict[str, float | str]] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -103,34 +102,25 @@ class FibsEngine(Engine):
     Params = FibsParams
 
     @classmethod
-    def check(cls, rating: RatingList, journal: Journal, first_match: int = 0) -> list[Problem]:
-        m = journal.matches
-        disciplines = journal.discipline_codes.names
+    def check(cls, rating: RatingList, entries: CheckView, first_match: int = 0) -> list[Problem]:
         problems: list[Problem] = []
-        scores = m.score_a
-        if 0.5 not in (scores[first_match:] if first_match else scores):
-            return problems  # the usual case, at C speed
-        for i in range(first_match, len(m.ids)):
-            if scores[i] != 0.5 or i in journal.voided:
-                continue
-            discipline = disciplines[m.discipline[i]]
-            if rating.rates(discipline):
-                problems.append(Problem(journal.files[m.source[i]], journal.line_of(i),
-                    f"a draw in {discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
+        for draw in entries.draws(first_match):
+            if rating.rates(draw.discipline):
+                problems.append(Problem(draw.file, draw.line,
+                    f"a draw in {draw.discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
                     "a nardy or backgammon match has a winner; void it and re-enter the result, "
-                    f"or leave {discipline!r} out of [rating.{rating.name}] disciplines", m.ids[i]))
+                    f"or leave {draw.discipline!r} out of [rating.{rating.name}] disciplines", draw.entry))
         return problems
 
     @staticmethod
-    def exclusion(journal: Journal, i: int, score: float, p: FibsParams) -> str:
-        """Why match i is not rated here (off the hot path)."""
-        reason = journal.exclusion(i)
+    def exclusion(reason: str | None, day: int, score: float, p: FibsParams) -> str:
+        """Why a match is not rated here (off the hot path): `reason`, the view's (voided, forfeit,
+        unrated), else a draw, else the pair limit of `day` (an ordinal)."""
         if reason is not None:
             return reason
         if score == 0.5:
             return "a draw: FIBS rates only won matches"
-        day = date.fromordinal(journal.matches.dates[i])
-        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {day}"
+        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(day)}"
 
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
@@ -176,14 +166,14 @@ class FibsEngine(Engine):
             side, offset = list(resume.side), len(resume.records)
             pairs.seen = dict(resume.pairs_seen)
         # One row per match (machine arrays: a tenth of the memory of tuples): the match index
-        # (the view's order: every match has its row), and RECORD_FIELDS doubles side by side,
+        # (each batch's rows: every match has its row), and RECORD_FIELDS doubles side by side,
         # rw, rl, base, bw, bl, pw, ew, el (winner first), written in place with one call per
-        # match at byte `at` (record `at // size`); an unrated row holds rating a, rating b and
-        # NaN, its reason in `reasons`.
-        index = _rows(view.order)
+        # match at byte `at` (record `at // size`) of room made for the batch; an unrated row
+        # holds rating a, rating b and NaN, its reason in `reasons`.
+        index = array("i")
         record = struct.Struct(f"{self.RECORD_FIELDS}d")
         size, put = record.size, record.pack_into
-        fields = bytearray(size * len(index))
+        fields = bytearray()
         at = 0
         reasons: dict[int, str] = {}
         unrated_rest = (float("nan"),) * (self.RECORD_FIELDS - 2)
@@ -212,6 +202,8 @@ class FibsEngine(Engine):
                 side.append((offset + at // size, adj.player, history_event))
                 continue
             ma, mb, scores, lengths, dates, excluded = event.a, event.b, event.score_a, event.length, event.dates, event.excluded
+            index.extend(event.rows)  # (an array's rows are copied as bytes)
+            fields.extend(bytes(size * len(event.rows)))
             for i in event.rows:
                 a, b, s, day = ma[i], mb[i], scores[i], dates[i]
                 present[a] = present[b] = 1
@@ -219,7 +211,7 @@ class FibsEngine(Engine):
                     catch_up(a, day, at // size)
                     catch_up(b, day, at // size)
                 if s == 0.5 or i in excluded or (limited and not pairs.allows(day, a, b)):
-                    reasons[at // size] = self.exclusion(view.journal, i, s, p)
+                    reasons[at // size] = self.exclusion(event.reason(i), day, s, p)
                     put(fields, at, rating[a], rating[b], *unrated_rest)
                     at += size
                     continue
@@ -262,7 +254,6 @@ class FibsEngine(Engine):
         if penalise and end is not None:
             for code in range(count):
                 catch_up(code, end.toordinal(), len(index))
-        assert at == len(fields), "a record for every match of the view's order"
         # The fields as columns: strided views of the one array, no copy.
         flat = memoryview(fields).cast("d")
         columns = [flat[k::self.RECORD_FIELDS] for k in range(self.RECORD_FIELDS)]
@@ -279,7 +270,7 @@ class FibsEngine(Engine):
     def finish(self, view: RatingView, state: FibsState) -> FibsResult:
         """The result (standings and lazy history) of a replay that reached `state`."""
         p: FibsParams = view.params
-        names = view.journal.player_codes.names
+        names = view.players
         minimum = p.leaderboard_min_experience
         policy = Inactivity(p)
         end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
@@ -294,12 +285,11 @@ class FibsEngine(Engine):
                     last, {"experience": state.experience[code]})
         return FibsResult(view.rating.name, view.discipline, self.name, standings,
                           hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
-                          journal=view.journal, records=state.records, side=state.side)
+                          matches=view.match_columns, records=state.records, side=state.side)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 
-    def pack_state(self, state: FibsState, journal: Journal
-                   ) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
+    def pack_state(self, state: FibsState) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
         records = state.records
         index, rec_a, rec_b, fields = records.columns
@@ -378,16 +368,9 @@ class FibsEngine(Engine):
         unrated = result.records.reasons
         pw, ew, el = fields[5], fields[6], fields[7]
         minimum = params.leaderboard_min_experience
-        first_won = result.journal.matches.score_a
+        first_won = result.match_columns().score_a
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
-
-
-def _rows(order: Sequence[int]) -> array[int]:
-    """The view's match indices as a new machine array (copied as bytes where they are one already)."""
-    if isinstance(order, array) and order.typecode == "i":
-        return array("i", order.tobytes())
-    return array("i", order)
 
 
 @dataclass

@@ -28,11 +28,10 @@ from pydantic import Field, model_validator
 from ..errors import Problem
 from ..periods import month_number
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
-from .events import Adjusted, MatchPlayed, TournamentEnded
+from .events import Adjust, Adjusted, MatchPlayed, TournamentEnded
 
 if TYPE_CHECKING:
-    from ..journal.model import Adjust
-    from ..replay.view import RatingView
+    from ..replay.view import CheckView, RatingView
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")
@@ -174,13 +173,13 @@ class GlickoFamily(Engine):
     # --- shared -----------------------------------------------------------------------
 
     @classmethod
-    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
+    def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
         if first_match:
             return []
         limit = rating.params.max_rd
         return [Problem(a.file, a.line, f"rd {a.rd:g} is above max_rd {limit:g} of rating list {rating.name!r} "
                                         f"({rating.engine}); write rd = {limit:g} or less")
-                for a in journal.adjusts if a.rating in (None, rating.name) and a.rd is not None and a.rd > limit]
+                for a in entries.adjusts if a.rating in (None, rating.name) and a.rd is not None and a.rd > limit]
 
     def new_state(self, p: Any) -> State:
         return State(p.start, p.rd / self.scale, getattr(p, "sigma", 0.0))

@@ -82,10 +82,11 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                                             f"tournament's {tournament.discipline!r}", entry))
 
     from ..engines.registry import engine_class
+    from ..replay.view import CheckView
 
     if not others:
         for rating in config.ratings.values():
-            problems += engine_class(rating.engine).check(rating, journal, first_match)
+            problems += engine_class(rating.engine).check(rating, CheckView(journal), first_match)
         return problems
 
     for held in tournaments.values():
@@ -138,5 +139,5 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                            else "leave it out" if len(refused) == 1 else "leave them out")))
 
     for rating in ratings.values():
-        problems += engine_class(rating.engine).check(rating, journal, 0)
+        problems += engine_class(rating.engine).check(rating, CheckView(journal), 0)
     return problems

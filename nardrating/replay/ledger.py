@@ -128,7 +128,7 @@ class Ledger:
         if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
             return
         try:
-            meta, players, columns = engine().pack_state(result.state, self.journal)
+            meta, players, columns = engine().pack_state(result.state)
             meta.update(token=self.cache_token, counts=self.snapshot_counts(), engine=engine.name,
                         version=engine.version)
             cache.write_result(self.config, rating_list.name, discipline, meta, players, columns)

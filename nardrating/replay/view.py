@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from itertools import compress
 from typing import Any
 
 from ..config import RatingList
-from ..engines.compact import MatchBatch, split_at
-from ..engines.events import Adjusted, Event, MatchPlayed, TournamentEnded
+from ..engines.compact import MatchBatch, MatchColumns
+from ..engines.events import Adjusted, DrawnMatch, Event, MatchPlayed, TournamentEnded
 from ..journal.model import Adjust, Journal, Player, Tournament
 
 
@@ -30,10 +32,6 @@ class RatingView:
     @property
     def params(self) -> Any:
         return self.rating.params
-
-    def exclusion(self, i: int) -> str | None:
-        """Why match i is rated by no list ("voided", "forfeit", "unrated"), or None."""
-        return self.journal.exclusion(i)
 
     def events(self, pair_limit: int = 0, unit: str = "games") -> Iterator[Event]:
         """Matches, adjustments and tournament ends in replay order, each match with its reason.
@@ -84,11 +82,19 @@ class RatingView:
         m = self.journal.matches
         columns = (m.a, m.b, m.score_a, m.length, m.dates)
         excluded = self.journal.excluded_rows()
-        for adjusts, rows in split_at(self, self.adjusts):
+        for adjusts, rows in split_at(self.journal, self.order, self.adjusts):
             for adjust in adjusts:
                 yield Adjusted(adjust)
             if rows:
                 yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips)
+
+    @property
+    def match_columns(self) -> Callable[[], MatchColumns]:
+        """What a per-match engine's result builds history from: `view.match_columns()` gives the
+        match columns with the players by code. A result keeps the function and calls it when
+        history is first asked for (a cached leaderboard never loads the columns); it holds the
+        journal, not the view."""
+        return partial(match_columns, self.journal)
 
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
@@ -126,6 +132,56 @@ def timeline(view: RatingView) -> Iterator[tuple[str, Any]]:
         yield "match", i
     for item in others[k:]:
         yield item[1], item[2]
+
+
+def match_columns(journal: Journal) -> MatchColumns:
+    m, codes = journal.matches, journal.player_codes
+    return MatchColumns(m.a, m.b, m.score_a, m.dates, m.ids, codes.names, codes.index, journal.match)
+
+
+def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
+    """Split `order` (match rows in replay order) at dated entries: [(entries before the chunk, chunk)].
+
+    `items` are entries with .date and .seq (adjustments), sorted; an entry goes
+    before the matches that come after it in replay order (date, journal order).
+    """
+    if not items:
+        return [([], order)]
+    dates, seqs = journal.matches.dates, journal.matches.seq
+    keys = [(dates[i], seqs[i]) for i in order]
+    out: list[tuple[list[Any], Sequence[int]]] = []
+    start = 0
+    pending: list[Any] = []
+    for item in items:
+        cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
+        if cut > start:
+            out.append((pending, order[start:cut]))
+            pending, start = [], cut
+        pending.append(item)
+    out.append((pending, order[start:]))
+    return out
+
+
+@dataclass(frozen=True)
+class CheckView:
+    """What an engine's `check` sees of the whole journal: its adjustments and typed lookups."""
+
+    journal: Journal
+
+    @property
+    def adjusts(self) -> list[Adjust]:
+        return self.journal.adjusts
+
+    def draws(self, first_match: int = 0) -> Iterator[DrawnMatch]:
+        """The matches scored ½-½ and not voided, from row `first_match` on."""
+        journal, m = self.journal, self.journal.matches
+        scores = m.score_a
+        if 0.5 not in (scores[first_match:] if first_match else scores):
+            return  # the usual case, at C speed
+        disciplines = journal.discipline_codes.names
+        for i in range(first_match, len(scores)):
+            if scores[i] == 0.5 and i not in journal.voided:
+                yield DrawnMatch(m.ids[i], disciplines[m.discipline[i]], journal.files[m.source[i]], journal.line_of(i))
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:

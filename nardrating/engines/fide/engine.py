@@ -12,7 +12,7 @@ from .replay import FideReplay
 from .report import FideResult
 
 if TYPE_CHECKING:
-    from ...replay.view import RatingView
+    from ...replay.view import CheckView, RatingView
 
 
 class FideEngine(Engine):
@@ -37,8 +37,8 @@ class FideEngine(Engine):
     explains: ClassVar[frozenset[str]] = frozenset({"match", "tournament", "list", "adjust"})
 
     @classmethod
-    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
-        return whole_number_adjusts(rating, journal, first_match)
+    def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
+        return whole_number_adjusts(rating, entries, first_match)
 
     def run(self, view: RatingView) -> FideResult:
         return FideReplay(view, self.name).run()

@@ -13,7 +13,7 @@ from .params import MfsnbParams
 from .result import MfsnbResult
 
 if TYPE_CHECKING:
-    from ...replay.view import RatingView
+    from ...replay.view import CheckView, RatingView
 
 
 class MfsnbEngine(Engine):
@@ -23,8 +23,8 @@ class MfsnbEngine(Engine):
     explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
 
     @classmethod
-    def check(cls, rating: Any, journal: Any, first_match: int = 0) -> list[Problem]:
-        return whole_number_adjusts(rating, journal, first_match)
+    def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
+        return whole_number_adjusts(rating, entries, first_match)
 
     def run(self, view: RatingView) -> MfsnbResult:
         p: MfsnbParams = view.params
