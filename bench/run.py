@@ -96,8 +96,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--out", type=Path, default=HERE / "out")
     parser.add_argument("--regenerate", action="store_true")
-    parser.add_argument("--only", nargs="*", default=[], metavar="PREFIX",
-                        help="only the processes whose label starts with one of these (and the yardsticks)")
+    parser.add_argument("--only", nargs="*", action="extend", default=[], metavar="PREFIX",
+                        help="only the processes whose label starts with one of these (and the yardsticks); "
+                             "leading dashes are ignored, so `help` or `--only=--help` selects --help")
     args = parser.parse_args()
 
     names = ("csv-club", "crlf-club", "toml-first-club", "toml-club")
@@ -116,7 +117,8 @@ def main() -> None:
         env.pop(name, None)
     items = plan(clubs, HERE.parent / "sample_ledgers" / "chess-club")
     if args.only:
-        items = [item for item in items if not item[3] or item[0].startswith(tuple(args.only))]
+        prefixes = tuple(prefix.lstrip("-") for prefix in args.only)
+        items = [item for item in items if not item[3] or item[0].lstrip("-").startswith(prefixes)]
     seen: dict[str, list] = {label: [] for label, *_ in items}
     for _ in range(args.runs):
         for label, argv, extra, _yardstick in items:

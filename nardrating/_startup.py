@@ -84,3 +84,28 @@ def only_invoked_command(app: Any, argv: list[str]) -> None:
     groups = [g for g in app.registered_groups if g.name == name]
     if len(commands) + len(groups) == 1:
         app.registered_commands, app.registered_groups = commands, groups
+
+
+def annotations_evaluated_once(app: Any) -> None:
+    """typer reads each command's parameters from its annotations, which `from __future__ import
+    annotations` leaves as text: it evaluates every one of them four times per command it builds
+    (two reads of the signature, two evaluations each), about half of `--help`. Evaluate them once
+    here; typer then finds them evaluated and builds the very same parameters (it copies each
+    typer.Option before use). A command whose annotations do not evaluate is left as it is."""
+    import inspect
+    import typing
+
+    infos = list(app.registered_commands)
+    for group in app.registered_groups:
+        infos += getattr(group.typer_instance, "registered_commands", [])
+    for info in infos:
+        command = info.callback
+        if command is None:
+            continue
+        original = inspect.unwrap(command)
+        try:
+            hints = typing.get_type_hints(original, include_extras=True)
+        except Exception:  # noqa: BLE001 - typer will say what is wrong, as before
+            continue
+        original.__annotations__ = hints
+        command.__annotations__ = hints  # the wrapper's (functools.wraps shares the dict; kept in step)

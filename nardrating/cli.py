@@ -21,7 +21,8 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer  # noqa: E402
 
-from ._startup import lazy_typer_coercion, no_pydantic_plugin_loader, only_invoked_command  # noqa: E402
+from ._startup import (annotations_evaluated_once, lazy_typer_coercion, no_pydantic_plugin_loader,  # noqa: E402
+                       only_invoked_command)
 from .commands import analysis, club, exchange, lists, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 
@@ -123,6 +124,7 @@ def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
     try:
         only_invoked_command(app, sys.argv)
+        annotations_evaluated_once(app)
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; nothing was written\n")

@@ -7,6 +7,7 @@ pydantic model so that a typo is caught with the file, table and key.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -17,6 +18,10 @@ from .errors import LedgerError, Problem, did_you_mean
 from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
 CONFIG_NAME = "nardrating.toml"
+# ASCII letters, digits, _ and -, far below the longest id: an id by the journal's rule
+# (journal.entries.id_problem) without importing the journal entries' pydantic models, which a
+# command that reads its journal from the cache never needs.
+_PLAIN_ID = re.compile("[A-Za-z0-9_-]{1,32}")
 
 
 class ClubSection(BaseModel):
@@ -164,11 +169,12 @@ def load_config(path: Path) -> ClubConfig:
         club = ClubSection(**raw_club)
     except ValidationError as exc:
         problems += describe_validation_error(exc, label, text, "club", first("club"), ClubSection)
-    from .journal.entries import id_message, id_problem
+    if "default_discipline" in raw_club and not _PLAIN_ID.fullmatch(club.default_discipline):
+        from .journal.entries import id_message, id_problem
 
-    if "default_discipline" in raw_club and id_problem(club.default_discipline):
-        problems.append(Problem(label, key_line(text, first("club"), "default_discipline"),
-                                f"default_discipline: {id_message(club.default_discipline)}"))
+        if id_problem(club.default_discipline):
+            problems.append(Problem(label, key_line(text, first("club"), "default_discipline"),
+                                    f"default_discipline: {id_message(club.default_discipline)}"))
     for name in club.journal:
         if not name.endswith((".toml", ".csv")):
             problems.append(Problem(label, key_line(text, first("club"), "journal"),

@@ -81,3 +81,18 @@ def test_a_column_is_written_cell_by_cell_as_cell_text_writes_each_value():
         decimals = column_decimals(column, cells)
         assert column_texts(table)["v"] == [cell_text(v, column, decimals) for v in cells], kind
     assert column_texts(Table("t", [Column("v", "V", "change")], [{"v": -0.001}, {"v": 2.675}]))["v"] == ["+0.00", "+2.67"]
+    # A column of one type of value (the usual) takes a shortcut; so does a row set where every row
+    # has every key, or not: each still as cell_text writes it.
+    same_type = [["x", "", "ü"], [0, 7, -3, 10**30], [1.5, -0.001, 2.675, -0.0, 1e17, -2.5], [1.0, 3.0],
+                 [date(2009, 1, 2), date(1900, 12, 31)], [None, None], [float("inf"), 1.0], [True, False]]
+    for kind in ("text", "rating", "change", "number", "probability", "int", "date", "auto"):
+        column = Column("v", "V", kind)
+        for cells in same_type:
+            table = Table("t", [column, Column("w", "W")], [{"v": v, "w": "a"} for v in cells])
+            expected = [cell_text(v, column, column_decimals(column, cells)) for v in cells]
+            assert column_texts(table)["v"] == expected, (kind, cells)
+            table.rows[-1].pop("w")
+            assert column_texts(table)["v"] == expected, (kind, cells)
+    # Worked by hand: -0.001 and -0.004 round to zero, written unsigned (or "+" for a change), never "-0.00".
+    assert column_texts(Table("t", [Column("v", "V", "rating")], [{"v": -0.001}, {"v": -0.004}]))["v"] == ["0.00", "0.00"]
+    assert column_texts(Table("t", [Column("v", "V", "change")], [{"v": -0.004}, {"v": -0.006}]))["v"] == ["+0.00", "-0.01"]

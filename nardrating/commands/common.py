@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, overload
+from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overload
 
 import typer
 
@@ -32,11 +32,53 @@ AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD
 Progress = Callable[[str], None]  # told the name of each stage of a long load as it starts
 
 
-def console(stderr: bool = False) -> Console:
+def rich_console(stderr: bool = False) -> Console:
     from rich.console import Console
 
     # Whatever it prints is data: no markup, no emoji codes, no highlighting, no wrapping.
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
+
+
+class PlainConsole:
+    """The part of rich's Console the commands use, for output that is not a terminal: there rich
+    writes a printable line unchanged, so importing its console (about 40 modules, a tenth of a
+    daily command's start-up) is left to the lines it would change (tabs, control characters)."""
+
+    is_terminal = False
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+
+    @property
+    def file(self) -> TextIO:
+        return sys.stderr if self.stderr else sys.stdout
+
+    def print(self, text: str, markup: bool = False) -> None:
+        if text.isprintable():
+            self.file.write(text + "\n")
+            self.file.flush()  # as rich does: a closed pipe is then seen here, inside the command
+        else:
+            rich_console(self.stderr).print(text, markup=markup)
+
+
+def rich_sees_terminal(stream: TextIO | None) -> bool:
+    """Whether rich's Console would treat the stream as a terminal (Console.is_terminal)."""
+    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "1"
+    if "FORCE_COLOR" in os.environ:
+        return os.environ["FORCE_COLOR"] != ""
+    try:
+        return stream is None or stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def console(stderr: bool = False) -> Console | PlainConsole:
+    """Where a command prints: rich's Console in a terminal, else the plain writer (same text)."""
+    if rich_sees_terminal(sys.stderr if stderr else sys.stdout):
+        return rich_console(stderr)
+    return PlainConsole(stderr)
 
 
 def plain(text: str) -> str:
@@ -108,7 +150,7 @@ def progress_bar(club: str | None) -> Iterator[Progress]:
 
     stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
     with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
-                  console=console(stderr=True), transient=True) as bar:
+                  console=rich_console(stderr=True), transient=True) as bar:
         task = bar.add_task("loading", total=stages)
         yield lambda text: bar.update(task, description=text, advance=1)
 

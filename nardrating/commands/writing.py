@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..journal.actions import Change, Moved, Written
+    from .common import PlainConsole
 
 
 def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Unique id: letters, digits, _ and -.")],
@@ -67,7 +68,7 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (
         _print_moved(out, written.moved)
 
 
-def _print_changes(out: Console, changes: list[Change]) -> None:
+def _print_changes(out: Console | PlainConsole, changes: list[Change]) -> None:
     """Each player's change from one new match."""
     from ..render import cell_text
     from ..reports import Column
@@ -81,7 +82,7 @@ def _print_changes(out: Console, changes: list[Change]) -> None:
             out.print(f"  {c.rating} ({c.discipline}): {c.player} not rated now: {c.reason}", markup=False)
 
 
-def _print_moved(out: Console, moved: list[Moved] | None) -> None:
+def _print_moved(out: Console | PlainConsole, moved: list[Moved] | None) -> None:
     """The "what changed" block: every rating of the current lists that differs, before → after."""
     from ..render import cell_text
     from ..reports import Column

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from ..engines.base import score_text
@@ -28,6 +30,8 @@ def column_decimals(column: Column, values: list[Any]) -> int:
         return 4  # one game's expected score, as the seeds print it (seed 003: 0.5144)
     if column.key == "expected":
         return 2
+    if not any(issubclass(kind, float) for kind in set(map(type, values))):
+        return 0  # no float to look at (a column of text, ints or dates), found at C speed
     return max((_decimals_needed(v) for v in values if isinstance(v, float) and math.isfinite(v)), default=0)
 
 
@@ -89,17 +93,29 @@ def _sequence_text(value: list[Any] | tuple[Any, ...]) -> str:
 def column_texts(table: Table) -> dict[str, list[str]]:
     """Each column's cells over all rows (sections too), with one number of decimals per column."""
     rows = table.all_rows()
-    texts = {}
-    for column in table.columns:
-        key = column.key
-        texts[key] = _texts(column, [row.get(key) for row in rows])
-    return texts
+    keys = [column.key for column in table.columns]
+    values: list[Sequence[Any]]
+    if not rows or not keys:
+        values = [[] for _ in keys]
+    elif len(keys) == 1:
+        values = [[row.get(keys[0]) for row in rows]]
+    else:
+        try:  # every row has every key (reports write them all): the columns by one C-level transpose
+            values = list(zip(*map(itemgetter(*keys), rows)))
+        except KeyError:
+            values = [[row.get(key) for row in rows] for key in keys]
+    return {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
 
 
 def _texts(column: Column, values: list[Any]) -> list[str]:
-    """The column's cells: what cell_text writes, by one writer per type of value looked up once a
-    cell (a 10,000-row table is 70,000 cells); the rarer types through cell_text itself."""
+    """The column's cells: what cell_text writes. A column of one type of value (the usual: a
+    10,000-row table is 70,000 cells) is written by one C-level map; a mixed one by one writer per
+    type looked up once a cell; the rarer types through cell_text itself."""
     decimals = column_decimals(column, values)
+    if column.kind != "score":
+        same = _one_type(column, values, decimals)
+        if same is not None:
+            return same
     writers: dict[type, Callable[[Any], str]] = {str: str, type(None): lambda value: ""}
     if column.kind != "score":  # a score column writes every value but text as a score: 1, ½, 0
         writers[int], writers[float] = number_formats(column, decimals)
@@ -111,3 +127,34 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
 
     return [writer(type(v), other)(v) for v in values]
 
+
+def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | None:
+    """A column whose values are all text, all ints, all finite floats, all dates, all mappings or all None, as
+    number_formats and cell_text write them; None for any other column."""
+    types = set(map(type, values))
+    if len(types) != 1:
+        return None
+    kind = types.pop()
+    if kind is str:
+        return values
+    if kind is type(None):
+        return [""] * len(values)
+    if kind is date:
+        return list(map(date.isoformat, values))
+    if kind is dict:
+        return list(map(_mapping_text, values))
+    sign = "+" if column.kind == "change" else ""
+    if kind is int:
+        texts = list(map(format, values, repeat(sign + "d")))
+        return [text + "." + "0" * decimals for text in texts] if decimals else texts
+    if kind is float and all(map(math.isfinite, values)):
+        spec = f"{sign}.{decimals}f"
+        # format rounds as round(value, decimals) does (both correctly); only a negative value
+        # that rounds to zero differs: "-0.00", where number_formats writes "0.00" (or "+0.00").
+        texts = list(map(format, values, repeat(spec)))
+        negative_zero = format(-0.0, spec)
+        if negative_zero in texts:
+            zero = format(0.0, spec)
+            texts = [zero if text == negative_zero else text for text in texts]
+        return texts
+    return None

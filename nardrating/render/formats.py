@@ -11,15 +11,12 @@ import math
 import re
 from datetime import date
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..reports.table import Table
 from .cells import cell_text, column_texts
-from .table import print_table
+from .table import Output, print_table
 from .text import md_paragraph, md_text, needs_md_escape
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 FORMATS = ("table", "csv", "json", "md", "fide-list")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -120,7 +117,7 @@ def to_markdown(table: Table) -> str:
     return "\n".join(lines[1:]) + "\n"
 
 
-def emit(table: Table, fmt: str, console: Console) -> None:
+def emit(table: Table, fmt: str, console: Output) -> None:
     """The table in `fmt` (one of FORMATS) on the console's file."""
     if fmt == "table":
         print_table(table, console)

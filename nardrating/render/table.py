@@ -11,7 +11,9 @@ import functools
 import os
 import re
 import textwrap
-from typing import TYPE_CHECKING, NamedTuple
+from itertools import islice, repeat
+from operator import itemgetter
+from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
@@ -19,6 +21,18 @@ from .text import CONTROL, visible
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+
+
+class Output(Protocol):
+    """Where a table is written: a rich Console, or the commands' plain writer where no terminal is."""
+
+    @property
+    def file(self) -> IO[str]: ...
+
+    @property
+    def is_terminal(self) -> bool: ...
+
 
 RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
 GAP = "  "  # between columns
@@ -77,7 +91,7 @@ def _measured(texts: list[str]) -> _Cells:
 _new_line = functools.partial(tuple.__new__, Line)
 
 
-def table_width(console: Console) -> int | None:
+def table_width(console: Output) -> int | None:
     """Columns a table may use: $COLUMNS if set, else the terminal's; None (no limit) when stdout is
     not a terminal, so that a table piped or sent to a file is never folded."""
     columns = os.environ.get("COLUMNS", "").strip()
@@ -159,7 +173,7 @@ def _wrapped_line(text: str, width: int | None) -> list[str]:
 def _padded(cells: _Cells, width: int, right: bool) -> list[str]:
     """Each text padded with spaces to `width` terminal cells, on the left when `right`."""
     if cells.widths is None:  # str.rjust and ljust count characters, here the same as cells
-        return [t.rjust(width) for t in cells.texts] if right else [t.ljust(width) for t in cells.texts]
+        return list(map(str.rjust if right else str.ljust, cells.texts, repeat(width)))
     if right:
         return [" " * (width - n) + t for t, n in zip(cells.texts, cells.widths)]
     return [t + " " * (width - n) for t, n in zip(cells.texts, cells.widths)]
@@ -169,15 +183,18 @@ def _lines(title: list[str], columns: list[Column], headings: list[_Cells], cell
     """A titled table as lines; headings and cells are per column. No line ends in a space."""
     padded: list[list[str]] = []
     widths: list[int] = []
-    for column, heading, texts in zip(columns, headings, cells):
+    for k, (column, heading, texts) in enumerate(zip(columns, headings, cells)):
         width = max(heading.width(), texts.width())
         right = column.kind in RIGHT_ALIGNED
-        padded.append(_padded(heading, width, right) + _padded(texts, width, right))
+        if right or k < len(columns) - 1:
+            padded.append(_padded(heading, width, right) + _padded(texts, width, right))
+        else:  # the last column, left-aligned: its padding would only be stripped again
+            padded.append(heading.texts + texts.texts)
         widths.append(width)
-    lines = [GAP.join(values).rstrip() for values in zip(*padded)]
+    lines = list(map(str.rstrip, map(GAP.join, zip(*padded))))
     rule = "─" * (sum(widths) + len(GAP) * (len(widths) - 1))
     return ([Line(line, "italic") for line in title] + [Line(lines[0], "bold"), Line(rule, "")]
-            + [_new_line((line, "")) for line in lines[1:]])
+            + list(map(_new_line, zip(islice(lines, 1, None), repeat("")))))
 
 
 def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
@@ -254,18 +271,19 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     return out
 
 
-def print_table(table: Table, console: Console) -> None:
+def print_table(table: Table, console: Output) -> None:
     """Write the table's lines; in a terminal rich styles the title and the header (the text is
     the same either way)."""
     lines = table_lines(table, table_width(console))
     if not console.is_terminal:
-        console.file.write("".join(line + "\n" for line, _ in lines))
+        console.file.write("\n".join(map(itemgetter(0), lines)) + "\n" if lines else "")
         return
     from rich.text import Text
 
+    terminal = cast("Console", console)  # is_terminal: rich's own Console
     for line, style in lines:
         if style:
-            console.print(Text(line, style=style), soft_wrap=True)
+            terminal.print(Text(line, style=style), soft_wrap=True)
         else:
             console.file.write(line + "\n")
 

@@ -62,16 +62,19 @@ def source_digest() -> str:
     """SHA-256 over this package's own .py files: any change of the code invalidates the cache."""
     global _source_digest
     if _source_digest is None:
-        package = Path(__file__).resolve().parents[1]  # nardrating/, not just replay/
-        found = []
+        package = str(Path(__file__).resolve().parents[1])  # nardrating/, not just replay/
+        found = {}  # each file by its path inside the package, with / (plain strings: no pathlib per file)
         for folder, subfolders, files in os.walk(package):
             subfolders[:] = [d for d in subfolders if d != "__pycache__"]
-            found += [os.path.join(folder, f) for f in files if f.endswith(".py")]
+            inside = os.path.relpath(folder, package).replace(os.sep, "/")
+            for name in files:
+                if name.endswith(".py"):
+                    found[name if inside == "." else f"{inside}/{name}"] = os.path.join(folder, name)
         digest = hashlib.sha256()
-        for path in sorted(found, key=lambda p: Path(p).relative_to(package).as_posix()):
-            data = Path(path).read_bytes()
-            digest.update(Path(path).relative_to(package).as_posix().encode() + b"\0"
-                          + len(data).to_bytes(8, "little") + data)
+        for relative in sorted(found):
+            with open(found[relative], "rb") as source:
+                data = source.read()
+            digest.update(relative.encode() + b"\0" + len(data).to_bytes(8, "little") + data)
         _source_digest = digest.hexdigest()
     return _source_digest
 

@@ -27,11 +27,14 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
             shown.append(s)
     shown.sort(key=lambda s: (s.rating is None, -(s.rating or 0.0), s.player))
 
+    name_of = journal.player_name
+    extra_keys = [key for key, _ in result.columns]
+
     def row(rank: int | None, s: Standing) -> Row:
-        r: Row = {"rank": rank, "player": s.player, "name": journal.player_name(s.player, public),
+        r: Row = {"rank": rank, "player": s.player, "name": name_of(s.player, public),
              "rating": s.rating, "games": s.games, "status": s.status,
              "last_played": s.last_played}
-        for key, _ in result.columns:
+        for key in extra_keys:
             r[key] = s.extra.get(key)
         return r
 
