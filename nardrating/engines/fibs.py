@@ -165,14 +165,17 @@ class FibsEngine(Engine):
             present = bytearray(resume.present) + bytearray(grow)
             side, offset = list(resume.side), len(resume.records)
             pairs.seen = dict(resume.pairs_seen)
-        # One row per match (machine arrays: a tenth of the memory of tuples): the match index,
-        # and RECORD_FIELDS doubles side by side, rw, rl, base, bw, bl, pw, ew, el (winner
-        # first), put with one call per match; an unrated row holds rating a, rating b and NaN,
-        # its reason in `reasons`.
+        # One row per match (machine arrays: a tenth of the memory of tuples): the match index
+        # (each batch's rows: every match has its row), and RECORD_FIELDS doubles side by side,
+        # rw, rl, base, bw, bl, pw, ew, el (winner first), written in place with one call per
+        # match at byte `at` (record `at // size`) of room made for the batch; an unrated row
+        # holds rating a, rating b and NaN, its reason in `reasons`.
         index = array("i")
+        record = struct.Struct(f"{self.RECORD_FIELDS}d")
+        size, put = record.size, record.pack_into
         fields = bytearray()
+        at = 0
         reasons: dict[int, str] = {}
-        put_i, put, pack = index.append, fields.extend, struct.Struct(f"{self.RECORD_FIELDS}d").pack
         unrated_rest = (float("nan"),) * (self.RECORD_FIELDS - 2)
         limited = p.pair_limit_per_day > 0
         roots: dict[int, tuple[float, float]] = {}  # length → (√n/scale, factor·√n)
@@ -181,12 +184,12 @@ class FibsEngine(Engine):
         penalise = bool(policy.ladder)
         last_day = resume.last_date if resume else 0
 
-        def catch_up(code: int, day: int) -> None:
-            """Apply the inactivity steps the player's break reached by `day` (an ordinal)."""
+        def catch_up(code: int, day: int, position: int) -> None:
+            """Apply the inactivity steps the player's break reached by `day` (an ordinal), before record `position`."""
             if last[code]:
                 rating[code], due = clock.catch_up(code, date.fromordinal(last[code]), date.fromordinal(day),
                                                    rating[code])
-                side.extend((offset + len(index), names[code], event) for event in due)
+                side.extend((offset + position, names[code], event) for event in due)
 
         for event in view.batched_events():
             if isinstance(event, Adjusted):
@@ -194,28 +197,30 @@ class FibsEngine(Engine):
                 code = view.player_code(adj.player)
                 present[code] = 1
                 if penalise:
-                    catch_up(code, adj.date.toordinal())
+                    catch_up(code, adj.date.toordinal(), at // size)
                 rating[code], history_event = adjust_event(adj, rating[code])
-                side.append((offset + len(index), adj.player, history_event))
+                side.append((offset + at // size, adj.player, history_event))
                 continue
             ma, mb, scores, lengths, dates, excluded = event.a, event.b, event.score_a, event.length, event.dates, event.excluded
+            index.extend(event.rows)  # (an array's rows are copied as bytes)
+            fields.extend(bytes(size * len(event.rows)))
             for i in event.rows:
                 a, b, s, day = ma[i], mb[i], scores[i], dates[i]
                 present[a] = present[b] = 1
                 if penalise:
-                    catch_up(a, day)
-                    catch_up(b, day)
+                    catch_up(a, day, at // size)
+                    catch_up(b, day, at // size)
                 if s == 0.5 or i in excluded or (limited and not pairs.allows(day, a, b)):
-                    reasons[len(index)] = self.exclusion(event.reason(i), day, s, p)
-                    put_i(i)
-                    put(pack(rating[a], rating[b], *unrated_rest))
+                    reasons[at // size] = self.exclusion(event.reason(i), day, s, p)
+                    put(fields, at, rating[a], rating[b], *unrated_rest)
+                    at += size
                     continue
                 n = lengths[i]
-                per_length = roots.get(n)
-                if per_length is None:
+                try:
+                    spread, stake = roots[n]
+                except KeyError:
                     root = n ** 0.5
-                    per_length = roots[n] = (root / scale, factor * root)
-                spread, stake = per_length
+                    spread, stake = roots[n] = (root / scale, factor * root)
                 w, l = (a, b) if s == 1.0 else (b, a)
                 rw, rl = rating[w], rating[l]
                 pw = 1.0 / (1.0 + 10.0 ** ((rl - rw) * spread))
@@ -241,14 +246,14 @@ class FibsEngine(Engine):
                 if penalise:
                     clock.played(w)
                     clock.played(l)
-                put_i(i)
-                put(pack(rw, rl, base, bw, bl, pw, ew, el))
+                put(fields, at, rw, rl, base, bw, bl, pw, ew, el)
+                at += size
             last_day = day
 
         end = view.as_of or view.latest_entry(tournaments=False)
         if penalise and end is not None:
             for code in range(count):
-                catch_up(code, end.toordinal())
+                catch_up(code, end.toordinal(), len(index))
         # The fields as columns: strided views of the one array, no copy.
         flat = memoryview(fields).cast("d")
         columns = [flat[k::self.RECORD_FIELDS] for k in range(self.RECORD_FIELDS)]

@@ -18,7 +18,7 @@ import numpy as np
 import polars as pl
 
 from ..replay.cache import COLUMNS
-from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED, length_cell
+from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED, is_id, length_cell
 from ..journal.columns import IdColumn
 from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, id_problem, parse_result
 from . import declined
@@ -155,7 +155,7 @@ def _columns(frame: pl.DataFrame, path: Path, label: str, journal: Any, default_
         clean = name.strip()
         code = known.get(clean)
         if code is None:
-            if not clean or id_problem(clean):
+            if not is_id(clean):
                 return "a player name that is not an id"
             code = journal.player_codes.code(clean)
         codes[name] = code

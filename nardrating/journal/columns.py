@@ -35,10 +35,14 @@ class IdColumn:
         return cls(blob, array("q", map(operator.add, accumulate(lengths, initial=0), range(len(ids) + 1))))
 
     def packed(self) -> tuple[bytes, array[int]] | None:
-        """(blob, starts) as the cache stores them, when no id was appended since; else None."""
-        if self._more or not isinstance(self._starts, array):
-            return None
-        return bytes(self._blob), self._starts
+        """(blob, starts) as the cache stores them, the ids appended since included (a few, packed
+        on: not the million split and joined again)."""
+        starts = self._starts if isinstance(self._starts, array) else array("q", self._starts)
+        if not self._more:
+            return bytes(self._blob), starts
+        more, more_starts = IdColumn.of(self._more).packed() or (b"", array("q", [0]))
+        size = len(self._blob)
+        return bytes(self._blob) + more, starts + array("q", [size + start for start in more_starts[1:]])
 
     def _cached(self) -> list[str]:
         if self._list is None:

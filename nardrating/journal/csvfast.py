@@ -3,7 +3,8 @@
 Building a Python object per row costs seconds per million; here the rows are
 parsed by the csv module, turned into columns with zip, and each column is
 converted once per distinct value (a journal has a few thousand dates, a few
-lengths, a handful of results) through a dict. Problems are reported by row.
+lengths, a handful of results) through a dict that converts a text the first time
+it meets it (`Judged`), kept for the whole file. Problems are reported by row.
 """
 from __future__ import annotations
 
@@ -67,13 +68,14 @@ def read_csv_rows(text: str, label: str, source: int, journal: Journal, default_
         trial: list[Problem] = []
         snapshot = journal.checkpoint()
         seen_ids: set[str] = set()
+        memo: dict[str, Judged[Any]] = {}  # each column's converted texts, for every block of the file
         first_line, first_offset = 2 + line_offset, match_offset
         for columns, count in _plain_chunks(text, body_start, len(header), crlf):
             if columns is None:
                 trial.append(Problem(label, None, "uneven rows"))
                 break
             _convert(columns, range(first_line, first_line + count), header, label, source, journal,
-                     default_discipline, trial, match_offset, seen_ids)
+                     default_discipline, trial, match_offset, seen_ids, memo)
             if trial:
                 break
             first_line += count
@@ -88,7 +90,7 @@ def read_csv_rows(text: str, label: str, source: int, journal: Journal, default_
     if rows:
         lines = [line + line_offset for line in lines]
         _convert(list(zip(*rows)), lines, header, label, source, journal, default_discipline, problems,
-                 match_offset, set())
+                 match_offset, set(), {})
 
 
 def _plain_header(text: str) -> tuple[list[str], int, bool] | None:
@@ -118,31 +120,57 @@ def _plain_header(text: str) -> tuple[list[str], int, bool] | None:
 def _plain_chunks(text: str, start: int, width: int, crlf: bool = False) -> Iterator[tuple[list[list[str]] | None, int]]:
     """Columns of about CHUNK characters of rows at a time, each by one split: (columns, rows).
 
-    Yields (None, 0) when a chunk's cells do not divide into rows of `width`. CRLF text
-    drops its CRs one chunk at a time (each CR ends a line there: see _plain_header).
+    Yields (None, 0) when a chunk's cells do not divide into rows of `width`. In CRLF text
+    every CR is part of a CRLF (see _plain_header): the chunk ends before the CR of its last
+    line end, and its CRLFs are replaced as LFs are, in the same one pass.
     """
     end = len(text) - 1 if text.endswith("\n") else len(text)
+    newline = "\r\n" if crlf else "\n"
     while start < end:
         stop = text.find("\n", min(start + CHUNK, end))
         stop = end if stop < 0 or stop > end else stop
-        body = text[start:stop]
-        if crlf:
-            body = body.replace("\r", "")
-        rows = body.count("\n") + 1
+        body = text[start:stop - 1 if crlf and text[stop - 1] == "\r" else stop]
+        rows = body.count(newline) + 1
         if body.count(",") != rows * (width - 1):
             yield None, 0
             return
-        flat = body.replace("\n", ",").split(",")
+        flat = body.replace(newline, ",").split(",")
         del body
         yield [flat[k::width] for k in range(width)], rows
         del flat
         start = stop + 1
 
 
+class Judged(dict[str, T]):
+    """text → convert(text), each distinct text converted once, when first looked up.
+
+    One pass of map(judged.__getitem__, column) in C converts a column: no set of its
+    texts is built first, and a text met in an earlier block of the file is not judged again.
+    """
+
+    __slots__ = ("convert",)
+
+    def __init__(self, convert: Callable[[str], T]) -> None:
+        super().__init__()
+        self.convert = convert
+
+    def __missing__(self, text: str) -> T:
+        value = self[text] = self.convert(text)
+        return value
+
+
+def _judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T]) -> Judged[T]:
+    """The file's converter of column `name` (made on first use)."""
+    if name not in memo:
+        memo[name] = Judged(convert)
+    return memo[name]
+
+
 def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: list[str], label: str, source: int,
              journal: Journal, default_discipline: str, problems: list[Problem],
-             match_offset: int, seen_ids: set[str]) -> None:
-    """Add one block of rows (as columns). `seen_ids`: the ids of this file's earlier blocks."""
+             match_offset: int, seen_ids: set[str], memo: dict[str, Judged[Any]]) -> None:
+    """Add one block of rows (as columns). `seen_ids`: the ids of this file's earlier blocks;
+    `memo`: the converted texts of its columns (see Judged)."""
     count_before = len(problems)
 
     def bad(k: int, message: str, match_id: str | None = None) -> None:
@@ -167,40 +195,34 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
 
     # Dates: parse each distinct text once.
     date_col = columns[col["date"]]
-    ordinals: dict[str, int | None] = {}
-    first, last = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
-    for text_date in set(date_col):
-        try:
-            value = text_date.strip()
-            ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else None
-            ordinals[text_date] = ordinal if ordinal is None or first <= ordinal <= last else None
-        except ValueError:
-            ordinals[text_date] = None
+    ordinals = _judged(memo, "date", _ordinal)
+    dates = list(map(ordinals.__getitem__, date_col))
     if None in ordinals.values():
         for k, text_date in enumerate(date_col):
             if ordinals[text_date] is None:
                 bad(k, _date_refused(text_date), ids[k])
-    dates = list(map(ordinals.__getitem__, date_col))
 
     # Players: codes for each distinct name; undeclared ones are created later, so each
     # must be an id that a [[player]] could declare.
     a_col, b_col = columns[col["player_a"]], columns[col["player_b"]]
-    codes: dict[str, int] = {}
-    refused: set[str] = set()
-    known = journal.player_codes.index  # ids, each checked once (by an earlier block or a TOML entry)
-    for name in set(a_col) | set(b_col):
+    known = journal.player_codes.index  # ids, each checked once (by a TOML entry, or when first met here)
+
+    def player_code(name: str) -> int:
+        """The player's code; -1 for an empty cell or a name that is not an id."""
         clean = name.strip()
         code = known.get(clean)
         if code is None:
-            if clean and id_problem(clean):
-                refused.add(name)
-            code = journal.player_codes.code(clean) if clean and name not in refused else -1
-        codes[name] = code
-        if code >= 0:
-            journal.csv_named.setdefault(clean, (label, None))
+            if not is_id(clean):
+                return -1
+            code = journal.player_codes.code(clean)
+        journal.csv_named.setdefault(clean, (label, None))
+        return code
+
+    codes = _judged(memo, "player", player_code)
     a = list(map(codes.__getitem__, a_col))
     b = list(map(codes.__getitem__, b_col))
     if -1 in codes.values():
+        refused = {name for name, code in codes.items() if code == -1 and name.strip()}
         said: set[str] = set()  # a refused name is reported once, at its first row
         for k in range(n):
             if a[k] == -1 or b[k] == -1:
@@ -215,7 +237,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     # Results: "1-0" etc., or the winner's name.
     if "result" in col:
         result_col = columns[col["result"]]
-        scores_of = {text_result: parse_result(text_result) for text_result in set(result_col)}
+        scores_of = _judged(memo, "result", parse_result)
         scores = list(map(scores_of.__getitem__, result_col))
         if None in scores_of.values():
             for k, text_result in enumerate(result_col):
@@ -227,16 +249,17 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         for k in [k for k, s in enumerate(scores) if s is None]:
             bad(k, f"winner {winner_col[k]!r} is neither {a_col[k]!r} nor {b_col[k]!r}", ids[k])
 
-    lengths = _mapped(columns, col, "length", n, length_cell, bad, ids,
+    lengths = _mapped(columns, col, "length", n, memo, length_cell, bad, ids,
                       "length: {!r} is not " + RULES["length"])
-    rated = _mapped(columns, col, "rated", n, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
+    rated = _mapped(columns, col, "rated", n, memo, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
                     bad, ids, "rated {!r} must be true or false")
-    forfeit = _mapped(columns, col, "forfeit", n, lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None),
+    forfeit = _mapped(columns, col, "forfeit", n, memo,
+                      lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None),
                       bad, ids, "forfeit {!r} must be true or false")
-    discipline = _mapped(columns, col, "discipline", n,
+    discipline = _mapped(columns, col, "discipline", n, memo,
                          lambda s: _coded(journal.discipline_codes, s.strip() or default_discipline, s.strip()),
                          bad, ids, lambda s: f"discipline: {id_message(s.strip())}")
-    tournament = _mapped(columns, col, "tournament", n,
+    tournament = _mapped(columns, col, "tournament", n, memo,
                          lambda s: _coded(journal.tournament_codes, s.strip(), s.strip()) if s.strip() else -1,
                          bad, ids, lambda s: f"tournament: {id_message(s.strip())}")
     if "discipline" not in col:
@@ -269,10 +292,12 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
 
     m = journal.matches
     base = len(m.ids)
-    unique = set(ids)
     earlier_files = base - len(seen_ids)  # matches read before this file
-    if len(unique) < n or not unique.isdisjoint(seen_ids) or (
-            earlier_files and not unique.isdisjoint(m.ids[:earlier_files])):
+    # Into the file's set at once (each id hashed into one set): as many more as rows, or a clash.
+    # On a clash the file is read no further, so what the set then holds does not matter.
+    seen_ids.update(ids)
+    if len(seen_ids) < base - earlier_files + n or (
+            earlier_files and not seen_ids.isdisjoint(m.ids[:earlier_files])):
         seen = dict(journal.match_index)
         for k, match_id in enumerate(ids):
             if match_id in seen:
@@ -282,8 +307,6 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
             else:
                 seen[match_id] = base + k
         return
-    seen_ids |= unique
-    del unique
     if journal._match_index is not None:
         journal._match_index.update(zip(ids, range(base, base + n)))
     first_seq = journal.next_seq + 1
@@ -318,6 +341,12 @@ _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z"
 
 
 _LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
+_PLAIN_ID = re.compile(r"[0-9A-Za-z_-]{1,%d}" % MAX_ID)  # fullmatch: no newline slips through as with $
+
+
+def is_id(text: str) -> bool:
+    """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
+    return _PLAIN_ID.fullmatch(text) is not None or id_problem(text) is None
 
 
 def _plain_ids(ids: list[str]) -> bool:
@@ -350,6 +379,19 @@ def _coded(codes: Codes, name: str, given: str) -> int | None:
     return None if given and id_problem(given) else codes.code(name)
 
 
+_FIRST_ORDINAL, _LAST_ORDINAL = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
+
+
+def _ordinal(text: str) -> int | None:
+    """A CSV `date` cell as a date's ordinal, or None where it is not a date the rules take."""
+    value = text.strip()
+    try:
+        ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else None
+    except ValueError:
+        return None
+    return ordinal if ordinal is None or _FIRST_ORDINAL <= ordinal <= _LAST_ORDINAL else None
+
+
 def _date_refused(text: str) -> str:
     try:
         if len(text.strip()) != 10:
@@ -369,18 +411,15 @@ def length_cell(text: str) -> int | None:
     return value if 1 <= value <= MAX_LENGTH else None
 
 
-def _mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, convert: Callable[[str], T | None],
-            bad: Callable[[int, str, str | None], None], ids: list[str], message: str | Callable[[str], str]
-            ) -> list[T | None]:
-    """Convert a column through a dict of its distinct values; report rows that fail."""
+def _mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],
+            convert: Callable[[str], T | None], bad: Callable[[int, str, str | None], None], ids: list[str],
+            message: str | Callable[[str], str]) -> list[T | None]:
+    """Convert a column through the file's dict of its distinct values (Judged); report rows that fail."""
     if name not in col:
         return [convert("")] * n
     column = columns[col[name]]
-    converted = {text: convert(text) for text in set(column)}
-    if len(converted) == 1:  # a column with one value throughout (often all empty)
-        values = [next(iter(converted.values()))] * n
-    else:
-        values = list(map(converted.__getitem__, column))
+    converted: Judged[T | None] = _judged(memo, name, convert)
+    values = list(map(converted.__getitem__, column))
     if None in converted.values():
         for k, text in enumerate(column):
             if converted[text] is None:

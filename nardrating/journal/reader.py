@@ -196,6 +196,19 @@ def _growing(column: Sequence[int]) -> MutableSequence[int]:
     return cast("MutableSequence[int]", column)
 
 
+def _lf_only(raw: bytes) -> bytes:
+    """A CSV whose every CR ends a line as CRLF (csv.writer, Excel), without quoted cells, as LF bytes.
+
+    The csv module reads both alike (a CRLF is one line end, outside quotes), and so does the
+    plain split of csvfast, which is quicker with one-character line ends (one C pass here,
+    instead of two-character searches over the text). Anything else is left as it is.
+    """
+    if b"\r" not in raw or b'"' in raw:
+        return raw
+    lf = raw.replace(b"\r", b"")
+    return lf if len(raw) - len(lf) == raw.count(b"\r\n") else raw
+
+
 def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
                      problems: list[Problem], source: int | None = None, line_offset: int = 0,
                      match_offset: int = 0) -> None:
@@ -207,6 +220,7 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
     from ..fast import read_csv as read_fast  # the [fast] extra, for a whole big file; else nothing
     if source is None and not line_offset and not match_offset and read_fast(raw, path, label, journal, default_discipline):
         return
+    raw = _lf_only(raw)  # (the CRLF bytes are let go before the text is made)
     text = decode(raw, label, problems)
     del raw
     if text is None:

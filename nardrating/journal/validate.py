@@ -53,7 +53,9 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     a_col, b_col = m.a[first_match:], m.b[first_match:]
     if any(map(int.__eq__, a_col, b_col)):
         suspicious.update(first_match + k for k, (x, y) in enumerate(zip(a_col, b_col)) if x == y)
-    suspicious.update(first_match + k for k, t in enumerate(m.tournament[first_match:]) if t >= 0)
+    tournament_col = m.tournament[first_match:]
+    if max(tournament_col, default=-1) >= 0:  # a bulk journal often names none: one pass in C
+        suspicious.update(first_match + k for k, t in enumerate(tournament_col) if t >= 0)
     for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
         label, line, entry = files[m.source[i]], journal.line_of(i), m.ids[i]

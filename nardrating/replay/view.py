@@ -209,7 +209,12 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     disc, dates = m.discipline, m.dates
     # A machine array: a million row numbers as a list would hold a million int objects.
     rows: array[int]
-    if len(journal.discipline_codes) == 1 and limit is None:
+    from ..fast import rows_where  # by numpy, where the [fast] extra has loaded it for a big journal
+
+    found = rows_where(disc, code, dates, limit)
+    if found is not None:
+        rows = found
+    elif len(journal.discipline_codes) == 1 and limit is None:
         rows = array("i", range(len(disc)) if code == 0 else ())
     else:
         keep = map(code.__eq__, disc)

@@ -1,0 +1,81 @@
+"""Match ids packed for the cache (IdColumn.packed) and a view's rows found by numpy (fast.rows_where)."""
+from __future__ import annotations
+
+from array import array
+
+import pytest
+
+from nardrating.journal.columns import IdColumn
+
+
+def test_ids_appended_to_a_blob_are_packed_on_as_if_joined_whole():
+    """A file's ids as one blob (as the [fast] reader or the cache keep them) and three ids appended by a
+    TOML file after it: packed, the blob is "g1\\ng2\\nm1\\nлевый\\nm3\\n" and each id starts after the
+    previous one's newline: 0, 3, 6, 9, 9 + 11 (л, е, в, ы, й: two UTF-8 bytes each, and the newline), 23."""
+    column = IdColumn(b"g1\ng2\n", array("q", [0, 3, 6]))
+    column.extend(["m1", "левый", "m3"])
+    blob, starts = column.packed()
+    assert blob == "g1\ng2\nm1\nлевый\nm3\n".encode("utf-8")
+    assert list(starts) == [0, 3, 6, 9, 20, 23]
+    assert (blob, list(starts)) == (lambda p: (p[0], list(p[1])))(IdColumn.of(list(column)).packed())
+
+
+def test_ids_mapped_from_the_cache_are_packed_too():
+    column = IdColumn(memoryview(b"a\nbb\n"), memoryview(array("q", [0, 2, 5]).tobytes()).cast("q"))
+    column.append("c")
+    blob, starts = column.packed()
+    assert blob == b"a\nbb\nc\n" and list(starts) == [0, 2, 5, 7]
+
+
+def test_rows_of_a_discipline_by_numpy_are_the_rows_the_pure_loop_finds(monkeypatch):
+    """Disciplines 0 1 0 0 1, dates 10 11 12 13 14: discipline 0 is rows 0, 2, 3; up to date 12, rows 0 and 2."""
+    pytest.importorskip("numpy")
+    import numpy  # noqa: F401  # loaded, as the extra's reader or loop loads it
+
+    from nardrating.fast import rows_where
+
+    monkeypatch.setenv("NARDRATING_FAST", "1")
+    disc, dates = array("i", [0, 1, 0, 0, 1]), array("i", [10, 11, 12, 13, 14])
+    assert rows_where(disc, 0, dates, None) == array("i", [0, 2, 3])
+    assert rows_where(disc, 0, dates, 12) == array("i", [0, 2])
+    assert rows_where(disc, 1, memoryview(dates.tobytes()).cast("i"), 13) == array("i", [1])
+    assert rows_where(disc, 0, list(dates), 12) is None  # a list column: left to the pure loop
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    assert rows_where(disc, 0, dates, None) is None
+
+
+@pytest.mark.parametrize("text", ["p1", "a-b_9", "x" * 100, "Иванов", "é", "e\u0301", "", "a\n", "x²", "a b", "x" * 101,
+                                  "\u0301a", "١٢"])
+def test_the_plain_id_shortcut_agrees_with_the_id_rule(text):
+    """csvfast.is_id: a plain ASCII id at once, anything else by id_problem (the journal's one id rule)."""
+    from nardrating.journal.csvfast import is_id
+    from nardrating.journal.entries import id_problem
+
+    assert is_id(text) == (id_problem(text) is None)
+
+
+def test_crlf_bytes_become_lf_only_when_every_cr_ends_a_line_outside_quotes():
+    from nardrating.journal.reader import _lf_only
+
+    assert _lf_only(b"a,b\r\n1,2\r\n") == b"a,b\n1,2\n"
+    assert _lf_only(b"a,b\r\n1,2") == b"a,b\n1,2"
+    for kept in (b"a,b\r1,2\r\n", b'a,b\r\n"1\r\n2",3\r\n', b"a,b\n1,2\n", b"a,b\r\n1,2\r\r\n"):
+        assert _lf_only(kept) is kept
+
+
+def test_crlf_text_split_in_small_chunks_reads_as_its_lf_twin(monkeypatch):
+    """csvfast's own CRLF split (text that reaches it with its CRs): chunk borders between CR and LF,
+    and a last row without a line end. Three rows, g1 to g3, on lines 2 to 4."""
+    from nardrating.journal import csvfast
+    from nardrating.journal.model import Journal
+
+    monkeypatch.setattr(csvfast, "CHUNK", 20)
+    lf = ("id,date,player_a,player_b,result,length\ng1,2009-01-01,anna,boris,1-0,3\n"
+          "g2,2009-01-02,vera,anna,0-1,\ng3,2009-01-03,boris,vera,1-0,5")
+    got = []
+    for text in (lf, lf.replace("\n", "\r\n")):
+        journal, problems = Journal(), []
+        csvfast.read_csv_rows(text, "games.csv", 0, journal, "long-nardy", problems)
+        m = journal.matches
+        got.append((problems, list(m.ids), list(m.length), list(m.line), [journal.player_codes.names[a] for a in m.a]))
+    assert got[0] == got[1] == ([], ["g1", "g2", "g3"], [3, 1, 5], [2, 3, 4], ["anna", "vera", "boris"])
