@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import struct
 from array import array
-from dataclasses import dataclass
 from datetime import date
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -27,6 +26,7 @@ from ..errors import Problem
 from .base import Engine, EngineParams, Explained, HistoryEvent, PairLimit, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult
 from .events import Adjusted, MatchPlayed
+from .fibsstate import FibsState, SideEvent, exclusion
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
@@ -71,7 +71,6 @@ class FibsParams(InactivityParams):
 # An unrated one: (i, rating a, rating b, reason).
 
 # An adjustment or penalty among the records: (how many records precede it, player, its event).
-SideEvent = tuple[int, str, HistoryEvent]
 
 
 class FibsResult(CompactResult):
@@ -112,15 +111,7 @@ class FibsEngine(Engine):
                     f"or leave {draw.discipline!r} out of [rating.{rating.name}] disciplines", draw.entry))
         return problems
 
-    @staticmethod
-    def exclusion(reason: str | None, day: int, score: float, p: FibsParams) -> str:
-        """Why a match is not rated here (off the hot path): `reason`, the view's (voided, forfeit,
-        unrated), else a draw, else the pair limit of `day` (an ordinal)."""
-        if reason is not None:
-            return reason
-        if score == 0.5:
-            return "a draw: FIBS rates only won matches"
-        return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(day)}"
+    exclusion = staticmethod(exclusion)  # (fibsstate.py: shared with the [fast] extra's loop)
 
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
@@ -371,21 +362,6 @@ class FibsEngine(Engine):
         first_won = result.match_columns().score_a
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
-
-
-@dataclass
-class FibsState:
-    """Everything a replay needs to go on: per player code, and the records so far."""
-
-    rating: list[float]
-    experience: Sequence[float]  # whole numbers of points or games (ints; the cache keeps doubles)
-    games: list[int]
-    last: list[int]         # the last match date (ordinal), 0: none
-    present: bytearray
-    pairs_seen: dict[tuple[int, int, int], int]  # PairLimit.seen
-    records: ColumnRecords
-    side: list[SideEvent]
-    last_date: int   # the latest match date replayed (ordinal)
 
 
 def _event_json(e: HistoryEvent) -> list[object]:

@@ -134,9 +134,8 @@ def replay(view: Any) -> Any:
     """The FibsState of FibsEngine._replay(view, None), or None to leave it to the pure loop."""
     from ..engines.base import PairLimit, adjust_event
     from ..engines.compact import ColumnRecords
-    from ..engines.fibs import FibsEngine, FibsState
+    from ..engines.fibsstate import FibsState, exclusion
     from ..engines.policies import Inactivity
-    from ..replay.view import split_at
 
     p = view.params
     journal = view.journal
@@ -180,7 +179,7 @@ def replay(view: Any) -> Any:
     side: list[tuple[int, str, Any]] = []
     loop = _compiled()
     out = 0
-    for adjusts, chunk in split_at(journal, view.order, view.adjusts):
+    for adjusts, chunk in view.runs():
         for adj in adjusts:
             code = journal.player_codes.index[adj.player]
             present[code] = 1
@@ -197,7 +196,7 @@ def replay(view: Any) -> Any:
     skipped = np.flatnonzero(skip[index]).tolist()
     del index, rec_a, rec_b, field_views  # the views: the arrays are the records' own from here
     m_index = columns[0]
-    reasons = {k: FibsEngine.exclusion(journal.exclusion(m_index[k]), m.dates[m_index[k]], m.score_a[m_index[k]], p) for k in skipped}
+    reasons = {k: exclusion(journal.exclusion(m_index[k]), m.dates[m_index[k]], m.score_a[m_index[k]], p) for k in skipped}
     records = ColumnRecords((columns[0], columns[1], columns[2], columns[3:]), reasons)
     if limited and view.order:
         final = m.dates[view.order[-1]]
