@@ -47,8 +47,8 @@ def test_rows_of_a_discipline_by_numpy_are_the_rows_the_pure_loop_finds(monkeypa
 @pytest.mark.parametrize("text", ["p1", "a-b_9", "x" * 100, "Иванов", "é", "e\u0301", "", "a\n", "x²", "a b", "x" * 101,
                                   "\u0301a", "١٢"])
 def test_the_plain_id_shortcut_agrees_with_the_id_rule(text):
-    """csvfast.is_id: a plain ASCII id at once, anything else by id_problem (the journal's one id rule)."""
-    from nardrating.journal.csvfast import is_id
+    """csvcells.is_id: a plain ASCII id at once, anything else by id_problem (the journal's one id rule)."""
+    from nardrating.journal.csvcells import is_id
     from nardrating.journal.entries import id_problem
 
     assert is_id(text) == (id_problem(text) is None)

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import re
-from array import array
-from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
-from datetime import date
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Problem
-from .entries import (FIRST_DAY, LAST_DAY, MAX_CHIPS, MAX_ID, MAX_LENGTH, MAX_NOTE, RULES, id_message, id_problem,
+from .csvcells import Judged, checked, coded, date_refused, extend_column, is_id, judged, length_cell, mapped, ordinal, plain_ids, player_refused
+from .entries import (MAX_CHIPS, MAX_NOTE, RULES, id_message, id_problem,
                       parse_result, text_problem)
 
 if TYPE_CHECKING:
-    from .columns import Codes
     from .model import Journal
 
 CSV_COLUMNS = ("id", "date", "player_a", "player_b", "result", "winner", "length",
@@ -141,31 +137,6 @@ def _plain_chunks(text: str, start: int, width: int, crlf: bool = False) -> Iter
         start = stop + 1
 
 
-class Judged(dict[str, T]):
-    """text → convert(text), each distinct text converted once, when first looked up.
-
-    One pass of map(judged.__getitem__, column) in C converts a column: no set of its
-    texts is built first, and a text met in an earlier block of the file is not judged again.
-    """
-
-    __slots__ = ("convert",)
-
-    def __init__(self, convert: Callable[[str], T]) -> None:
-        super().__init__()
-        self.convert = convert
-
-    def __missing__(self, text: str) -> T:
-        value = self[text] = self.convert(text)
-        return value
-
-
-def _judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T]) -> Judged[T]:
-    """The file's converter of column `name` (made on first use)."""
-    if name not in memo:
-        memo[name] = Judged(convert)
-    return memo[name]
-
-
 def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: list[str], label: str, source: int,
              journal: Journal, default_discipline: str, problems: list[Problem],
              match_offset: int, seen_ids: set[str], memo: dict[str, Judged[Any]]) -> None:
@@ -183,7 +154,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
 
     ids = list(columns[col["id"]]) if "id" in col else [""] * n
     missing = "" in ids
-    if "id" in col and not _plain_ids([x for x in ids if x] if missing else ids):
+    if "id" in col and not plain_ids([x for x in ids if x] if missing else ids):
         for k, given in enumerate(ids):
             ids[k] = given = given.strip()
             if given and id_problem(given):
@@ -195,12 +166,12 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
 
     # Dates: parse each distinct text once.
     date_col = columns[col["date"]]
-    ordinals = _judged(memo, "date", _ordinal)
+    ordinals = judged(memo, "date", ordinal)
     dates = list(map(ordinals.__getitem__, date_col))
     if None in ordinals.values():
         for k, text_date in enumerate(date_col):
             if ordinals[text_date] is None:
-                bad(k, _date_refused(text_date), ids[k])
+                bad(k, date_refused(text_date), ids[k])
 
     # Players: codes for each distinct name; undeclared ones are created later, so each
     # must be an id that a [[player]] could declare.
@@ -218,7 +189,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         journal.csv_named.setdefault(clean, (label, None))
         return code
 
-    codes = _judged(memo, "player", player_code)
+    codes = judged(memo, "player", player_code)
     a = list(map(codes.__getitem__, a_col))
     b = list(map(codes.__getitem__, b_col))
     if -1 in codes.values():
@@ -232,12 +203,12 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
                 for column, cell in cells:
                     if cell in refused and cell not in said:
                         said.add(cell)
-                        bad(k, _player_refused(column, cell.strip()), ids[k])
+                        bad(k, player_refused(column, cell.strip()), ids[k])
 
     # Results: "1-0" etc., or the winner's name.
     if "result" in col:
         result_col = columns[col["result"]]
-        scores_of = _judged(memo, "result", parse_result)
+        scores_of = judged(memo, "result", parse_result)
         scores = list(map(scores_of.__getitem__, result_col))
         if None in scores_of.values():
             for k, text_result in enumerate(result_col):
@@ -249,18 +220,18 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         for k in [k for k, s in enumerate(scores) if s is None]:
             bad(k, f"winner {winner_col[k]!r} is neither {a_col[k]!r} nor {b_col[k]!r}", ids[k])
 
-    lengths = _mapped(columns, col, "length", n, memo, length_cell, bad, ids,
+    lengths = mapped(columns, col, "length", n, memo, length_cell, bad, ids,
                       "length: {!r} is not " + RULES["length"])
-    rated = _mapped(columns, col, "rated", n, memo, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
+    rated = mapped(columns, col, "rated", n, memo, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
                     bad, ids, "rated {!r} must be true or false")
-    forfeit = _mapped(columns, col, "forfeit", n, memo,
+    forfeit = mapped(columns, col, "forfeit", n, memo,
                       lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None),
                       bad, ids, "forfeit {!r} must be true or false")
-    discipline = _mapped(columns, col, "discipline", n, memo,
-                         lambda s: _coded(journal.discipline_codes, s.strip() or default_discipline, s.strip()),
+    discipline = mapped(columns, col, "discipline", n, memo,
+                         lambda s: coded(journal.discipline_codes, s.strip() or default_discipline, s.strip()),
                          bad, ids, lambda s: f"discipline: {id_message(s.strip())}")
-    tournament = _mapped(columns, col, "tournament", n, memo,
-                         lambda s: _coded(journal.tournament_codes, s.strip(), s.strip()) if s.strip() else -1,
+    tournament = mapped(columns, col, "tournament", n, memo,
+                         lambda s: coded(journal.tournament_codes, s.strip(), s.strip()) if s.strip() else -1,
                          bad, ids, lambda s: f"tournament: {id_message(s.strip())}")
     if "discipline" not in col:
         discipline = [journal.discipline_codes.code(default_discipline)] * n
@@ -313,118 +284,14 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     journal.next_seq += n
     # extend(), not +=: a cached journal keeps its columns as arrays.
     m.ids.extend(ids)
-    journal.max_date = max(journal.max_date, max(_checked(dates)))
+    journal.max_date = max(journal.max_date, max(checked(dates)))
     for target, values in ((m.dates, dates), (m.a, a), (m.b, b), (m.score_a, scores), (m.length, lengths),
                            (m.discipline, discipline), (m.tournament, tournament), (m.rated, rated),
                            (m.forfeit, forfeit), (m.seq, range(first_seq, first_seq + n)), (m.source, [source] * n),
                            (m.line, lines)):
-        _extend(target, values)
+        extend_column(target, values)
     for k, extra in extras.items():
         m.extra[base + k] = extra
-
-
-def _extend(column: Sequence[Any], values: Iterable[object]) -> None:
-    """column += values; into a machine array from a list at twice the speed of extend()."""
-    if isinstance(column, array) and isinstance(values, list):
-        column.fromlist(values)
-    else:  # a list, or an array growable() made of a mapped view
-        cast("MutableSequence[object]", column).extend(values)
-
-
-def _checked(values: list[T | None]) -> list[T]:
-    """A converted column once its rows' problems were reported: a None would have returned early."""
-    return cast("list[T]", values)
-
-
-_ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z") + 1)) + \
-    bytes(range(ord("a"), ord("z") + 1)) + b"_-"
-
-
-_LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
-_PLAIN_ID = re.compile(r"[0-9A-Za-z_-]{1,%d}" % MAX_ID)  # fullmatch: no newline slips through as with $
-
-
-def is_id(text: str) -> bool:
-    """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
-    return _PLAIN_ID.fullmatch(text) is not None or id_problem(text) is None
-
-
-def _plain_ids(ids: list[str]) -> bool:
-    """Are all these ids (none empty) plain ASCII ids, the usual bulk case? Decided in C, not id by id.
-
-    False when some may not be: id_problem then judges each (the id rule is that function's).
-    """
-    if not ids:
-        return True
-    blob = "\n".join(ids)
-    if not blob.isascii():
-        return False
-    data = blob.encode("ascii")
-    # What is left are the separators, and nothing else (not even a newline inside a quoted cell);
-    # then no id is longer than MAX_ID (one pass over contiguous bytes, not a million len() calls).
-    return (len(data.translate(None, _ID_BYTES)) == len(ids) - 1 and len(ids[0]) <= MAX_ID
-            and _LONG_ID.search(data) is None)
-
-
-def _player_refused(column: str, name: str) -> str:
-    example = "-".join("".join(ch if not id_problem(ch) else " " for ch in name.lower()).split())[:MAX_ID]
-    example = example if example and not id_problem(example) else "player-1"
-    return (f"{column}: {id_message(name)}. A CSV names players by id: declare the player in a TOML journal "
-            f"with a valid id and this name ([[player]] id = \"{example}\", name = {json.dumps(name, ensure_ascii=False)})"
-            " and write the id in this column")
-
-
-def _coded(codes: Codes, name: str, given: str) -> int | None:
-    """The code of a discipline or tournament id; None (with the reason kept) for one that breaks the id rule."""
-    return None if given and id_problem(given) else codes.code(name)
-
-
-_FIRST_ORDINAL, _LAST_ORDINAL = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
-
-
-def _ordinal(text: str) -> int | None:
-    """A CSV `date` cell as a date's ordinal, or None where it is not a date the rules take."""
-    value = text.strip()
-    try:
-        ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else None
-    except ValueError:
-        return None
-    return ordinal if ordinal is None or _FIRST_ORDINAL <= ordinal <= _LAST_ORDINAL else None
-
-
-def _date_refused(text: str) -> str:
-    try:
-        if len(text.strip()) != 10:
-            raise ValueError
-        date.fromisoformat(text.strip())
-    except ValueError:
-        return f"date {text!r} is not an ISO date like 2009-01-15"
-    return f"date {text.strip()!r} is not {RULES['date']}"
-
-
-def length_cell(text: str) -> int | None:
-    """A CSV `length` cell as a match length (empty: 1), or None where it is not one; the fast reader uses it too."""
-    try:
-        value = int(text) if text.strip() else 1
-    except ValueError:
-        return None
-    return value if 1 <= value <= MAX_LENGTH else None
-
-
-def _mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],
-            convert: Callable[[str], T | None], bad: Callable[[int, str, str | None], None], ids: list[str],
-            message: str | Callable[[str], str]) -> list[T | None]:
-    """Convert a column through the file's dict of its distinct values (Judged); report rows that fail."""
-    if name not in col:
-        return [convert("")] * n
-    column = columns[col[name]]
-    converted: Judged[T | None] = _judged(memo, name, convert)
-    values = list(map(converted.__getitem__, column))
-    if None in converted.values():
-        for k, text in enumerate(column):
-            if converted[text] is None:
-                bad(k, message(text) if callable(message) else message.format(text), ids[k])
-    return values
 
 
 def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[str]], list[int], list[str]]:

@@ -1,0 +1,146 @@
+"""What a CSV journal's cells mean, for the bulk reader (csvfast.py) and the [fast] extra's:
+ids, dates and lengths by the journal's rules, each distinct text of a column judged once (Judged)."""
+from __future__ import annotations
+
+import json
+import re
+from array import array
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from .entries import FIRST_DAY, LAST_DAY, MAX_ID, MAX_LENGTH, RULES, id_message, id_problem
+
+if TYPE_CHECKING:
+    from .columns import Codes
+
+T = TypeVar("T")
+
+
+class Judged(dict[str, T]):
+    """text → convert(text), each distinct text converted once, when first looked up.
+
+    One pass of map(judged.__getitem__, column) in C converts a column: no set of its
+    texts is built first, and a text met in an earlier block of the file is not judged again.
+    """
+
+    __slots__ = ("convert",)
+
+    def __init__(self, convert: Callable[[str], T]) -> None:
+        super().__init__()
+        self.convert = convert
+
+    def __missing__(self, text: str) -> T:
+        value = self[text] = self.convert(text)
+        return value
+
+
+def judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T]) -> Judged[T]:
+    """The file's converter of column `name` (made on first use)."""
+    if name not in memo:
+        memo[name] = Judged(convert)
+    return memo[name]
+
+
+def extend_column(column: Sequence[Any], values: Iterable[object]) -> None:
+    """column += values; into a machine array from a list at twice the speed of extend()."""
+    if isinstance(column, array) and isinstance(values, list):
+        column.fromlist(values)
+    else:  # a list, or an array growable() made of a mapped view
+        cast("MutableSequence[object]", column).extend(values)
+
+
+def checked(values: list[T | None]) -> list[T]:
+    """A converted column once its rows' problems were reported: a None would have returned early."""
+    return cast("list[T]", values)
+
+
+_ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z") + 1)) + \
+    bytes(range(ord("a"), ord("z") + 1)) + b"_-"
+
+
+_LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
+_PLAIN_ID = re.compile(r"[0-9A-Za-z_-]{1,%d}" % MAX_ID)  # fullmatch: no newline slips through as with $
+
+
+def is_id(text: str) -> bool:
+    """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
+    return _PLAIN_ID.fullmatch(text) is not None or id_problem(text) is None
+
+
+def plain_ids(ids: list[str]) -> bool:
+    """Are all these ids (none empty) plain ASCII ids, the usual bulk case? Decided in C, not id by id.
+
+    False when some may not be: id_problem then judges each (the id rule is that function's).
+    """
+    if not ids:
+        return True
+    blob = "\n".join(ids)
+    if not blob.isascii():
+        return False
+    data = blob.encode("ascii")
+    # What is left are the separators, and nothing else (not even a newline inside a quoted cell);
+    # then no id is longer than MAX_ID (one pass over contiguous bytes, not a million len() calls).
+    return (len(data.translate(None, _ID_BYTES)) == len(ids) - 1 and len(ids[0]) <= MAX_ID
+            and _LONG_ID.search(data) is None)
+
+
+def player_refused(column: str, name: str) -> str:
+    example = "-".join("".join(ch if not id_problem(ch) else " " for ch in name.lower()).split())[:MAX_ID]
+    example = example if example and not id_problem(example) else "player-1"
+    return (f"{column}: {id_message(name)}. A CSV names players by id: declare the player in a TOML journal "
+            f"with a valid id and this name ([[player]] id = \"{example}\", name = {json.dumps(name, ensure_ascii=False)})"
+            " and write the id in this column")
+
+
+def coded(codes: Codes, name: str, given: str) -> int | None:
+    """The code of a discipline or tournament id; None (with the reason kept) for one that breaks the id rule."""
+    return None if given and id_problem(given) else codes.code(name)
+
+
+_FIRST_ORDINAL, _LAST_ORDINAL = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
+
+
+def ordinal(text: str) -> int | None:
+    """A CSV `date` cell as a date's ordinal, or None where it is not a date the rules take."""
+    value = text.strip()
+    try:
+        ordinal = date.fromisoformat(value).toordinal() if len(value) == 10 else None
+    except ValueError:
+        return None
+    return ordinal if ordinal is None or _FIRST_ORDINAL <= ordinal <= _LAST_ORDINAL else None
+
+
+def date_refused(text: str) -> str:
+    try:
+        if len(text.strip()) != 10:
+            raise ValueError
+        date.fromisoformat(text.strip())
+    except ValueError:
+        return f"date {text!r} is not an ISO date like 2009-01-15"
+    return f"date {text.strip()!r} is not {RULES['date']}"
+
+
+def length_cell(text: str) -> int | None:
+    """A CSV `length` cell as a match length (empty: 1), or None where it is not one; the fast reader uses it too."""
+    try:
+        value = int(text) if text.strip() else 1
+    except ValueError:
+        return None
+    return value if 1 <= value <= MAX_LENGTH else None
+
+
+def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],
+            convert: Callable[[str], T | None], bad: Callable[[int, str, str | None], None], ids: list[str],
+            message: str | Callable[[str], str]) -> list[T | None]:
+    """Convert a column through the file's dict of its distinct values (Judged); report rows that fail."""
+    if name not in col:
+        return [convert("")] * n
+    column = columns[col[name]]
+    converted: Judged[T | None] = judged(memo, name, convert)
+    values = list(map(converted.__getitem__, column))
+    if None in converted.values():
+        for k, text in enumerate(column):
+            if converted[text] is None:
+                bad(k, message(text) if callable(message) else message.format(text), ids[k])
+    return values
