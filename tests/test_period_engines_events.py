@@ -9,7 +9,8 @@ import nardrating.engines as engines
 from nardrating.engines import events
 
 ROOT = Path(engines.__file__).parent
-SOURCES = sorted(ROOT.rglob("*.py"))
+# The [fast] extra's compiled fibs loop is an engine's loop too: it reads the same batched events.
+SOURCES = sorted(ROOT.rglob("*.py")) + [ROOT.parent / "fast" / "fibsloop.py"]
 STORAGE = ("view.journal", ".journal.", "journal.matches", "player_codes", "tournament_codes", "timeline(",
            "view.order", "view.exclusion", "from ..journal", "from ...journal", "import journal")
 # Names of the journal's storage (its columns' containers and code tables) an engine must not reach.
@@ -20,7 +21,7 @@ RECORDS = {"Adjust", "Player", "Tournament"}
 
 
 def _label(path):
-    return str(path.relative_to(ROOT))
+    return str(path.relative_to(ROOT.parent))
 
 
 def _journal_imports(tree):

@@ -124,43 +124,53 @@ def _loop(order: Any, out: int, a: Any, b: Any, score: Any, lengths: Any, dates:
 
 
 def _column(values: Any, dtype: Any) -> Any:
-    """A journal column as a numpy array: a view of a machine array or of the cache, else a copy of a list."""
+    """A match column as a numpy array: a view of a machine array or of the cache, else a copy of a list."""
     if isinstance(values, (array, memoryview)):
         return np.frombuffer(values, dtype=dtype)
     return np.array(values, dtype=dtype)
 
 
 def replay(view: Any) -> Any:
-    """The FibsState of FibsEngine._replay(view, None), or None to leave it to the pure loop."""
+    """The FibsState of FibsEngine._replay(view, None), or None to leave it to the pure loop.
+
+    It reads what the pure loop reads, the view's batched events: adjustments, and runs of
+    matches as MatchBatch columns with the exclusions decided (never the journal's storage).
+    """
     from ..engines.base import PairLimit, adjust_event
-    from ..engines.compact import ColumnRecords
+    from ..engines.compact import ColumnRecords, MatchBatch
     from ..engines.fibsstate import FibsState, exclusion
     from ..engines.policies import Inactivity
 
     p = view.params
-    journal = view.journal
     if Inactivity(p).ladder:
         declined("fibs with inactivity penalties")
         return None
-    m = journal.matches
-    count = len(journal.player_codes.names)
+    events = list(view.batched_events())
+    batches = [event for event in events if isinstance(event, MatchBatch)]
+    if not batches:
+        declined("fibs: no matches to replay")
+        return None
+    first = batches[0]  # every batch indexes the same columns; its rows are its own
+    count = len(view.players)
     start, factor, scale = float(p.start), float(p.factor), float(p.scale)
-    a = _column(m.a, np.int32)
-    b = _column(m.b, np.int32)
-    score = _column(m.score_a, np.float64)
-    lengths = _column(m.length, np.int32)
-    dates = _column(m.dates, np.int32)
-    # Matches no list rates, as the pure loop tests them: a draw, voided, a forfeit, unrated.
-    skip = (score == 0.5) | (_column(m.forfeit, np.int8) != 0) | (_column(m.rated, np.int8) == 0)
-    for i in journal.voided:
-        skip[i] = True
+    a = _column(first.a, np.int32)
+    b = _column(first.b, np.int32)
+    score = _column(first.score_a, np.float64)
+    lengths = _column(first.length, np.int32)
+    dates = _column(first.dates, np.int32)
+    # Matches no list rates, as the pure loop tests them: a draw, and the view's exclusions
+    # (voided, a forfeit, unrated).
+    skip = score == 0.5
+    excluded = np.fromiter(first.excluded, dtype=np.int64)  # type: ignore[call-overload]  # a set of rows
+    skip[excluded] = True
     pairs = PairLimit(p.pair_limit_per_day)
     limited = p.pair_limit_per_day > 0
     if limited:  # beyond the limit: decided by the order of the matches alone, as the pure loop decides it
         allows = pairs.allows
-        for i in view.order:
-            if not skip[i] and not allows(m.dates[i], m.a[i], m.b[i]):
-                skip[i] = True
+        for batch in batches:
+            for i in batch.rows:
+                if not skip[i] and not allows(batch.dates[i], batch.a[i], batch.b[i]):
+                    skip[i] = True
     top = int(lengths.max()) if len(lengths) else 0
     roots = [n ** 0.5 for n in range(top + 1)]  # as the pure loop: √n/scale and factor·√n per length
     spread = np.array([root / scale for root in roots])
@@ -170,7 +180,7 @@ def replay(view: Any) -> Any:
     games = np.zeros(count, dtype=np.int64)
     last = np.zeros(count, dtype=np.int64)
     present = np.zeros(count, dtype=np.uint8)
-    total = len(view.order)
+    total = sum(len(batch) for batch in batches)
     # The records' columns are the machine arrays the engine keeps (ColumnRecords); the loop
     # writes into them through numpy views, without a copy.
     columns = [array(code, [0]) * total for code in ("i", "i", "i")] + [array("d", [0.0]) * total for _ in range(RECORD_FIELDS)]
@@ -179,16 +189,18 @@ def replay(view: Any) -> Any:
     side: list[tuple[int, str, Any]] = []
     loop = _compiled()
     out = 0
-    for adjusts, chunk in view.runs():
-        for adj in adjusts:
-            code = journal.player_codes.index[adj.player]
+    for event in events:
+        if not isinstance(event, MatchBatch):
+            adj = event.adjust
+            code = view.player_code(adj.player)
             present[code] = 1
-            after, event = adjust_event(adj, float(rating[code]))
+            after, history_event = adjust_event(adj, float(rating[code]))
             rating[code] = after
-            side.append((out, adj.player, event))
+            side.append((out, adj.player, history_event))
+            continue
         # 10.0 passed as a value: a constant base would let LLVM turn pow(10, x) into exp10(x),
         # which may round differently from the pow() that Python's ** calls.
-        out = loop(np.array(chunk, dtype=np.int64), out, a, b, score, lengths, dates, skip, spread, stake, 10.0,
+        out = loop(np.array(event.rows, dtype=np.int64), out, a, b, score, lengths, dates, skip, spread, stake, 10.0,
                    p.experience_unit == "points", p.boost, rating, experience, games, last, present, index, rec_a, rec_b, *field_views)
         if out < 0:
             declined("fibs: a rating difference too large for 10 ** x")
@@ -196,11 +208,11 @@ def replay(view: Any) -> Any:
     skipped = np.flatnonzero(skip[index]).tolist()
     del index, rec_a, rec_b, field_views  # the views: the arrays are the records' own from here
     m_index = columns[0]
-    reasons = {k: exclusion(journal.exclusion(m_index[k]), m.dates[m_index[k]], m.score_a[m_index[k]], p) for k in skipped}
+    rows = {k: int(m_index[k]) for k in skipped}
+    reasons = {k: exclusion(first.reason(i), first.dates[i], first.score_a[i], p) for k, i in rows.items()}
     records = ColumnRecords((columns[0], columns[1], columns[2], columns[3:]), reasons)
-    if limited and view.order:
-        final = m.dates[view.order[-1]]
-        pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == final}
-    last_date = m.dates[view.order[-1]] if view.order else 0
+    last_date = first.dates[batches[-1].rows[-1]]
+    if limited:
+        pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == last_date}
     return FibsState(rating.tolist(), experience.tolist(), games.tolist(), last.tolist(), bytearray(present.tobytes()),
                      pairs.seen if limited else {}, records, side, last_date)

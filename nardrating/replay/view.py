@@ -76,17 +76,13 @@ class RatingView:
     def player_code(self, player: str) -> int:
         return self.journal.player_codes.index[player]
 
-    def runs(self) -> list[tuple[list[Adjust], Sequence[int]]]:
-        """[(adjustments before the run, the run's rows)]: the matches split at dated adjustments."""
-        return split_at(self.journal, self.order, self.adjusts)
-
     def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
         """The compact form of events() for per-match engines: adjustments as Adjusted, the runs of
         matches between them as MatchBatch columns (exclusions decided: `excluded`, `reason`)."""
         m = self.journal.matches
         columns = (m.a, m.b, m.score_a, m.length, m.dates)
         excluded = self.journal.excluded_rows()
-        for adjusts, rows in self.runs():
+        for adjusts, rows in split_at(self.journal, self.order, self.adjusts):
             for adjust in adjusts:
                 yield Adjusted(adjust)
             if rows:
