@@ -7,7 +7,6 @@ pydantic model so that a typo is caught with the file, table and key.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -15,13 +14,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import LedgerError, Problem, did_you_mean
+from .journal.ids import is_plain_id
 from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
 CONFIG_NAME = "nardrating.toml"
-# ASCII letters, digits, _ and -, far below the longest id: an id by the journal's rule
-# (journal.entries.id_problem) without importing the journal entries' pydantic models, which a
-# command that reads its journal from the cache never needs.
-_PLAIN_ID = re.compile("[A-Za-z0-9_-]{1,32}")
 
 
 class ClubSection(BaseModel):
@@ -169,7 +165,9 @@ def load_config(path: Path) -> ClubConfig:
         club = ClubSection(**raw_club)
     except ValidationError as exc:
         problems += describe_validation_error(exc, label, text, "club", first("club"), ClubSection)
-    if "default_discipline" in raw_club and not _PLAIN_ID.fullmatch(club.default_discipline):
+    # A plain id is one by the rule without importing the journal entries' pydantic models, which a
+    # command that reads its journal from the cache never needs.
+    if "default_discipline" in raw_club and not is_plain_id(club.default_discipline):
         from .journal.entries import id_message, id_problem
 
         if id_problem(club.default_discipline):

@@ -21,11 +21,12 @@ from ..replay.cache import COLUMNS
 from ..journal.csvcells import is_id, length_cell
 from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED
 from ..journal.columns import IdColumn
-from ..journal.entries import FIRST_DAY, LAST_DAY, MAX_ID, id_problem, parse_result
+from ..journal.entries import FIRST_DAY, LAST_DAY, id_problem, parse_result
+from ..journal.ids import PLAIN_ID
 from . import declined
 
 _FLAGS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
-_PLAIN_ID = f"^[0-9A-Za-z_-]{{1,{MAX_ID}}}$"  # csvcells.plain_ids: ids taken as written
+_PLAIN_ID = f"^{PLAIN_ID}$"  # as csvcells.plain_ids: ids taken as written
 
 
 def read_csv(raw: bytes, path: Path, label: str, journal: Any, default_discipline: str) -> bool:

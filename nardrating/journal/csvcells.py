@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .entries import FIRST_DAY, LAST_DAY, MAX_ID, MAX_LENGTH, RULES, id_message, id_problem
+from .entries import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES, id_message, id_problem
+from .ids import MAX_ID, is_plain_id
 
 if TYPE_CHECKING:
     from .columns import Codes
@@ -60,12 +61,11 @@ _ID_BYTES = bytes(range(ord("0"), ord("9") + 1)) + bytes(range(ord("A"), ord("Z"
 
 
 _LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
-_PLAIN_ID = re.compile(r"[0-9A-Za-z_-]{1,%d}" % MAX_ID)  # fullmatch: no newline slips through as with $
 
 
 def is_id(text: str) -> bool:
     """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
-    return _PLAIN_ID.fullmatch(text) is not None or id_problem(text) is None
+    return is_plain_id(text) is not None or id_problem(text) is None
 
 
 def plain_ids(ids: list[str]) -> bool:

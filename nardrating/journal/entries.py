@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       field_validator, model_validator)
 
+from .ids import MAX_ID
 from .tomlsource import shown
 
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
@@ -24,7 +25,6 @@ SYSTEMS = ("swiss", "round-robin", "knockout", "match")
 
 # --- The limits -------------------------------------------------------------------
 
-MAX_ID = 100          # characters of an id (players, matches, tournaments, disciplines)
 MAX_TEXT = 200        # a name, alias, title, tournament name, rating list name or result
 MAX_NOTE = 2000       # a note or a reason (which may hold newlines and tabs)
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
