@@ -35,10 +35,15 @@ def column_decimals(column: Column, values: list[Any]) -> int:
     return max((_decimals_needed(v) for v in values if isinstance(v, float) and math.isfinite(v)), default=0)
 
 
+def _specs(column: Column, decimals: int) -> tuple[str, str, str]:
+    """(int format spec, float format spec, the zeros an int is written with): changes signed."""
+    sign = "+" if column.kind == "change" else ""
+    return sign + "d", f"{sign}.{decimals}f", "." + "0" * decimals if decimals else ""
+
+
 def number_formats(column: Column, decimals: int) -> tuple[Callable[[int], str], Callable[[float], str]]:
     """How the ints and the floats of a column are written: changes signed, ints exact however large."""
-    sign = "+" if column.kind == "change" else ""
-    int_spec, float_spec, zeros = sign + "d", f"{sign}.{decimals}f", "." + "0" * decimals if decimals else ""
+    int_spec, float_spec, zeros = _specs(column, decimals)
     isfinite = math.isfinite
 
     def int_text(value: int) -> str:
@@ -143,12 +148,11 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
         return list(map(date.isoformat, values))
     if kind is dict:
         return list(map(_mapping_text, values))
-    sign = "+" if column.kind == "change" else ""
+    int_spec, spec, zeros = _specs(column, decimals)
     if kind is int:
-        texts = list(map(format, values, repeat(sign + "d")))
-        return [text + "." + "0" * decimals for text in texts] if decimals else texts
+        texts = list(map(format, values, repeat(int_spec)))
+        return [text + zeros for text in texts] if zeros else texts
     if kind is float and all(map(math.isfinite, values)):
-        spec = f"{sign}.{decimals}f"
         # format rounds as round(value, decimals) does (both correctly); only a negative value
         # that rounds to zero differs: "-0.00", where number_formats writes "0.00" (or "+0.00").
         texts = list(map(format, values, repeat(spec)))

@@ -73,12 +73,11 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
+    lineage = [*manifest["lineage"], manifest["token"]]
     if journal.match_count() - manifest["count"] <= RESAVE_AFTER and not others_grew:
         # Keep the snapshot: the next command parses these few new bytes again, cheaply. The
         # journal is the snapshot plus a tail (dirty): results are not stored.
-        lineage = [*manifest["lineage"], manifest["token"]]
         return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage))
-    lineage = [*manifest["lineage"], manifest["token"]]
     return Cached(journal, cache.save_journal(config, journal, states, lineage), lineage)
 
 
