@@ -2,7 +2,7 @@
 from pydantic import Field
 
 from nardrating.engines.base import Engine, HistoryEvent, Params, RatingResult, Standing
-from nardrating.engines.events import MatchPlayed
+from nardrating.contract.events import MatchPlayed
 
 
 class FixedKParams(Params):

@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..engines.base import HistoryEvent, RatingResult, score_text
-from ..engines.events import MatchPlayed
+from ..contract.events import MatchPlayed
 from ..errors import ActionRefused, did_you_mean
 from ..reports import Column, Table
 
