@@ -1,4 +1,4 @@
-"""An engine written as the README's "Writing an engine" shows: Elo with one fixed K, no extras."""
+"""An engine written as the manual's "Writing an engine" shows: Elo with one fixed K, no extras."""
 from pydantic import Field
 
 from nardrating.engines.base import Engine, HistoryEvent, Params, RatingResult, Standing
