@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .errors import LedgerError, Problem, did_you_mean
 from .journal.ids import is_plain_id
@@ -27,6 +27,17 @@ class ClubSection(BaseModel):
     journal: list[str] = ["journal.toml"]
     default_discipline: str = "chess"
     as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
+    language: str = "en"  # what the club publishes for others (publish, report/leaderboard -f md|xlsx)
+
+    @field_validator("language")
+    @classmethod
+    def _shipped(cls, value: str) -> str:
+        from .i18n import LANGUAGES, _
+
+        if value not in LANGUAGES:
+            raise ValueError(_("the language must be one of {allowed} (the languages nardrating speaks)").format(
+                allowed=", ".join(f'"{lang}"' for lang in LANGUAGES)))
+        return value
 
 
 @dataclass(frozen=True)
