@@ -109,3 +109,39 @@ def annotations_evaluated_once(app: Any) -> None:
             continue
         original.__annotations__ = hints
         command.__annotations__ = hints  # the wrapper's (functools.wraps shares the dict; kept in step)
+
+
+def help_in_language(app: Any) -> None:
+    """`--help` in the locale's language: each command's docstring, each option's help and the
+    app's, translated once before typer builds them (typer reads them as they are). typer's own
+    words ("Options", "Arguments", "Error") are its gettext messages: our catalogue answers them.
+    English (the text as written) changes nothing."""
+    from .i18n import DEFAULT, DOMAIN, LOCALE_DIR, _, current
+
+    if current() == DEFAULT:
+        return
+    import gettext
+    import inspect
+
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    done: set[int] = set()
+
+    def translate(info: Any) -> None:
+        if id(info) not in done and isinstance(getattr(info, "help", None), str):
+            info.help = _(info.help)
+            done.add(id(info))
+
+    groups = [app] + [g.typer_instance for g in app.registered_groups if g.typer_instance is not None]
+    for group in groups:
+        translate(group.info)
+        for info in group.registered_commands:
+            if info.callback is None:
+                continue
+            if info.help is None and (doc := inspect.getdoc(info.callback)):
+                info.help = _(doc)
+            original = inspect.unwrap(info.callback)
+            hints = original.__annotations__.values()
+            defaults = inspect.signature(original).parameters.values()
+            for meta in [m for hint in hints for m in getattr(hint, "__metadata__", ())] + [p.default for p in defaults]:
+                translate(meta)

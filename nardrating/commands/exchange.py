@@ -7,14 +7,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
+from ..i18n import N_
+from .common import AsOfOpt, ClubOpt, RatingOpt, check_language, console, load, parse_date, plain
 
 
 def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folder for the site (created if missing).")],
             club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None,
             force: Annotated[bool, typer.Option("--force", help="Write into a non-empty folder publish did not make.")] = False,
             public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
-            lang: Annotated[str, typer.Option("--lang", help="The pages' language tag (html lang).")] = "en") -> None:
+            lang: Annotated[Optional[str], typer.Option("--lang", help=N_("The pages' language, en or ru, or a tag "
+                            "such as ru-RU for their html lang (default: club.language)."), show_default=False)] = None) -> None:
     """Write a static web site: leaderboards, a page per player (chart, games), tournament and list.
 
     Without --rating, every rating list of the club. Needs Jinja2: pip install 'nardrating[site]'.
@@ -25,10 +27,12 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     from ..exchange.publish import publish as do
 
     day = parse_date(as_of, "--as-of")
+    lang = check_language(lang)
     ledger = load(club)
     if rating is not None:
         ledger.rating(rating)   # an unknown list is refused before anything is written
-    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
+    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public,
+                lang=lang or ledger.config.club.language)
     console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
                     f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
 

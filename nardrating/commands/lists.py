@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
-                     load, parse_date, plain, progress_bar)
+from ..i18n import using
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, LangOpt, RatingOpt, check_format, check_language,
+                     console, emit_all, fail, load, output_language, parse_date, plain, progress_bar)
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -61,7 +62,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
                 show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
                 public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
                 daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
-                fmt: FormatOpt = "table") -> None:
+                fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Rank, player, name, rating, games, status, last played.
 
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
@@ -70,6 +71,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output)
+    lang = check_language(lang)
     ledger = load(club, discipline)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
@@ -77,10 +79,11 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
         if not result.has_daily:
             fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
         result = result.daily(day.day)
-    table = reports.leaderboard(ledger, result, show_all, public, day)
-    if fmt == "xlsx":
-        return _write_xlsx(table, output)
-    emit(table, fmt, console())
+    with using(output_language(fmt, lang, ledger)):
+        table = reports.leaderboard(ledger, result, show_all, public, day)
+        if fmt == "xlsx":
+            return _write_xlsx(table, output)
+        emit(table, fmt, console())
 
 
 def _spreadsheet_target(fmt: str, output: Path | None) -> str:
@@ -202,7 +205,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
            player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
            details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
                                                  "or per game (elo, fibs, chips, placement).")] = False,
-           fmt: FormatOpt = "table") -> None:
+           fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
     Example: nardrating report --period 2009-Q1 --format md
@@ -212,6 +215,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     from ..render import emit
 
     fmt = check_format(fmt)
+    lang = check_language(lang)
     try:
         span = parse_period(period)
     except ValueError as exc:
@@ -222,11 +226,12 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
-    table = reports.report(ledger, result, span, player, details)
-    out = console()
-    emit(table, fmt, out)
-    if details and fmt in ("table", "md"):
-        for detail in reports.report_details(table):
-            if fmt == "md":
-                out.file.write("\n")
-            emit(detail, fmt, out)
+    with using(output_language(fmt, lang, ledger)):
+        table = reports.report(ledger, result, span, player, details)
+        out = console()
+        emit(table, fmt, out)
+        if details and fmt in ("table", "md"):
+            for detail in reports.report_details(table):
+                if fmt == "md":
+                    out.file.write("\n")
+                emit(detail, fmt, out)
