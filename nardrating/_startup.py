@@ -122,6 +122,7 @@ def help_in_language(app: Any) -> None:
         return
     import gettext
     import inspect
+    import typing
 
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
@@ -135,13 +136,17 @@ def help_in_language(app: Any) -> None:
     groups = [app] + [g.typer_instance for g in app.registered_groups if g.typer_instance is not None]
     for group in groups:
         translate(group.info)
-        for info in group.registered_commands:
+        callback = getattr(group, "registered_callback", None)   # the app's own options (--version)
+        for info in [*group.registered_commands, *([callback] if callback is not None else [])]:
             if info.callback is None:
                 continue
-            if info.help is None and (doc := inspect.getdoc(info.callback)):
+            if info.help is None and info is not callback and (doc := inspect.getdoc(info.callback)):
                 info.help = _(doc)
             original = inspect.unwrap(info.callback)
-            hints = original.__annotations__.values()
+            try:
+                hints = typing.get_type_hints(original, include_extras=True).values()
+            except Exception:  # noqa: BLE001 - typer will say what is wrong; its help stays as written
+                continue
             defaults = inspect.signature(original).parameters.values()
             for meta in [m for hint in hints for m in getattr(hint, "__metadata__", ())] + [p.default for p in defaults]:
                 translate(meta)

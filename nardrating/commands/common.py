@@ -21,15 +21,15 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
     from ..reports import Table
 
-ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
-                    "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
-RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
-DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
-NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start a discipline no game has yet "
-                             "(without it, an unknown or unrated discipline is refused as a likely typo).")]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
-                    'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
+ClubOpt = Annotated[Optional[str], typer.Option("--club", help=N_("Club folder or its nardrating.toml "
+                    "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward)."), show_default=False)]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("table, csv, json or md."))]
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help=N_("Rating list name (default: the first in the config)."), show_default=False)]
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("Discipline (default: the club's)."), show_default=False)]
+NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help=N_("Start a discipline no game has yet "
+                             "(without it, an unknown or unrated discipline is refused as a likely typo)."))]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help=N_("Date YYYY-MM-DD (default: the journal's last "
+                    'entry; today with club.as_of = "today" in nardrating.toml).'), show_default=False)]
 
 LangOpt = Annotated[Optional[str], typer.Option("--lang", help=N_("Language of the words: en or ru (default: "
                    "club.language for md and xlsx, the locale's for a table; csv and json never change)."),
@@ -115,7 +115,7 @@ def parse_date(value: str | None, option: str) -> date | None:
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD", param_hint=option) from None
+        raise typer.BadParameter(_("{value!r} is not a date; write YYYY-MM-DD").format(value=value), param_hint=option) from None
     try:
         return check_day(day, value)
     except ValueError as exc:
@@ -201,8 +201,8 @@ def load(club: str | None, discipline: str | None = None) -> Ledger:
 
         known = known_disciplines(ledger)
         if discipline not in known:
-            raise ActionRefused(f"--discipline: unknown discipline {discipline!r}{did_you_mean(discipline, set(known))}; "
-                                f"the club has {', '.join(known)}")
+            raise ActionRefused(_("--discipline: unknown discipline {discipline!r}{hint}; the club has {known}").format(
+                discipline=discipline, hint=did_you_mean(discipline, set(known)), known=", ".join(known)))
     return ledger
 
 

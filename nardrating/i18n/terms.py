@@ -73,3 +73,8 @@ def heading_words(key: str) -> str:
     if current() == DEFAULT or key not in HEADINGS:
         return words
     return _(HEADINGS[key])
+
+
+# typer's own words in --help, its gettext messages (answered by our catalogue: _startup.help_in_language).
+TYPER_WORDS = (N_("Options"), N_("Arguments"), N_("Commands"), N_("default: {default}"), N_("required"),
+               N_("env var: {var}"), N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"))
