@@ -143,10 +143,12 @@ def help_in_language(app: Any) -> None:
             if info.help is None and info is not callback and (doc := inspect.getdoc(info.callback)):
                 info.help = _(doc)
             original = inspect.unwrap(info.callback)
-            try:
-                hints = typing.get_type_hints(original, include_extras=True).values()
+            try:   # evaluated once and kept, as annotations_evaluated_once does: typer then reads these
+                evaluated = typing.get_type_hints(original, include_extras=True)
             except Exception:  # noqa: BLE001 - typer will say what is wrong; its help stays as written
                 continue
+            original.__annotations__ = info.callback.__annotations__ = evaluated
+            hints = evaluated.values()
             defaults = inspect.signature(original).parameters.values()
             for meta in [m for hint in hints for m in getattr(hint, "__metadata__", ())] + [p.default for p in defaults]:
                 translate(meta)
