@@ -332,3 +332,22 @@ def test_a_built_wheel_speaks_russian(tmp_path):
                             timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Игрок" in result.stdout and "6,5" in result.stdout
+
+
+def test_explain_cites_the_seeds_russian_wording(cli):
+    ru = cli("explain", "m0003", "--club", CHESS, env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    lines = ru.stdout.splitlines()
+    assert lines[1].split() == ["Правило", "Формула", "Значение"]
+    # seed 003, «Как рассчитывается новый рейтинг»: Анна's expected score 0,5144 against Вера
+    assert "seed 003, «Как рассчитывается новый рейтинг»: ожидаемый результат E(A)" in lines[3]
+    assert lines[3].endswith("0,5144")
+    assert any("новый рейтинг = старый рейтинг + K × (S − E)" in line for line in lines)
+    same = cli("explain", "m0003", "--club", CHESS, "--format", "json")
+    assert cli("explain", "m0003", "--club", CHESS, "--format", "json", env=RU).stdout == same.stdout
+
+
+def test_mfsnb_explain_in_the_seeds_words(cli):
+    ru = cli("explain", "avakyan@2009-03-31", "--club", FEDERATION, env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    assert "R новый = R старый + сумма всех R за период" in ru.stdout   # seed 000, «Формулы»
