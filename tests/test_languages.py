@@ -352,3 +352,13 @@ def test_mfsnb_explain_in_the_seeds_words(cli):
     ru = cli("explain", "avakyan@2009-03-31", "--club", FEDERATION, env={**RU, "COLUMNS": "300"})
     assert ru.exit_code == 0, ru.output
     assert "R новый = R старый + сумма всех R за период" in ru.stdout   # seed 000, «Формулы»
+
+
+def test_xlsx_for_the_commission_in_russian(cli, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    out = tmp_path / "list.xlsx"
+    assert cli("leaderboard", "--club", CHESS, "--format", "xlsx", "--output", out, "--lang", "ru").exit_code == 0
+    sheet = openpyxl.load_workbook(out).active
+    assert sheet.title == "Рейтинг-лист"
+    assert [c.value for c in sheet[2]][:4] == ["Место", "Игрок", "Имя", "Рейтинг"]
+    assert [c.value for c in sheet[3]][:6] == [1, "vera", "Вера", 1220.0, 3, "предварительный"]
