@@ -109,3 +109,46 @@ def annotations_evaluated_once(app: Any) -> None:
             continue
         original.__annotations__ = hints
         command.__annotations__ = hints  # the wrapper's (functools.wraps shares the dict; kept in step)
+
+
+def help_in_language(app: Any) -> None:
+    """`--help` in the locale's language: each command's docstring, each option's help and the
+    app's, translated once before typer builds them (typer reads them as they are). typer's own
+    words ("Options", "Arguments", "Error") are its gettext messages: our catalogue answers them.
+    English (the text as written) changes nothing."""
+    from .i18n import DEFAULT, DOMAIN, LOCALE_DIR, _, current
+
+    if current() == DEFAULT:
+        return
+    import gettext
+    import inspect
+    import typing
+
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    done: set[int] = set()
+
+    def translate(info: Any) -> None:
+        if id(info) not in done and isinstance(getattr(info, "help", None), str):
+            info.help = _(info.help)
+            done.add(id(info))
+
+    groups = [app] + [g.typer_instance for g in app.registered_groups if g.typer_instance is not None]
+    for group in groups:
+        translate(group.info)
+        callback = getattr(group, "registered_callback", None)   # the app's own options (--version)
+        for info in [*group.registered_commands, *([callback] if callback is not None else [])]:
+            if info.callback is None:
+                continue
+            if info.help is None and info is not callback and (doc := inspect.getdoc(info.callback)):
+                info.help = _(doc)
+            original = inspect.unwrap(info.callback)
+            try:   # evaluated once and kept, as annotations_evaluated_once does: typer then reads these
+                evaluated = typing.get_type_hints(original, include_extras=True)
+            except Exception:  # noqa: BLE001 - typer will say what is wrong; its help stays as written
+                continue
+            original.__annotations__ = info.callback.__annotations__ = evaluated
+            hints = evaluated.values()
+            defaults = inspect.signature(original).parameters.values()
+            for meta in [m for hint in hints for m in getattr(hint, "__metadata__", ())] + [p.default for p in defaults]:
+                translate(meta)

@@ -21,10 +21,11 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer  # noqa: E402
 
-from ._startup import (annotations_evaluated_once, lazy_typer_coercion, no_pydantic_plugin_loader,  # noqa: E402
-                       only_invoked_command)
+from ._startup import (annotations_evaluated_once, help_in_language, lazy_typer_coercion,  # noqa: E402
+                       no_pydantic_plugin_loader, only_invoked_command)
 from .commands import analysis, club, exchange, lists, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
+from .i18n import N_, _, command_scope  # noqa: E402
 
 no_pydantic_plugin_loader()
 lazy_typer_coercion()
@@ -33,8 +34,8 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 
 app = typer.Typer(
     name="nardrating",
-    help="A ratings ledger for nardy, backgammon and chess clubs: an append-only journal "
-         "replayed through rating engines.\n\nExample: nardrating leaderboard --club sample_ledgers/chess-club",
+    help=N_("A ratings ledger for nardy, backgammon and chess clubs: an append-only journal "
+            "replayed through rating engines.\n\nExample: nardrating leaderboard --club sample_ledgers/chess-club"),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -51,7 +52,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                                help="Print the version and exit.")] = False) -> None:
+                                                help=N_("Print the version and exit."))] = False) -> None:
     pass  # the options every command shares (the app's help is above)
 
 
@@ -74,15 +75,16 @@ def report_unexpected(exc: BaseException, command: str | None, written_before: i
     what = what if len(what) <= 300 else what[:300] + "…"
     written = _journals_written()[written_before:]
     if written:
-        wrote = (f"Before it failed it had written its entry, whole, to {', '.join(map(str, written))}; "
-                 "nothing else was written.")
+        wrote = _("Before it failed it had written its entry, whole, to {files}; "
+                  "nothing else was written.").format(files=", ".join(map(str, written)))
     else:
-        wrote = "Nothing was written: the journal is only ever replaced whole, so it is as it was."
+        wrote = _("Nothing was written: the journal is only ever replaced whole, so it is as it was.")
     name = f"nardrating {command}" if command else "nardrating"
-    sys.stderr.write(plain(
-        f"{name} failed unexpectedly ({what}). {wrote} This is a bug in nardrating; to report it, run the "
+    sys.stderr.write(plain(_(
+        "{name} failed unexpectedly ({what}). {wrote} This is a bug in nardrating; to report it, run the "
         "same command again with NARDRATING_DEBUG=1, which also prints the traceback, and send that with "
-        "the command you ran. Running it with NARDRATING_NO_CACHE=1 rules out the cache.") + "\n")
+        "the command you ran. Running it with NARDRATING_NO_CACHE=1 rules out the cache.").format(
+        name=name, what=what, wrote=wrote)) + "\n")
 
 
 # How typer (or click, under older typers) ends a command or reports a usage error.
@@ -101,13 +103,15 @@ def handles_errors(command: Command) -> Command:
 
         written_before = len(_journals_written())
         try:
-            return command(*args, **kwargs)
+            with command_scope():
+                return command(*args, **kwargs)
         except LedgerError as exc:
             fail([str(p) for p in exc.problems])
         except ActionRefused as exc:
             fail([str(exc)])
         except (RecursionError, MemoryError) as exc:
-            fail([f"nardrating: the input is too large or too deeply nested to process ({type(exc).__name__})"])
+            fail([_("nardrating: the input is too large or too deeply nested to process ({error})").format(
+                error=type(exc).__name__)])
         except _TYPER_EXITS:
             raise  # usage errors (exit 2) and exits already decided
         except BrokenPipeError:  # the reader stopped reading (`| head`): not a bug; end as SIGPIPE would
@@ -125,9 +129,10 @@ def main() -> None:
     try:
         only_invoked_command(app, sys.argv)
         annotations_evaluated_once(app)
+        help_in_language(app)
         app()
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted; nothing was written\n")
+        sys.stderr.write(_("interrupted; nothing was written") + "\n")
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - e.g. raised while typer builds or parses a command
         command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
@@ -149,7 +154,7 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
 for _name, _command in COMMANDS:
     app.command(_name)(handles_errors(_command))
 
-export_app = typer.Typer(help="Write the journal's data in other programs' formats.", no_args_is_help=True,
+export_app = typer.Typer(help=N_("Write the journal's data in other programs' formats."), no_args_is_help=True,
                          rich_markup_mode=None)
 app.add_typer(export_app, name="export")
 export_app.command("trf")(handles_errors(exchange.export_trf))

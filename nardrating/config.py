@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .errors import LedgerError, Problem, did_you_mean
+from .i18n import _
 from .journal.ids import is_plain_id
 from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
@@ -27,6 +28,17 @@ class ClubSection(BaseModel):
     journal: list[str] = ["journal.toml"]
     default_discipline: str = "chess"
     as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
+    language: str = "en"  # what the club publishes for others (publish, report/leaderboard -f md|xlsx)
+
+    @field_validator("language")
+    @classmethod
+    def _shipped(cls, value: str) -> str:
+        from .i18n import LANGUAGES, _
+
+        if value not in LANGUAGES:
+            raise ValueError(_("the language must be one of {allowed} (the languages nardrating speaks)").format(
+                allowed=", ".join(f'"{lang}"' for lang in LANGUAGES)))
+        return value
 
 
 @dataclass(frozen=True)
@@ -57,13 +69,13 @@ class ClubConfig:
 
     def rating(self, name: str | None) -> RatingList:
         if not self.ratings:
-            raise LedgerError([Problem(str(self.path), None, "no [rating.NAME] table: add one, e.g. [rating.club] with engine = \"elo\"")])
+            raise LedgerError([Problem(str(self.path), None, _("no [rating.NAME] table: add one, e.g. [rating.club] with engine = \"elo\""))])
         if name is None:
             return next(iter(self.ratings.values()))
         if name not in self.ratings:
             raise LedgerError([Problem(str(self.path), None,
-                f"there is no rating list {name!r}{did_you_mean(name, self.ratings)}; "
-                f"the lists are: {', '.join(self.ratings)}")])
+                _("there is no rating list {name!r}{hint}; the lists are: {lists}").format(
+                    name=name, hint=did_you_mean(name, self.ratings), lists=", ".join(self.ratings)))])
         return self.ratings[name]
 
 
@@ -105,14 +117,14 @@ def find_club(club: str | os.PathLike[str] | None) -> Path:
         if path.is_dir():
             path = path / CONFIG_NAME
         if not path.exists():
-            raise LedgerError([Problem(str(path), None, "no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`")])
+            raise LedgerError([Problem(str(path), None, _("no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`"))])
         return path
     here = Path.cwd().resolve()
     for folder in (here, *here.parents):
         candidate = folder / CONFIG_NAME
         if candidate.exists():
             return candidate
-    raise LedgerError([Problem(str(here), None, "no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`")])
+    raise LedgerError([Problem(str(here), None, _("no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`"))])
 
 
 def describe_validation_error(exc: ValidationError, label: str, text: str, table: str,
@@ -124,9 +136,10 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
         top = str(err["loc"][0]) if err["loc"] else ""
         line = key_line(text, header, top) if top else header
         if err["type"] == "extra_forbidden":
-            msg = f"[{table}] has an unknown key {top!r}{did_you_mean(top, model.model_fields)}; allowed keys: {allowed}"
+            msg = _("[{table}] has an unknown key {key!r}{hint}; allowed keys: {allowed}").format(
+                table=table, key=top, hint=did_you_mean(top, model.model_fields), allowed=allowed)
         elif err["type"] == "missing":
-            msg = f"[{table}] needs the key {key!r}"
+            msg = _("[{table}] needs the key {key!r}").format(table=table, key=key)
         else:
             reason = err["msg"].removeprefix("Value error, ")  # our validator's own sentence, not pydantic's label
             msg = f"[{table}] {key}: {reason} (got {shown(err.get('input'))})"
@@ -153,11 +166,11 @@ def load_config(path: Path) -> ClubConfig:
     unknown = set(data) - {"club", "rating"}
     for key in sorted(unknown):
         problems.append(Problem(label, first(key) or key_line(text, 1, key),
-                                f"unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables"))
+                                _("unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables").format(key=key)))
     club = ClubSection()
     raw_club = data.get("club", {})
     if not isinstance(raw_club, dict):
-        problems.append(Problem(label, first("club") or key_line(text, 1, "club"), "[club] must be a table"))
+        problems.append(Problem(label, first("club") or key_line(text, 1, "club"), _("[club] must be a table")))
         raw_club = {}
     if isinstance(raw_club.get("journal"), str):
         raw_club = {**raw_club, "journal": [raw_club["journal"]]}
@@ -176,10 +189,10 @@ def load_config(path: Path) -> ClubConfig:
     for name in club.journal:
         if not name.endswith((".toml", ".csv")):
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
-                                    f"journal file {name!r} must end in .toml or .csv"))
+                                    _("journal file {name!r} must end in .toml or .csv").format(name=name)))
         elif "\0" in name:  # the operating system refuses such a path outright
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
-                                    f"journal file {name!r} holds a NUL character"))
+                                    _("journal file {name!r} holds a NUL character").format(name=name)))
         elif inside_club(path.parent, path.parent / name) is None:
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
                                     f"[club] journal: {name!r}{_link_note(path.parent / name)} is outside the club "
@@ -189,28 +202,30 @@ def load_config(path: Path) -> ClubConfig:
     raw_ratings = data.get("rating", {})
     if not isinstance(raw_ratings, dict):
         raw_ratings = {}
-        problems.append(Problem(label, None, "rating must be tables like [rating.club]"))
+        problems.append(Problem(label, None, _("rating must be tables like [rating.club]")))
     for name, raw in raw_ratings.items():
         table = f"rating.{name}"
         header = first(table)
         if not isinstance(raw, dict):
-            problems.append(Problem(label, header, f"[{table}] must be a table"))
+            problems.append(Problem(label, header, _("[{table}] must be a table").format(table=table)))
             continue
         raw = dict(raw)
         engine_name = raw.pop("engine", None)
         disciplines = raw.pop("disciplines", None)
         if engine_name is None:
-            problems.append(Problem(label, header, f"[{table}] needs engine = one of: {', '.join(engine_names())}"))
+            problems.append(Problem(label, header, _("[{table}] needs engine = one of: {engines}").format(
+                table=table, engines=", ".join(engine_names()))))
             continue
         if engine_name not in engine_names():
             problems.append(Problem(label, key_line(text, header, "engine"),
-                f"[{table}] engine {engine_name!r} is unknown{did_you_mean(str(engine_name), engine_names())}; "
-                f"allowed: {', '.join(engine_names())}"))
+                _("[{table}] engine {engine!r} is unknown{hint}; allowed: {engines}").format(
+                    table=table, engine=engine_name, hint=did_you_mean(str(engine_name), engine_names()),
+                    engines=", ".join(engine_names()))))
             continue
         if disciplines is not None and (not isinstance(disciplines, list)
                                         or not all(isinstance(d, str) for d in disciplines)):
             problems.append(Problem(label, key_line(text, header, "disciplines"),
-                                    f"[{table}] disciplines must be a list of names, like [\"long-nardy\"]"))
+                                    _("[{table}] disciplines must be a list of names, like [\"long-nardy\"]").format(table=table)))
             continue
         engine = engine_class(engine_name)
         try:
@@ -224,7 +239,7 @@ def load_config(path: Path) -> ClubConfig:
         ratings[name] = RatingList(name, engine_name, params,
                                    tuple(disciplines) if disciplines is not None else None, header)
     if not raw_ratings and not problems:
-        problems.append(Problem(label, None, "no rating list: add a [rating.NAME] table with an engine"))
+        problems.append(Problem(label, None, _("no rating list: add a [rating.NAME] table with an engine")))
     if problems:
         raise LedgerError(problems)
     return ClubConfig(path=path, club=club, ratings=ratings, text=text)

@@ -43,13 +43,16 @@ def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str:
     close = difflib.get_close_matches(word, list(choices), n=limit, cutoff=0.6)
     if not close:
         return ""
-    return " (did you mean " + " or ".join(f'"{c}"' for c in close) + "?)"
+    from .i18n import _
+
+    return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(f'"{c}"' for c in close))
 
 
 def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str) -> Problem:
     """A file that could not be read, in plain words; `what` is e.g. "a journal"."""
     import os
 
+    from .i18n import _
     from .safefile import NotRegularFile, _kind
 
     if isinstance(exc, NotRegularFile):
@@ -58,5 +61,5 @@ def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str
         except OSError:
             kind = "not a regular file"
         kind = kind if kind == "not a regular file" else f"{kind}, not a regular file"
-        return Problem(label, None, f"is {kind}; {what} must be a regular file")
-    return Problem(label, None, f"cannot read the file: {exc.strerror or exc}")
+        return Problem(label, None, _("is {kind}; {what} must be a regular file").format(kind=kind, what=what))
+    return Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc))

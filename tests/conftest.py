@@ -16,6 +16,10 @@ set_hypothesis_home_dir(tempfile.mkdtemp(prefix="nardrating-test-hypothesis-"))
 
 # Derived data (the cache) goes to a folder of this test run, never into the source tree.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="nardrating-test-cache-")
+# English, whatever the machine's locale (tests/test_languages.py sets the locale where it means to).
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 # The pure-Python path, even where the [fast] extra is installed (tests/test_fast_path.py compares the two).
 os.environ["NARDRATING_FAST"] = "0"
 

@@ -21,6 +21,8 @@ from typing import Any
 from ..engines.base import HistoryEvent, RatingResult, score_text
 from ..contract.events import MatchPlayed
 from ..errors import ActionRefused, did_you_mean
+from .. import i18n
+from ..i18n import N_
 from ..reports import Column, Table
 
 FORMS = ("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
@@ -156,14 +158,15 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     return tables
 
 
-STEP_COLUMNS = [Column("rule", "Rule", wrap=True), Column("formula", "Formula", wrap=True),
-                Column("value", "Value", "probability")]
+STEP_COLUMNS = [Column("rule", N_("Rule"), wrap=True), Column("formula", N_("Formula"), wrap=True),
+                Column("value", N_("Value"), "probability")]
 
 
 def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:
     inputs = ", ".join(f"{k} {_number(v)}" for k, v in player["inputs"].items() if v is not None)
-    return Table(title, STEP_COLUMNS, list(player["steps"]), caption=f"inputs: {inputs}" if inputs else None,
-                 json_value=json_value)
+    columns = [Column(c.key, i18n._(c.heading), c.kind, c.wrap) for c in STEP_COLUMNS]   # headings in the language
+    return Table(title, columns, list(player["steps"]),
+                 caption=i18n._("inputs: {inputs}").format(inputs=inputs) if inputs else None, json_value=json_value)
 
 
 def _number(value: Any) -> str:

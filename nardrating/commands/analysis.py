@@ -6,13 +6,14 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import N_
 from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load,
                      parse_date)
 
 
-def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
-            b: Annotated[str, typer.Argument(metavar="B", help="Second player.")],
-            length: Annotated[int, typer.Option(help="Match length in points (fibs: it matters).")] = 1,
+def predict(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."))],
+            b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player."))],
+            length: Annotated[int, typer.Option(help=N_("Match length in points (fibs: it matters)."))] = 1,
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """A's expected score against B and each player's change on a win, a loss and a draw.
@@ -29,17 +30,17 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
 
 
 def backtest(club: ClubOpt = None,
-             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
-                               "default: every list that predicts games).", show_default=False)] = None,
-             param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
-                              "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help=N_("A list to score (repeat it; "
+                               "default: every list that predicts games)."), show_default=False)] = None,
+             param: Annotated[Optional[list[str]], typer.Option("--param", help=N_("One list's parameter over values, "
+                              "e.g. k=10,20,32 (repeat it for a grid)."), show_default=False)] = None,
              discipline: DisciplineOpt = None,
-             since: Annotated[Optional[str], typer.Option("--from", help="Score games on or after this date.",
+             since: Annotated[Optional[str], typer.Option("--from", help=N_("Score games on or after this date."),
                                                           show_default=False)] = None,
-             until: Annotated[Optional[str], typer.Option("--to", help="Score games on or before this date.",
+             until: Annotated[Optional[str], typer.Option("--to", help=N_("Score games on or before this date."),
                                                           show_default=False)] = None,
-             plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the calibration as FILE.png or "
-                             "FILE.svg (needs the extra [plot]: matplotlib).", show_default=False)] = None,
+             plot: Annotated[Optional[Path], typer.Option("--plot", help=N_("Also draw the calibration as FILE.png or "
+                             "FILE.svg (needs the extra [plot]: matplotlib)."), show_default=False)] = None,
              fmt: FormatOpt = "table") -> None:
     """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.
 
@@ -97,9 +98,9 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[st
     emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
 
 
-def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match id or a tournament id, or "
+def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help=N_("A match id or a tournament id, or "
                                                   "PLAYER@DATE for that player's adjust, penalty, decay and list "
-                                                  "events of that day (history shows their dates and kinds).")],
+                                                  "events of that day (history shows their dates and kinds)."))],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """Every input and every step of the arithmetic behind each player's change, with its rule.

@@ -6,15 +6,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from ..i18n import N_, _, ngettext
 from .common import ClubOpt, console, load, plain
 
 if TYPE_CHECKING:
     from ..errors import Problem
 
 
-def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
-         engine: Annotated[str, typer.Option(help="Rating engine of the first rating list.")] = "elo",
-         name: Annotated[Optional[str], typer.Option(help="The club's name.")] = None) -> None:
+def init(folder: Annotated[Path, typer.Argument(help=N_("Folder for the new club."))] = Path("."),
+         engine: Annotated[str, typer.Option(help=N_("Rating engine of the first rating list."))] = "elo",
+         name: Annotated[Optional[str], typer.Option(help=N_("The club's name."))] = None) -> None:
     """Create a commented nardrating.toml and an empty journal; never overwrites.
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
@@ -22,13 +23,13 @@ def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")
     from ..journal.actions import init_club, next_steps
 
     for path in init_club(folder, engine, name):
-        console().print(f"created {path}", markup=False)
+        console().print(_("created {path}").format(path=path), markup=False)
     console().print(next_steps(folder), markup=False)
 
 
 def check(club: ClubOpt = None,
-          strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when there are warnings too.")] = False,
-          fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text") -> None:
+          strict: Annotated[bool, typer.Option("--strict", help=N_("Exit 1 when there are warnings too."))] = False,
+          fmt: Annotated[str, typer.Option("--format", "-f", help=N_("text or json."))] = "text") -> None:
     """Check the config and every journal file; list every problem as FILE:LINE: ENTRY: message.
 
     Warnings (likely typos: near-duplicate players, a discipline no list rates…) are listed
@@ -42,7 +43,12 @@ def check(club: ClubOpt = None,
     from ..reports import last_entry_date
 
     if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of text, json", param_hint="--format")
+        raise typer.BadParameter(_("{value!r} is not one of {formats}").format(value=fmt, formats="text, json"),
+                                 param_hint="--format")
+    if fmt == "json":  # a script's input: the same messages whatever the locale
+        from ..i18n import DEFAULT, choose
+
+        choose(DEFAULT)
     try:
         ledger = load(club)
     except LedgerError as exc:
@@ -59,12 +65,14 @@ def check(club: ClubOpt = None,
         out = console()
         for w in warnings:
             out.print(plain(_warning_text(w)), markup=False)
-        out.print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
-                  f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                  f"rating lists: {', '.join(ledger.config.ratings)}"
-                  + (f"; last entry {last} (the date commands mean without --as-of)"
+        out.print(_("ok: {players} players, {matches} matches, {tournaments} tournaments, "
+                    "{voids} voids, {adjustments} adjustments; rating lists: {lists}").format(
+                      players=len(j.players), matches=len(j.matches), tournaments=len(j.tournaments),
+                      voids=len(j.voids), adjustments=len(j.adjusts), lists=", ".join(ledger.config.ratings))
+                  + ("; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
                      if last and ledger.config.club.as_of == "last-entry" else "")
-                  + (f"; {len(warnings)} warning(s)" if warnings else ""), markup=False)
+                  + ("; " + ngettext("{count} warning", "{count} warnings", len(warnings)).format(count=len(warnings))
+                     if warnings else ""), markup=False)
     if strict and warnings:
         raise typer.Exit(1)
 
@@ -72,7 +80,7 @@ def check(club: ClubOpt = None,
 def _warning_text(p: Problem) -> str:
     where = p.file if p.line is None else f"{p.file}:{p.line}"
     entry = f"{p.entry.strip()}: " if p.entry and p.entry.strip() else ""
-    return f"{where}: {entry}warning: {p.message}"
+    return _("{where}: {entry}warning: {message}").format(where=where, entry=entry, message=p.message)
 
 
 def _problem_json(p: Problem, severity: str) -> dict[str, Any]:

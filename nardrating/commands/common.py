@@ -13,21 +13,28 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overloa
 
 import typer
 
+from ..i18n import N_, _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..replay.ledger import Ledger
     from ..reports import Table
 
-ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
-                    "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
-RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
-DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
-NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start a discipline no game has yet "
-                             "(without it, an unknown or unrated discipline is refused as a likely typo).")]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
-                    'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
+ClubOpt = Annotated[Optional[str], typer.Option("--club", help=N_("Club folder or its nardrating.toml "
+                    "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward)."), show_default=False)]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("table, csv, json or md."))]
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help=N_("Rating list name (default: the first in the config)."), show_default=False)]
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("Discipline (default: the club's)."), show_default=False)]
+NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help=N_("Start a discipline no game has yet "
+                             "(without it, an unknown or unrated discipline is refused as a likely typo)."))]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help=N_("Date YYYY-MM-DD (default: the journal's last "
+                    'entry; today with club.as_of = "today" in nardrating.toml).'), show_default=False)]
+
+LangOpt = Annotated[Optional[str], typer.Option("--lang", help=N_("Language of the words: en or ru (default: "
+                   "club.language for md and xlsx, the locale's for a table; csv and json never change)."),
+                   show_default=False)]
+MACHINE_FORMATS = ("csv", "json", "fide-list")  # the same in every language
 
 Progress = Callable[[str], None]  # told the name of each stage of a long load as it starts
 
@@ -108,7 +115,7 @@ def parse_date(value: str | None, option: str) -> date | None:
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD", param_hint=option) from None
+        raise typer.BadParameter(_("{value!r} is not a date; write YYYY-MM-DD").format(value=value), param_hint=option) from None
     try:
         return check_day(day, value)
     except ValueError as exc:
@@ -119,8 +126,35 @@ def check_format(value: str) -> str:
     from ..render.formats import FORMATS
 
     if value not in FORMATS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(FORMATS)}", param_hint="--format")
+        raise typer.BadParameter(_("{value!r} is not one of {formats}").format(value=value, formats=", ".join(FORMATS)),
+                                 param_hint="--format")
+    if value in MACHINE_FORMATS:  # a script's input: the same words whatever the locale
+        from ..i18n import DEFAULT, choose
+
+        choose(DEFAULT)
     return value
+
+
+def check_language(lang: str | None) -> str | None:
+    """--lang: a language nardrating speaks, as a code or a tag (ru, ru-RU), or a usage error."""
+    from ..i18n import LANGUAGES, language_of
+
+    if lang is None or language_of(lang) is not None and "." not in lang and "@" not in lang:
+        return lang
+    raise typer.BadParameter(_("{lang!r} is not a language nardrating speaks; write one of {allowed}").format(
+        lang=lang, allowed=", ".join(LANGUAGES)), param_hint="--lang")
+
+
+def output_language(fmt: str, lang: str | None, ledger: Ledger) -> str:
+    """The language of what a command writes: machine formats always English; md and xlsx (for the
+    commission, for others) --lang, else club.language; a table --lang, else the locale's."""
+    from ..i18n import DEFAULT, current, language_of
+
+    if fmt in MACHINE_FORMATS:
+        return DEFAULT
+    if lang is not None:
+        return language_of(lang) or DEFAULT
+    return ledger.config.club.language if fmt in ("md", "xlsx") else current()
 
 
 # Bytes of journal files above which a full read takes about a second or more.
@@ -167,8 +201,8 @@ def load(club: str | None, discipline: str | None = None) -> Ledger:
 
         known = known_disciplines(ledger)
         if discipline not in known:
-            raise ActionRefused(f"--discipline: unknown discipline {discipline!r}{did_you_mean(discipline, set(known))}; "
-                                f"the club has {', '.join(known)}")
+            raise ActionRefused(_("--discipline: unknown discipline {discipline!r}{hint}; the club has {known}").format(
+                discipline=discipline, hint=did_you_mean(discipline, set(known)), known=", ".join(known)))
     return ledger
 
 

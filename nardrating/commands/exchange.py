@@ -7,14 +7,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
+from ..i18n import N_, _
+from .common import AsOfOpt, ClubOpt, RatingOpt, check_language, console, load, parse_date, plain
 
 
-def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folder for the site (created if missing).")],
+def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Folder for the site (created if missing)."))],
             club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None,
-            force: Annotated[bool, typer.Option("--force", help="Write into a non-empty folder publish did not make.")] = False,
-            public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
-            lang: Annotated[str, typer.Option("--lang", help="The pages' language tag (html lang).")] = "en") -> None:
+            force: Annotated[bool, typer.Option("--force", help=N_("Write into a non-empty folder publish did not make."))] = False,
+            public: Annotated[bool, typer.Option("--public", help=N_("Show aliases instead of names."))] = False,
+            lang: Annotated[Optional[str], typer.Option("--lang", help=N_("The pages' language, en or ru, or a tag "
+                            "such as ru-RU for their html lang (default: club.language)."), show_default=False)] = None) -> None:
     """Write a static web site: leaderboards, a page per player (chart, games), tournament and list.
 
     Without --rating, every rating list of the club. Needs Jinja2: pip install 'nardrating[site]'.
@@ -25,27 +27,31 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     from ..exchange.publish import publish as do
 
     day = parse_date(as_of, "--as-of")
+    lang = check_language(lang)
     ledger = load(club)
     if rating is not None:
         ledger.rating(rating)   # an unknown list is refused before anything is written
-    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
-    console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
-                    f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
+    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public,
+                lang=lang or ledger.config.club.language)
+    console().print(_("published {pages} pages to {folder}: index.html, {players} players, "
+                      "{tournaments} tournaments, {lists} lists").format(
+                          pages=len(done.files), folder=done.folder, players=done.players, tournaments=done.tournaments,
+                          lists=done.lists), markup=False)
 
 
-def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to import.")],
-                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="mat, pgn, trf or csv "
-                                "(default: from each file's extension).", show_default=False)] = None,
-                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
+def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Files to import."))],
+                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", help=N_("mat, pgn, trf or csv "
+                                "(default: from each file's extension)."), show_default=False)] = None,
+                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("Discipline of "
                                        "the matches (default: the tournament's; PGN and TRF: chess; else the "
-                                       "club's).", show_default=False)] = None,
-                 tournament: Annotated[Optional[str], typer.Option(help="Tournament id the matches join "
-                                       "(created if new).", show_default=False)] = None,
-                 day: Annotated[Optional[str], typer.Option("--date", help=".mat files without a date: "
-                                "YYYY-MM-DD (default: the file's modification date).", show_default=False)] = None,
-                 per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
-                                     "instead of one per match.")] = False,
-                 dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be added; write nothing.")] = False,
+                                       "club's)."), show_default=False)] = None,
+                 tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id the matches join "
+                                       "(created if new)."), show_default=False)] = None,
+                 day: Annotated[Optional[str], typer.Option("--date", help=N_(".mat files without a date: "
+                                "YYYY-MM-DD (default: the file's modification date)."), show_default=False)] = None,
+                 per_game: Annotated[bool, typer.Option("--per-game", help=N_(".mat: one match per game "
+                                     "instead of one per match."))] = False,
+                 dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would be added; write nothing."))] = False,
                  club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
 
@@ -86,7 +92,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
         out.print(plain(f"{verb} {counts} to {display_path(done.target)}"), markup=False)
 
 
-def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.")], club: ClubOpt = None) -> None:
+def export_trf(tournament: Annotated[str, typer.Option(help=N_("The tournament's id."))], club: ClubOpt = None) -> None:
     """A FIDE TRF16 report of a tournament of the journal, on standard output.
 
     Example: nardrating export trf --tournament cup-1 > cup-1.trf

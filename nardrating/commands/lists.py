@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
-                     load, parse_date, plain, progress_bar)
+from ..i18n import N_, _, ngettext, using
+from ..i18n.numbers import localized
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, LangOpt, RatingOpt, check_format, check_language,
+                     console, emit_all, fail, load, output_language, parse_date, plain, progress_bar)
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -44,24 +46,26 @@ def recalc(club: ClubOpt = None) -> None:
     with progress_bar(club) as progress:
         ledger, replays = replay_all(club, progress)  # read and replay everything, cache it anew
     j = ledger.journal
-    lines = [f"  {rating.name} ({rating.engine}, {discipline}): {count} players"
+    lines = ["  " + ngettext("{list} ({engine}, {discipline}): {count} player", "{list} ({engine}, {discipline}): {count} players",
+                             count).format(list=rating.name, engine=rating.engine, discipline=discipline, count=count)
              for rating, discipline, count in replays]
     out = console()
-    out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
-              f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)
+    out.print(_("{players} players, {matches} matches, {tournaments} tournaments, {voids} voids, {adjustments} adjustments").format(
+        players=len(j.players), matches=len(j.matches), tournaments=len(j.tournaments), voids=len(j.voids),
+        adjustments=len(j.adjusts)), markup=False)
     for line in lines:
         out.print(line, markup=False)
-    out.print(f"done in {time.perf_counter() - started:.2f} s", markup=False)
+    out.print(_("done in {seconds} s").format(seconds=localized(f"{time.perf_counter() - started:.2f}")), markup=False)
 
 
 def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                 as_of: AsOfOpt = None,
-                output: Annotated[Optional[Path], typer.Option("--output", "-o", help="With --format xlsx: the file "
-                                  "to write (needs nardrating[xlsx]).", show_default=False)] = None,
-                show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
-                public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
-                daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
-                fmt: FormatOpt = "table") -> None:
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", help=N_("With --format xlsx: the file "
+                                  "to write (needs nardrating[xlsx])."), show_default=False)] = None,
+                show_all: Annotated[bool, typer.Option("--all", help=N_("Also players the engine hides."))] = False,
+                public: Annotated[bool, typer.Option("--public", help=N_("Show aliases instead of names."))] = False,
+                daily: Annotated[bool, typer.Option("--daily", help=N_("Chip rating: the one-day sum."))] = False,
+                fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Rank, player, name, rating, games, status, last played.
 
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
@@ -70,28 +74,31 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output)
+    lang = check_language(lang)
     ledger = load(club, discipline)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
         if not result.has_daily:
-            fail([f"--daily is for the chip rating; {result.rating!r} uses the {result.engine} engine"])
+            fail([_("--daily is for the chip rating; {list!r} uses the {engine} engine").format(
+                list=result.rating, engine=result.engine)])
         result = result.daily(day.day)
-    table = reports.leaderboard(ledger, result, show_all, public, day)
-    if fmt == "xlsx":
-        return _write_xlsx(table, output)
-    emit(table, fmt, console())
+    with using(output_language(fmt, lang, ledger)):
+        table = reports.leaderboard(ledger, result, show_all, public, day)
+        if fmt == "xlsx":
+            return _write_xlsx(table, output)
+        emit(table, fmt, console())
 
 
 def _spreadsheet_target(fmt: str, output: Path | None) -> str:
     """--format xlsx goes to --output FILE, or to stdout when that is not a terminal; text formats to stdout."""
     if fmt != "xlsx":
         if output is not None:
-            raise typer.BadParameter("--output is for --format xlsx; text formats go to stdout", param_hint="--output")
+            raise typer.BadParameter(_("--output is for --format xlsx; text formats go to stdout"), param_hint="--output")
         return check_format(fmt)
     if output is None and sys.stdout.isatty():
-        fail(["--format xlsx writes a binary spreadsheet, not text for a terminal: "
-              "add --output FILE.xlsx (or redirect: > FILE.xlsx)"])
+        fail([_("--format xlsx writes a binary spreadsheet, not text for a terminal: "
+                "add --output FILE.xlsx (or redirect: > FILE.xlsx)")])
     return "xlsx"
 
 
@@ -106,28 +113,28 @@ def _write_xlsx(table: Table, output: Path | None) -> None:
         sys.stdout.buffer.flush()
         return
     replace_file(output, data)
-    console(stderr=True).print(f"wrote {output}", markup=False)
+    console(stderr=True).print(_("wrote {file}").format(file=output), markup=False)
 
 
 def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None,
-            since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
+            since: Annotated[Optional[str], typer.Option("--from", help=N_("Only events on or after this date."),
                                                          show_default=False)] = None,
-            until: Annotated[Optional[str], typer.Option("--to", help="Only events on or before this date.",
+            until: Annotated[Optional[str], typer.Option("--to", help=N_("Only events on or before this date."),
                                                          show_default=False)] = None,
-            last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
+            last: Annotated[Optional[int], typer.Option("--last", help=N_("Only the last N games (and what came after)."),
                                                         show_default=False, min=1)] = None,
-            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
+            opponent: Annotated[Optional[str], typer.Option("--opponent", help=N_("Only games against this player."),
                                                             show_default=False)] = None,
-            details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
-                                                  "explain shows them (JSON: a steps key per event).")] = False,
+            details: Annotated[bool, typer.Option("--details", help=N_("The steps of each event's change, as "
+                                                  "explain shows them (JSON: a steps key per event)."))] = False,
             fmt: FormatOpt = "table",
-            chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
-                                                "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
-            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --chart: the image to write.",
+            chart: Annotated[bool, typer.Option("--chart", help=N_("Draw the rating over time in the terminal, "
+                                                "or into FILE (.png needs nardrating[plot]; .svg nothing)."))] = False,
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help=N_("With --chart: the image to write."),
                                                                  show_default=False)] = None,
-            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).",
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", help=N_("With --chart: another player on it (repeatable)."),
                                                             show_default=False)] = None) -> None:
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
@@ -165,7 +172,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
     from ..render import charts
 
     if not chart:
-        raise typer.BadParameter("a chart file or --vs goes with --chart", param_hint="--chart")
+        raise typer.BadParameter(_("a chart file or --vs goes with --chart"), param_hint="--chart")
     for who in players[1:]:
         reports.known_player(ledger, who)
     series = []
@@ -180,7 +187,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
         console().file.write("\n".join(map(plain, lines)) + "\n")
         return
     charts.write(series, chart_file, title)
-    console().print(f"wrote {chart_file}", markup=False)
+    console().print(_("wrote {file}").format(file=chart_file), markup=False)
 
 
 def _period_hint(text: str) -> str:
@@ -197,12 +204,12 @@ def _period_hint(text: str) -> str:
     return did_you_mean(text.strip(), forms)
 
 
-def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
+def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20."))],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
-           player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
-           details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
-                                                 "or per game (elo, fibs, chips, placement).")] = False,
-           fmt: FormatOpt = "table") -> None:
+           player: Annotated[Optional[str], typer.Option(help=N_("Only this player."))] = None,
+           details: Annotated[bool, typer.Option("--details", help=N_("The arithmetic: per competition (mfsnb, fide) "
+                                                 "or per game (elo, fibs, chips, placement)."))] = False,
+           fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
     Example: nardrating report --period 2009-Q1 --format md
@@ -212,6 +219,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     from ..render import emit
 
     fmt = check_format(fmt)
+    lang = check_language(lang)
     try:
         span = parse_period(period)
     except ValueError as exc:
@@ -222,11 +230,12 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
-    table = reports.report(ledger, result, span, player, details)
-    out = console()
-    emit(table, fmt, out)
-    if details and fmt in ("table", "md"):
-        for detail in reports.report_details(table):
-            if fmt == "md":
-                out.file.write("\n")
-            emit(detail, fmt, out)
+    with using(output_language(fmt, lang, ledger)):
+        table = reports.report(ledger, result, span, player, details)
+        out = console()
+        emit(table, fmt, out)
+        if details and fmt in ("table", "md"):
+            for detail in reports.report_details(table):
+                if fmt == "md":
+                    out.file.write("\n")
+                emit(detail, fmt, out)

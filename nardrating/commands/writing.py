@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import N_
 from .common import ClubOpt, DisciplineOpt, NewDisciplineOpt, console, fail, load, parse_date, writer_club
 
 if TYPE_CHECKING:
@@ -16,13 +17,13 @@ if TYPE_CHECKING:
     from .common import PlainConsole
 
 
-def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Unique id: letters, digits, _ and -.")],
-               name: Annotated[Optional[str], typer.Option(help="Full name (default: the id).")] = None,
-               alias: Annotated[Optional[str], typer.Option(help="Public name, shown with --public.")] = None,
-               qualification: Annotated[Optional[str], typer.Option(help="MS, KMS, 1, 2 or 3.")] = None,
-               title: Annotated[Optional[str], typer.Option(help="Title, e.g. FM.")] = None,
-               joined: Annotated[Optional[str], typer.Option(help="Date joined, YYYY-MM-DD.")] = None,
-               dry_run: Annotated[bool, typer.Option("--dry-run", help="Check and show; write nothing.")] = False,
+def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("Unique id: letters, digits, _ and -."))],
+               name: Annotated[Optional[str], typer.Option(help=N_("Full name (default: the id)."))] = None,
+               alias: Annotated[Optional[str], typer.Option(help=N_("Public name, shown with --public."))] = None,
+               qualification: Annotated[Optional[str], typer.Option(help=N_("MS, KMS, 1, 2 or 3."))] = None,
+               title: Annotated[Optional[str], typer.Option(help=N_("Title, e.g. FM."))] = None,
+               joined: Annotated[Optional[str], typer.Option(help=N_("Date joined, YYYY-MM-DD."))] = None,
+               dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))] = False,
                club: ClubOpt = None) -> None:
     """Add a [[player]] to the journal.
 
@@ -34,21 +35,21 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Uniq
     console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
 
 
-def add_match(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
-              b: Annotated[str, typer.Argument(metavar="B", help="Second player (chess: black).")],
-              winner: Annotated[Optional[str], typer.Option(help="The winner's id.")] = None,
-              result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.')] = None,
-              day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
-              length: Annotated[int, typer.Option(help="Match length in points.")] = 1,
-              score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.")] = None,
-              chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).")] = None,
+def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."))],
+              b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player (chess: black)."))],
+              winner: Annotated[Optional[str], typer.Option(help=N_("The winner's id."))] = None,
+              result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'))] = None,
+              day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."))] = None,
+              length: Annotated[int, typer.Option(help=N_("Match length in points."))] = 1,
+              score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."))] = None,
+              chips: Annotated[Optional[float], typer.Option(help=N_("Chips won (chip rating)."))] = None,
               discipline: DisciplineOpt = None,
-              tournament: Annotated[Optional[str], typer.Option(help="Tournament id.")] = None,
-              unrated: Annotated[bool, typer.Option("--unrated", help="Record it, rate it nowhere.")] = False,
-              forfeit: Annotated[bool, typer.Option("--forfeit", help="A no-show or technical result.")] = False,
-              note: Annotated[Optional[str], typer.Option(help="A note.")] = None,
+              tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."))] = None,
+              unrated: Annotated[bool, typer.Option("--unrated", help=N_("Record it, rate it nowhere."))] = False,
+              forfeit: Annotated[bool, typer.Option("--forfeit", help=N_("A no-show or technical result."))] = False,
+              note: Annotated[Optional[str], typer.Option(help=N_("A note."))] = None,
               new_discipline: NewDisciplineOpt = False,
-              dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the rating changes; write nothing.")] = False,
+              dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show the rating changes; write nothing."))] = False,
               club: ClubOpt = None) -> None:
     """Append a [[match]] and show each player's rating change in every list that rates it.
 
@@ -101,12 +102,12 @@ def _print_moved(out: Console | PlainConsole, moved: list[Moved] | None) -> None
 
 
 def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
-                   name: Annotated[str, typer.Option(help="Tournament name.")],
-                   system: Annotated[str, typer.Option(help="swiss, round-robin, knockout or match.")],
-                   start: Annotated[str, typer.Option(help="First day, YYYY-MM-DD.")],
-                   end: Annotated[str, typer.Option(help="Last day, YYYY-MM-DD.")],
+                   name: Annotated[str, typer.Option(help=N_("Tournament name."))],
+                   system: Annotated[str, typer.Option(help=N_("swiss, round-robin, knockout or match."))],
+                   start: Annotated[str, typer.Option(help=N_("First day, YYYY-MM-DD."))],
+                   end: Annotated[str, typer.Option(help=N_("Last day, YYYY-MM-DD."))],
                    discipline: DisciplineOpt = None,
-                   official: Annotated[bool, typer.Option("--official", help="An official competition.")] = False,
+                   official: Annotated[bool, typer.Option("--official", help=N_("An official competition."))] = False,
                    dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
                    club: ClubOpt = None) -> None:
     """Append a [[tournament]]; matches join it with add-match --tournament ID.
@@ -121,8 +122,8 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
 
 
 def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
-         reason: Annotated[str, typer.Option(help="Why the match is voided.")],
-         day: Annotated[Optional[str], typer.Option("--date", help="Date of the correction (default: today).")] = None,
+         reason: Annotated[str, typer.Option(help=N_("Why the match is voided."))],
+         day: Annotated[Optional[str], typer.Option("--date", help=N_("Date of the correction (default: today)."))] = None,
          dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
          club: ClubOpt = None) -> None:
     """Void a match: it is replayed as if absent. Re-enter the right result with add-match.
@@ -137,30 +138,30 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
     _print_moved(out, written.moved)
 
 
-def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="The match to correct.")],
-          a: Annotated[Optional[str], typer.Argument(metavar="[A", help="First player (default: the match's).",
+def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The match to correct."))],
+          a: Annotated[Optional[str], typer.Argument(metavar="[A", help=N_("First player (default: the match's)."),
                                                      show_default=False)] = None,
-          b: Annotated[Optional[str], typer.Argument(metavar="B]", help="Second player (default: the match's).",
+          b: Annotated[Optional[str], typer.Argument(metavar="B]", help=N_("Second player (default: the match's)."),
                                                      show_default=False)] = None,
-          winner: Annotated[Optional[str], typer.Option(help="The winner's id.", show_default=False)] = None,
-          result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.',
+          winner: Annotated[Optional[str], typer.Option(help=N_("The winner's id."), show_default=False)] = None,
+          result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'),
                                                         show_default=False)] = None,
-          day: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: the match's).",
+          day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: the match's)."),
                                                      show_default=False)] = None,
-          length: Annotated[Optional[int], typer.Option(help="Match length in points.", show_default=False)] = None,
-          score: Annotated[Optional[str], typer.Option(help="Final score, e.g. 7-4.", show_default=False)] = None,
-          chips: Annotated[Optional[float], typer.Option(help="Chips won (chip rating).", show_default=False)] = None,
+          length: Annotated[Optional[int], typer.Option(help=N_("Match length in points."), show_default=False)] = None,
+          score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."), show_default=False)] = None,
+          chips: Annotated[Optional[float], typer.Option(help=N_("Chips won (chip rating)."), show_default=False)] = None,
           discipline: DisciplineOpt = None,
-          tournament: Annotated[Optional[str], typer.Option(help="Tournament id.", show_default=False)] = None,
-          rated: Annotated[Optional[bool], typer.Option("--rated/--unrated", help="Rated or not (default: as the match).",
+          tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."), show_default=False)] = None,
+          rated: Annotated[Optional[bool], typer.Option("--rated/--unrated", help=N_("Rated or not (default: as the match)."),
                                                         show_default=False)] = None,
-          forfeit: Annotated[Optional[bool], typer.Option("--forfeit/--no-forfeit", help="A no-show or technical "
-                                                          "result (default: as the match).", show_default=False)] = None,
-          note: Annotated[Optional[str], typer.Option(help="A note.", show_default=False)] = None,
-          reason: Annotated[Optional[str], typer.Option(help='Why (default: "amended by <new id>").',
+          forfeit: Annotated[Optional[bool], typer.Option("--forfeit/--no-forfeit", help=N_("A no-show or technical "
+                                                          "result (default: as the match)."), show_default=False)] = None,
+          note: Annotated[Optional[str], typer.Option(help=N_("A note."), show_default=False)] = None,
+          reason: Annotated[Optional[str], typer.Option(help=N_('Why (default: "amended by <new id>").'),
                                                         show_default=False)] = None,
           new_discipline: NewDisciplineOpt = False,
-          dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
+          dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would change; write nothing."))] = False,
           club: ClubOpt = None) -> None:
     """Correct a match in one step: a [[void]] of it and the corrected [[match]] (amends = MATCH).
 
@@ -186,7 +187,7 @@ def _print_correction(written: Written, dry_run: bool) -> None:
     _print_moved(out, written.moved)
 
 
-def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask."))] = False,
          club: ClubOpt = None) -> None:
     """Void the last match this club wrote, after showing it and asking.
 

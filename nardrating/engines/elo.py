@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
+from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
 from .explaining import opponent_event
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
@@ -133,15 +134,15 @@ class EloEngine(Engine):
         inputs: dict[str, Any] = {"opponent": event.opponent, "rating": mine, "opponent_rating": theirs.before,
                                   "score": s, "k": k}
         if player == match.a:
-            steps = [step(f"{SEED}: expected score E(A) = 1/(1 + 10^((R(B) − R(A))/400))",
+            steps = [step(_("{seed}: expected score E(A) = 1/(1 + 10^((R(B) − R(A))/400))").format(seed=SEED),
                           f"E = 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", e_a),
-                     step(f"{SEED}: K × (S − E)", f"{k:g}·({s:g} − {e_a:.4f})", change_a),
-                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {ra:.2f} + ({change_a:.4f})", new_a),
-                     step("the change is new − old", f"change = {new_a:.4f} − {ra:.4f}", new_a - ra)]
+                     step(_("{seed}: K × (S − E)").format(seed=SEED), f"{k:g}·({s:g} − {e_a:.4f})", change_a),
+                     step(_("{seed}: new rating = old rating + K × (S − E)").format(seed=SEED), f"new = {ra:.2f} + ({change_a:.4f})", new_a),
+                     step(_("the change is new − old"), f"change = {new_a:.4f} − {ra:.4f}", new_a - ra)]
         else:
-            steps = [step(f"{SEED}: expected score E(B) = 1/(1 + 10^((R(A) − R(B))/400)) = 1 − E(A)",
+            steps = [step(_("{seed}: expected score E(B) = 1/(1 + 10^((R(A) − R(B))/400)) = 1 − E(A)").format(seed=SEED),
                           f"E = 1 − 1/(1 + 10^(({rb:.2f} − {ra:.2f})/400))", 1.0 - e_a),
-                     step(f"{SEED}: K × (S − E), the opposite of A's", f"{k:g}·({s:g} − {1.0 - e_a:.4f})", -change_a),
-                     step(f"{SEED}: new rating = old rating + K × (S − E)", f"new = {rb:.2f} − ({change_a:.4f})", new_b),
-                     step("the change is new − old", f"change = {new_b:.4f} − {rb:.4f}", new_b - rb)]
+                     step(_("{seed}: K × (S − E), the opposite of A's").format(seed=SEED), f"{k:g}·({s:g} − {1.0 - e_a:.4f})", -change_a),
+                     step(_("{seed}: new rating = old rating + K × (S − E)").format(seed=SEED), f"new = {rb:.2f} − ({change_a:.4f})", new_b),
+                     step(_("the change is new − old"), f"change = {new_b:.4f} − {rb:.4f}", new_b - rb)]
         return Explained(inputs, steps)

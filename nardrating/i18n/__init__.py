@@ -76,6 +76,18 @@ def using(lang: str | None) -> Iterator[None]:
         _chosen.reset(token)
 
 
+@contextmanager
+def command_scope() -> Iterator[None]:
+    """One command's run: a language chosen inside it (`choose`) ends with it."""
+    with using(_chosen.get()):
+        yield
+
+
+def choose(lang: str) -> None:
+    """Give messages in `lang` from here to the end of the command (its `command_scope`)."""
+    _chosen.set(lang)
+
+
 def _(message: str) -> str:
     """The message in the current language."""
     return catalogue(current()).gettext(message)

@@ -9,6 +9,9 @@ from operator import itemgetter
 from typing import Any
 
 from ..engines.base import score_text
+from ..i18n import _
+from ..i18n.numbers import localizer
+from ..i18n.terms import status_text
 from ..reports.table import Column, Table
 
 NumberFormat = Callable[[int | float], str]
@@ -45,6 +48,7 @@ def number_formats(column: Column, decimals: int) -> tuple[Callable[[int], str],
     """How the ints and the floats of a column are written: changes signed, ints exact however large."""
     int_spec, float_spec, zeros = _specs(column, decimals)
     isfinite = math.isfinite
+    symbols = localizer()   # another language's decimal comma and signs (None: as Python writes them)
 
     def int_text(value: int) -> str:
         return format(value, int_spec) + zeros
@@ -54,6 +58,8 @@ def number_formats(column: Column, decimals: int) -> tuple[Callable[[int], str],
             return format(round(value, decimals) + 0.0, float_spec)  # + 0.0: never -0.00
         return str(value)
 
+    if symbols is not None:
+        return (lambda value: int_text(value).translate(symbols)), (lambda value: float_text(value).translate(symbols))
     return int_text, float_text
 
 
@@ -77,7 +83,7 @@ def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
             decimals = column_decimals(column, [value])
         return number_format(column, decimals)(value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, dict):
@@ -109,7 +115,10 @@ def column_texts(table: Table) -> dict[str, list[str]]:
             values = list(zip(*map(itemgetter(*keys), rows)))
         except KeyError:
             values = [[row.get(key) for row in rows] for key in keys]
-    return {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
+    texts = {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
+    if "status" in texts:   # a value in JSON and CSV, words here
+        texts["status"] = list(map(status_text, texts["status"]))
+    return texts
 
 
 def _texts(column: Column, values: list[Any]) -> list[str]:
@@ -148,7 +157,13 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
         return list(map(date.isoformat, values))
     if kind is dict:
         return list(map(_mapping_text, values))
-    int_spec, spec, zeros = _specs(column, decimals)
+    texts = _numbers(kind, values, *_specs(column, decimals))
+    symbols = localizer()   # another language's decimal comma and signs
+    return texts if texts is None or symbols is None else [text.translate(symbols) for text in texts]
+
+
+def _numbers(kind: type, values: list[Any], int_spec: str, spec: str, zeros: str) -> list[str] | None:
+    """All ints or all finite floats as _one_type writes them; None for any other kind."""
     if kind is int:
         texts = list(map(format, values, repeat(int_spec)))
         return [text + zeros for text in texts] if zeros else texts

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ActionRefused
+from .. import i18n
+from ..i18n.numbers import localized
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -67,7 +69,7 @@ def _bounds(series: list[Series]) -> tuple[int, int, list[float]]:
 
 
 def rating_label(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+    return localized(f"{value:g}" if value == int(value) else f"{value:.1f}")   # Russian 1199,4
 
 
 def svg(series: list[Series], title: str, width: int = 720, height: int = 300, chart_id: str = "chart") -> str:
@@ -182,7 +184,7 @@ def _write_png(series: list[Series], path: Path, title: str) -> None:
         axes.plot([p.day for p in points], [p.rating for p in points],  # type: ignore[arg-type]  # dates: matplotlib plots them, its stubs say numbers
                   marker="o", markersize=3, color=COLOURS[n % len(COLOURS)], label=label)
     axes.set_title(title)
-    axes.set_ylabel("rating")
+    axes.set_ylabel(i18n._("rating"))
     axes.grid(True, color="#ddd")
     if len(series) > 1:
         axes.legend()

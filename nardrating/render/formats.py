@@ -121,7 +121,17 @@ def emit(table: Table, fmt: str, console: Output) -> None:
     """The table in `fmt` (one of FORMATS) on the console's file."""
     if fmt == "table":
         print_table(table, console)
-    elif fmt == "json":
+    elif fmt in ("json", "csv", "fide-list"):
+        from ..i18n import DEFAULT, using
+
+        with using(DEFAULT):   # machine formats: the same in every language
+            _emit_machine(table, fmt, console)
+    else:
+        console.file.write(to_markdown(table))
+
+
+def _emit_machine(table: Table, fmt: str, console: Output) -> None:
+    if fmt == "json":
         console.file.write(to_json(table) + "\n")
     elif fmt == "csv":
         console.file.write(to_csv(table))
@@ -129,6 +139,4 @@ def emit(table: Table, fmt: str, console: Output) -> None:
         from ..exchange.fide_list import to_fide_list
 
         console.file.write(to_fide_list(table))
-    else:
-        console.file.write(to_markdown(table))
 

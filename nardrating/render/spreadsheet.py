@@ -10,6 +10,8 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..errors import ActionRefused
+from ..i18n import _
+from ..i18n.terms import status_text
 from ..reports.table import Table
 from .cells import column_decimals
 from .text import visible
@@ -23,10 +25,10 @@ def xlsx_bytes(table: Table) -> bytes:
         from openpyxl import Workbook
         from openpyxl.styles import Font
     except ImportError:
-        raise ActionRefused("--format xlsx needs openpyxl: pip install 'nardrating[xlsx]'") from None
+        raise ActionRefused(_("--format xlsx needs openpyxl: pip install 'nardrating[xlsx]'")) from None
     book = Workbook()
     sheet = book.active
-    sheet.title = "Leaderboard"
+    sheet.title = _("Leaderboard")
     sheet.append([visible(table.title)])
     sheet["A1"].font = Font(bold=True)
     sheet.append([c.heading for c in table.columns])
@@ -46,7 +48,9 @@ def xlsx_bytes(table: Table) -> bytes:
         for row in rows:
             sheet.append([None] * len(table.columns))
             for n, c in enumerate(table.columns, start=1):
-                _put(sheet.cell(sheet.max_row, n), row.get(c.key), formats[c.key])
+                value = row.get(c.key)   # a status in words; numbers keep Excel's codes, shown in the reader's locale
+                _put(sheet.cell(sheet.max_row, n), status_text(value) if c.key == "status" and isinstance(value, str)
+                     else value, formats[c.key])
     if table.caption:
         sheet.append([])
         sheet.append([visible(table.caption)])
@@ -60,7 +64,7 @@ def xlsx_bytes(table: Table) -> bytes:
 
 def _put(cell: Cell, value: object, number_format: str) -> None:
     if isinstance(value, bool) or value is None:
-        cell.value = None if value is None else ("yes" if value else "no")
+        cell.value = None if value is None else (_("yes") if value else _("no"))
     elif isinstance(value, (int, float)):
         cell.value = value
         cell.number_format = number_format

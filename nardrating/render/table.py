@@ -15,6 +15,7 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
+from ..i18n import _
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
 from .text import CONTROL, visible
@@ -223,7 +224,7 @@ def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
             out.append(row)
         return out
 
-    columns = [c for c in table.columns if c not in footnoted] + [Column("notes", "Notes")]
+    columns = [c for c in table.columns if c not in footnoted] + [Column("notes", _("Notes"))]
     return Table(table.title, columns, with_marks(table.rows),
                  [Section(title, with_marks(rows)) for title, rows in table.sections], table.caption), notes
 
@@ -265,8 +266,8 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     out += [Line(wrapped, "") for line in caption + notes for wrapped in _wrapped_line(visible(line), width)]
     left_out = [c.heading for c in table.columns if c not in shown]
     if left_out and width is not None:  # (only a width leaves columns out)
-        notice = (f"not shown at {width} columns: {', '.join(left_out)}; a wider terminal "
-                  "or --format csv shows them")
+        notice = _("not shown at {width} columns: {columns}; a wider terminal "
+                   "or --format csv shows them").format(width=width, columns=", ".join(left_out))
         out += [Line(line, "") for line in textwrap.wrap(notice, width) or [notice]]
     return out
 

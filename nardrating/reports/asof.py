@@ -6,6 +6,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..errors import ActionRefused, did_you_mean
+from ..i18n import N_, _
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
@@ -18,7 +19,7 @@ class AsOf:
     why: str | None = None  # None: given with --as-of
 
     def __str__(self) -> str:
-        return f"as of {self.day}" + (f", {self.why}" if self.why else "")
+        return _("as of {day}").format(day=self.day) + (", " + _(self.why) if self.why else "")
 
 
 def last_entry_date(journal: Journal) -> date | None:
@@ -35,8 +36,8 @@ def as_of(ledger: Ledger, given: date | None) -> AsOf:
         return AsOf(given)
     last = last_entry_date(ledger.journal)
     if ledger.config.club.as_of == "today" or last is None:
-        return AsOf(date.today(), "today")
-    return AsOf(last, "the journal's last entry")
+        return AsOf(date.today(), N_("today"))
+    return AsOf(last, N_("the journal's last entry"))
 
 
 def known_disciplines(club: Ledger) -> list[str]:
@@ -50,5 +51,6 @@ def known_disciplines(club: Ledger) -> list[str]:
 def known_player(ledger: Ledger, player: str) -> None:
     """Refuse an unknown player id, with the nearest known ones."""
     if player not in ledger.journal.players:
-        raise ActionRefused(f"unknown player {player!r}{did_you_mean(player, ledger.journal.players)}")
+        raise ActionRefused(_("unknown player {player!r}{hint}").format(
+            player=player, hint=did_you_mean(player, ledger.journal.players)))
 

@@ -5,6 +5,8 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..engines.base import HistoryEvent, RatingResult
+from ..i18n import _, ngettext
+from ..i18n.numbers import localized
 from .asof import AsOf
 from .table import Column, Row, Table, heading
 
@@ -55,13 +57,13 @@ def history(ledger: Ledger, result: RatingResult, player: str, day: AsOf | None 
                 row[key] = value
                 extra_keys.add(key)
         rows.append(row)
-    columns = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("kind", "Kind"),
-               Column("opponent", "Opponent"), Column("result", "Result", "score"),
-               Column("before", "Before", "rating"), Column("change", "Change", "change"),
-               Column("after", "After", "rating")]
+    columns = [Column("date", _("Date"), "date"), Column("entry", _("Entry")), Column("kind", _("Kind")),
+               Column("opponent", _("Opponent")), Column("result", _("Result"), "score"),
+               Column("before", _("Before"), "rating"), Column("change", _("Change"), "change"),
+               Column("after", _("After"), "rating")]
     columns += [Column(key, heading(key), "probability" if key in ("expected", "probability") else "number")
                 for key in sorted(extra_keys, key=_event_key_order)]
-    columns.append(Column("reason", "Reason", "footnote"))
+    columns.append(Column("reason", _("Reason"), "footnote"))
     # Every row has every column's key, in the columns' order, as CSV has; `rated` (JSON only) stays.
     rows = [{**{c.key: row.get(c.key) for c in columns}, "rated": row["rated"]} for row in rows]
     name = ledger.journal.player_name(player)
@@ -69,7 +71,7 @@ def history(ledger: Ledger, result: RatingResult, player: str, day: AsOf | None 
     captions = [history_summary(events)]
     ratings = [e.after for e in events if e.rated and e.after is not None]
     if ratings:
-        captions.append(f"rating: {sparkline(ratings)}")
+        captions.append(_("rating: {sparkline}").format(sparkline=sparkline(ratings)))
     return Table(title, columns, rows, caption="\n".join(captions))
 
 
@@ -79,10 +81,14 @@ def history_summary(events: list[HistoryEvent]) -> str:
     wins = sum(e.result == 1.0 for e in games)
     draws = sum(e.result == 0.5 for e in games)
     points = sum(e.result or 0.0 for e in games)  # played: every result is a number
-    text = f"{len(games)} game{'' if len(games) == 1 else 's'}: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} point{'' if points == 1 else 's'}"
+    # a fractional count takes the form of 2 (English "6.5 points", Russian "6,5 очка")
+    point_form = int(points) if points == int(points) else 2
+    text = (ngettext("{games} game", "{games} games", len(games)).format(games=len(games)) + ": "
+            + _("{wins} W, {draws} D, {losses} L").format(wins=wins, draws=draws, losses=len(games) - wins - draws) + "; "
+            + ngettext("{points} point", "{points} points", point_form).format(points=localized(f"{points:g}")))
     net = net_change(events)
     if net is not None:
-        text += f"; net change {net:+.2f}" if isinstance(net, float) else f"; net change {net:+d}"
+        text += "; " + _("net change {change}").format(change=localized(f"{net:+.2f}" if isinstance(net, float) else f"{net:+d}"))
     return text
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engines.base import RatingResult, Standing
+from ..i18n import _, ngettext
+from ..i18n.terms import status_text
 from .asof import AsOf
 from .table import Column, Row, Section, Table, heading
 
@@ -39,18 +41,20 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
         return r
 
     rows = [row(n, s) for n, s in enumerate(shown, start=1)]
-    columns = [Column("rank", "#", "int"), Column("player", "Player"), Column("name", "Name"),
-               Column("rating", "Rating", "rating"), Column("games", "Games", "int"),
-               Column("status", "Status"), Column("last_played", "Last played", "date")]
+    columns = [Column("rank", _("#"), "int"), Column("player", _("Player")), Column("name", _("Name")),
+               Column("rating", _("Rating"), "rating"), Column("games", _("Games"), "int"),
+               Column("status", _("Status")), Column("last_played", _("Last played"), "date")]
     columns += [Column(key, heading(key), "rating") for key, _ in result.columns]
     sections: list[Section] = []
     for status, title in result.sections:
         members = sorted(grouped[status], key=lambda s: s.player)
         if members:
-            sections.append(Section(title, [row(None, s) for s in members]))
+            sections.append(Section(_(title), [row(None, s) for s in members]))
     caption = None
     if hidden:
-        caption = f"{len(hidden)} player(s) not shown ({', '.join(sorted({s.status for s in hidden}))}); --all shows them"
+        caption = ngettext("{count} player not shown ({statuses}); --all shows them",
+                           "{count} players not shown ({statuses}); --all shows them", len(hidden)).format(
+            count=len(hidden), statuses=", ".join(sorted({status_text(s.status) for s in hidden})))
     shown_as_of = day or (AsOf(result.as_of) if result.as_of else None)
     title = f"{result.rating} · {result.discipline}" + (f" · {shown_as_of}" if shown_as_of else "")
     return Table(title, columns, rows, sections, caption)
@@ -89,6 +93,6 @@ def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) 
         rows.append({"player": player.id, "name": player.name, "alias": player.alias,
                      "qualification": player.qualification, "title": player.title,
                      "games": counts.get(player.id, {})})
-    columns = [Column("player", "Player"), Column("name", "Name"), Column("alias", "Alias"),
-               Column("qualification", "Qualification"), Column("title", "Title"), Column("games", "Games")]
-    return Table("Players" + (f" · {day}" if day else ""), columns, rows)
+    columns = [Column("player", _("Player")), Column("name", _("Name")), Column("alias", _("Alias")),
+               Column("qualification", _("Qualification")), Column("title", _("Title")), Column("games", _("Games"))]
+    return Table(_("Players") + (f" · {day}" if day else ""), columns, rows)

@@ -7,6 +7,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..engines.base import RatingResult, ReportRow
+from ..i18n import _
 from ..periods import Period
 from .asof import known_player
 from .history import played
@@ -61,10 +62,10 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
         if details and per_game:
             row["events"] = game_details(ledger, result, r.player, period)
         out.append(row)
-    columns = [Column("player", "Player"), Column("name", "Name"), Column("before", "Before", "rating"),
-               Column("games", "Games", "int"), Column("points", "Points", "number"),
-               Column("expected", "Expected", "number"), Column("change", "Change", "change"),
-               Column("after", "After", "rating"), Column("status", "Status")]
+    columns = [Column("player", _("Player")), Column("name", _("Name")), Column("before", _("Before"), "rating"),
+               Column("games", _("Games"), "int"), Column("points", _("Points"), "number"),
+               Column("expected", _("Expected"), "number"), Column("change", _("Change"), "change"),
+               Column("after", _("After"), "rating"), Column("status", _("Status"))]
     # Lists of records (per-competition details) are for JSON and --details, not a cell.
     columns += [Column(key, heading(key), "auto") for key in extra_keys
                 if not any(_is_records(row.get(key)) for row in out)]
@@ -76,7 +77,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     if not out:
         caption = empty_report_reason(ledger, result, period, player)
         json_value["empty"] = caption
-    shown = out + ([{"player": None, "name": "Total", **totals}] if out else [])
+    shown = out + ([{"player": None, "name": _("Total"), **totals}] if out else [])
     return Table(title, columns, shown, caption=caption, json_value=json_value)
 
 
@@ -94,22 +95,28 @@ def report_totals(rows: list[Row]) -> dict[str, Any]:
 
 def empty_report_reason(ledger: Ledger, result: RatingResult, period: Period, player: str | None) -> str:
     """Why a report has no rows: no rated games in the period, and where the entries or lists are."""
-    who = f"{player} has no" if player else "No"
-    text = f"{who} rated games of {result.discipline} in {period.start}..{period.end}"
+    if player:
+        text = _("{player} has no rated games of {discipline} in {start}..{end}").format(
+            player=player, discipline=result.discipline, start=period.start, end=period.end)
+    else:
+        text = _("No rated games of {discipline} in {start}..{end}").format(
+            discipline=result.discipline, start=period.start, end=period.end)
     dates = list_dates(result)
     if dates:
         before = [d for d in dates if d < period.start]
         after = [d for d in dates if d > period.end]
-        near = ([f"{before[-1]} before it"] if before else []) + ([f"{after[0]} after it"] if after else [])
-        text += (f": {result.rating} ({result.engine}) reports the lists dated in the period, and none "
-                 f"with results is" + (f"; the nearest: {', '.join(near)}" if near else ""))
+        near = ([_("{day} before it").format(day=before[-1])] if before else []) + (
+            [_("{day} after it").format(day=after[0])] if after else [])
+        text += ": " + _("{rating} ({engine}) reports the lists dated in the period, and none with results is").format(
+            rating=result.rating, engine=result.engine) + ("; " + _("the nearest: {days}").format(days=", ".join(near)) if near else "")
     else:
         sources = [result.history(player)] if player else list(result.events.values())
         days = sorted(e.date for events in sources for e in events if played(e))
         if days:
-            text += f": the rated games run from {days[0]} to {days[-1]}"
+            text += ": " + _("the rated games run from {first} to {last}").format(first=days[0], last=days[-1])
         else:
-            text += f": {result.rating} has no rated games of {result.discipline} at all"
+            text += ": " + _("{rating} has no rated games of {discipline} at all").format(
+                rating=result.rating, discipline=result.discipline)
     return text
 
 

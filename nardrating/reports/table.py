@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..i18n.terms import heading_words
+
 Row = dict[str, Any]
 
 
@@ -40,4 +42,4 @@ class Table:
 
 def heading(key: str) -> str:
     """A column's heading is its JSON and CSV key in words, so every format names it alike."""
-    return key.replace("_", " ").capitalize()
+    return heading_words(key)

@@ -5,6 +5,7 @@ from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
+from ...i18n import N_
 from ...contract.events import Adjust, MatchPlayed
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
@@ -155,5 +156,5 @@ class FideReplay:
         return FideResult(view.rating.name, view.discipline, self.engine, standings, players.history,
                           hidden_statuses=frozenset(),
                           columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
-                          sections=((TITLED_UNRATED, "Titled players without a rating"),),
+                          sections=((TITLED_UNRATED, N_("Titled players without a rating")),),
                           as_of=view.as_of, lists={pl: s.lists for pl, s in players.states.items()})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
+from ...i18n import N_
 from ...periods import period_containing
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
 from ...contract.events import Adjusted, MatchPlayed, Tournament, TournamentEnded
@@ -68,7 +69,7 @@ class MfsnbEngine(Engine):
                 book.publish()   # the last period with entries is complete
         result = MfsnbResult(view.rating.name, view.discipline, self.name, {}, book.events,
                              hidden_statuses=frozenset({EXCLUDED}), columns=(("pending", "Pending"),),
-                             sections=((RETURNED, "Returned: commission decision needed"),),
+                             sections=((RETURNED, N_("Returned: commission decision needed")),),
                              as_of=view.as_of, builder=book)
         result.standings = result.build_standings()
         return result

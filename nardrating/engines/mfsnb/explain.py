@@ -5,6 +5,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..base import Explained, HistoryEvent, step
+from ...i18n import _
 from ..rounding import round_half_away
 from ..tables import band_of
 from .params import MfsnbParams
@@ -29,24 +30,24 @@ def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, e
     if c.system == "round-robin":
         inputs["participants"] = c.participants
     if c.system != "round-robin":
-        e_rule, e_formula = "seed 000: E = M·Pe (swiss, knockout, match, single match)", f"E = {games}·{pe}"
+        e_rule, e_formula = _("seed 000: E = M·Pe (swiss, knockout, match, single match)"), f"E = {games}·{pe}"
     elif c.round_robin == "strict":
-        e_rule, e_formula = "seed 000: E = (H − 1)·Pe (round-robin, strict)", f"E = ({c.participants} − 1)·{pe}"
+        e_rule, e_formula = _("seed 000: E = (H − 1)·Pe (round-robin, strict)"), f"E = ({c.participants} − 1)·{pe}"
     else:
-        e_rule, e_formula = "seed 000: E = H·Pe − ½ (round-robin)", f"E = {c.participants}·{pe} − 0.5"
+        e_rule, e_formula = _("seed 000: E = H·Pe − ½ (round-robin)"), f"E = {c.participants}·{pe} − 0.5"
     exact = 10 * (c.points - c.expected)
     steps = [
-        step("seed 000: Ra, the opponents' mean rating, rounded ½ up",
+        step(_("seed 000: Ra, the opponents' mean rating, rounded ½ up"),
              f"Ra = {sum(c.ratings)}/{games} = {_number(Fraction(sum(c.ratings), games))} → {c.ra}", c.ra),
-        step("seed 000: D = own rating − Ra", f"D = {c.own} − {c.ra}", c.difference),
-        step(f"seed 000: Pe table row {band_of(c.difference)}", f"Pe = {pe}", float(c.pe)),
+        step(_("seed 000: D = own rating − Ra"), f"D = {c.own} − {c.ra}", c.difference),
+        step(_("seed 000: Pe table row {row}").format(row=band_of(c.difference)), f"Pe = {pe}", float(c.pe)),
         step(e_rule, e_formula, float(c.expected)),
-        step("seed 000: R = 10·(P − E)", f"R = 10·({_number(c.points)} − {_number(c.expected)})", float(exact)),
-        step("seed 000: R rounded to a whole number, halves away from zero", f"R = {_number(exact)} → {c.computed:+d}",
+        step(_("seed 000: R = 10·(P − E)"), f"R = 10·({_number(c.points)} − {_number(c.expected)})", float(exact)),
+        step(_("seed 000: R rounded to a whole number, halves away from zero"), f"R = {_number(exact)} → {c.computed:+d}",
              round_half_away(exact)),
     ]
     if c.protected:
-        steps.append(step(f"seed 000: the rating does not decrease ({c.protected})", f"R = {c.computed:+d} → 0", 0))
+        steps.append(step(_("seed 000: the rating does not decrease ({why})").format(why=c.protected), f"R = {c.computed:+d} → 0", 0))
     return Explained(inputs, steps)
 
 
@@ -56,10 +57,10 @@ def explain_list(params: MfsnbParams, result: MfsnbResult, player: str, event: H
     if rec is None:
         raise LookupError(f"{player} is not on the list of {event.date}")
     inputs: dict[str, Any] = {"before": rec.before, "competitions": [c.id for c in rec.competitions]}
-    steps = [step("seed 000: Σ R of the period's competitions",
+    steps = [step(_("seed 000: Σ R of the period's competitions"),
                   " + ".join(f"{c.change:+d}" for c in rec.competitions) or "no competition", rec.change)]
     if rec.adjusted:
-        steps.append(step("[[adjust]] entries of the period (a set counts as the difference it made)",
+        steps.append(step(_("[[adjust]] entries of the period (a set counts as the difference it made)"),
                           f"adjust = {rec.adjust:+d}", rec.adjust))
     if rec.break_since is not None:
         inputs["break_since"] = rec.break_since
@@ -68,10 +69,10 @@ def explain_list(params: MfsnbParams, result: MfsnbResult, player: str, event: H
                           f"break since {rec.break_since}, {rec.break_months} months: {rec.penalty_owed} owed, "
                           f"{rec.penalty_owed + rec.penalty} taken before", rec.penalty))
     if event.change is None:
-        steps.append({"rule": "seed 000: a player enters the list", "formula":
+        steps.append({"rule": _("seed 000: a player enters the list"), "formula":
                       f"after = {event.after}; not on the previous list: no change", "value": None})
     else:
         total = rec.change + rec.adjust + rec.penalty
-        steps.append(step("seed 000: R new = R old + Σ R (+ adjustments − penalty)",
+        steps.append(step(_("seed 000: R new = R old + Σ R (+ adjustments − penalty)"),
                           f"change = {rec.change:+d} {rec.adjust:+d} {rec.penalty:+d}", total))
     return Explained(inputs, steps)

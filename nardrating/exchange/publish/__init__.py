@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused
+from ...i18n import DEFAULT, _, language_of, ngettext, using
 
 if TYPE_CHECKING:
     import jinja2
@@ -39,10 +40,12 @@ def _environment() -> jinja2.Environment:
     try:
         import jinja2
     except ImportError:
-        raise ActionRefused("publish needs Jinja2: pip install 'nardrating[site]'") from None
-    return jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
-                              autoescape=True, undefined=jinja2.StrictUndefined,
-                              trim_blocks=True, lstrip_blocks=True)
+        raise ActionRefused(_("publish needs Jinja2: pip install 'nardrating[site]'")) from None
+    env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
+    return env
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
@@ -51,14 +54,15 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
     from .site import Site
 
     if not LANG.fullmatch(lang):
-        raise ActionRefused(f"--lang {lang!r} is not a language tag; write e.g. en, ru or ru-RU")
+        raise ActionRefused(_("--lang {lang!r} is not a language tag; write e.g. en, ru or ru-RU").format(lang=lang))
     env = _environment()
     previous = _check_outdir(outdir, force)
-    site = Site(ledger, rating, day, public)
-    template = env.get_template("page.html")
-    club = ledger.config.club.name or "Ratings"
-    rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
-                for page in site.pages()}
+    with using(language_of(lang) or DEFAULT):   # every page's words in the language the club publishes in
+        site = Site(ledger, rating, day, public)
+        template = env.get_template("page.html")
+        club = ledger.config.club.name or _("Ratings")
+        rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
+                    for page in site.pages()}
     _write(outdir, rendered, previous)
     return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages))
 
@@ -66,13 +70,14 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
 def _check_outdir(outdir: Path, force: bool) -> list[str]:
     """The files an earlier publish wrote there; refuse a folder of something else unless forced."""
     if outdir.exists() and not outdir.is_dir():
-        raise ActionRefused(f"{outdir} is not a folder")
+        raise ActionRefused(_("{folder} is not a folder").format(folder=outdir))
     marker = outdir / MARKER
     if marker.is_file():
         return [line for line in marker.read_text("utf-8", errors="replace").splitlines() if line]
     if outdir.is_dir() and any(outdir.iterdir()) and not force:
-        raise ActionRefused(f"{outdir} is not empty and was not made by nardrating publish (no {MARKER} in it); "
-                            "choose an empty or new folder, or add --force to write into it anyway")
+        raise ActionRefused(_("{folder} is not empty and was not made by nardrating publish (no {marker} in it); "
+                              "choose an empty or new folder, or add --force to write into it anyway").format(
+                                  folder=outdir, marker=MARKER))
     return []
 
 
@@ -81,7 +86,7 @@ def _inside(outdir: Path, relative: str) -> Path:
     path = outdir / relative
     root = outdir.resolve()
     if root not in path.resolve().parents:
-        raise ActionRefused(f"{relative!r} would be written outside {outdir}")
+        raise ActionRefused(_("{file!r} would be written outside {folder}").format(file=relative, folder=outdir))
     return path
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import reports
 from ...engines.base import score_text
+from ...i18n import _
 from ...periods import Period
 from ...render import charts, column_texts
 
@@ -126,19 +127,19 @@ class Site:
     # --- the pages ---
 
     def index(self) -> Page:
-        page = Page("index.html", self.ledger.config.club.name or "Ratings", [], search=True)
-        page.intro.append(f"Ratings {self.day}.")
+        page = Page("index.html", self.ledger.config.club.name or _("Ratings"), [], search=True)
+        page.intro.append(_("Ratings {as_of}.").format(as_of=self.day))
         for result in self.results:
             table = reports.leaderboard(self.ledger, result, public=self.public, day=self.day)
             section = Section(f"{result.rating} · {result.discipline}")
             section.tables.append(self.html_table(table, page))
             section.tables += [self.html_table(table, page, n) for n in range(len(table.sections))]
-            section.links = [(page.root + path, f"List of {span.end}") for res, span, path in self.list_pages
+            section.links = [(page.root + path, _("List of {day}").format(day=span.end)) for res, span, path in self.list_pages
                              if res is result]
             page.sections.append(section)
         if self.tournament_path:
             tournaments = self.ledger.journal.tournaments
-            page.sections.append(Section("Tournaments", links=[
+            page.sections.append(Section(_("Tournaments"), links=[
                 (path, f"{tournaments[t].name} ({tournaments[t].start}..{tournaments[t].end})")
                 for t, path in sorted(self.tournament_path.items(), key=lambda kv: (tournaments[kv[0]].start, kv[0]))]))
         return page
@@ -147,7 +148,7 @@ class Site:
         name = self.name(player)
         page = Page(self.player_path[player], f"{name} ({player})", [])
         info = self.ledger.journal.players[player]
-        facts = [f"{label}: {value}" for label, value in (("Title", info.title), ("Qualification", info.qualification))
+        facts = [f"{label}: {value}" for label, value in ((_("Title"), info.title), (_("Qualification"), info.qualification))
                  if value]
         page.intro += facts
         for result in self.results:
@@ -157,34 +158,37 @@ class Site:
             section = Section(f"{result.rating} · {result.discipline}")
             points = charts.rating_points(result, player)
             if points:
-                title = f"Rating of {name}, {result.rating} · {result.discipline}"
+                title = _("Rating of {name}, {rating} · {discipline}").format(name=name, rating=result.rating,
+                                                                                discipline=result.discipline)
                 section.chart = charts.svg([charts.Series(name, points)], title, chart_id=f"chart-{len(page.sections) + 1}")
-                section.chart_text = (f"{title}: from {charts.rating_label(points[0].rating)} on {points[0].day} to "
-                                      f"{charts.rating_label(points[-1].rating)} on {points[-1].day}; lowest "
-                                      f"{charts.rating_label(min(p.rating for p in points))}, highest "
-                                      f"{charts.rating_label(max(p.rating for p in points))}.")
+                section.chart_text = _("{title}: from {first} on {first_day} to {last} on {last_day}; lowest "
+                                       "{lowest}, highest {highest}.").format(
+                    title=title, first=charts.rating_label(points[0].rating), first_day=points[0].day,
+                    last=charts.rating_label(points[-1].rating), last_day=points[-1].day,
+                    lowest=charts.rating_label(min(p.rating for p in points)),
+                    highest=charts.rating_label(max(p.rating for p in points)))
             section.tables.append(self.html_table(table, page))
             page.sections.append(section)
         if not page.sections:
-            page.intro.append("No games in the published rating lists.")
+            page.intro.append(_("No games in the published rating lists."))
         return page
 
     def tournament(self, tournament_id: str) -> Page:
         t = self.ledger.journal.tournaments[tournament_id]
         page = Page(self.tournament_path[tournament_id], t.name, [])
-        page.intro.append(f"{t.start}..{t.end} · {t.system} · {t.discipline}" + (" · official" if t.official else ""))
+        page.intro.append(f"{t.start}..{t.end} · {t.system} · {t.discipline}" + (" · " + _("official") if t.official else ""))
         games = tournament_games(self.ledger.journal, tournament_id, self.day.day)
         standings = tournament_standings(t, games)
         order = [row["player"] for row in standings]
-        columns = [reports.Column("place", "Place"), reports.Column("player", "Player"),
-                   reports.Column("name", "Name"), reports.Column("games", "Games", "int"),
-                   reports.Column("points", "Points", "number")]
+        columns = [reports.Column("place", _("Place")), reports.Column("player", _("Player")),
+                   reports.Column("name", _("Name")), reports.Column("games", _("Games"), "int"),
+                   reports.Column("points", _("Points"), "number")]
         for row in standings:
             row["name"] = self.name(row["player"])
-        table = reports.Table(f"Standings of {t.name}", columns, standings)
-        page.sections.append(Section("Standings", [self.html_table(table, page)]))
+        table = reports.Table(_("Standings of {tournament}").format(tournament=t.name), columns, standings)
+        page.sections.append(Section(_("Standings"), [self.html_table(table, page)]))
         if order:
-            page.sections.append(Section("Crosstable", [self.crosstable(t, order, games, page)]))
+            page.sections.append(Section(_("Crosstable"), [self.crosstable(t, order, games, page)]))
         return page
 
     def crosstable(self, t: Tournament, order: list[str], games: list[MatchView], page: Page) -> HtmlTable:
@@ -200,15 +204,17 @@ class Site:
             for n, a in enumerate(order, start=1):
                 results = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
                 rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results)])
-            return HtmlTable(f"Results of {t.name}: each player's scores against the players numbered "
-                             "as in the standings (F: forfeit)", [("#", True), ("Player", False), ("Results", False)],
+            return HtmlTable(_("Results of {tournament}: each player's scores against the players numbered "
+                               "as in the standings (F: forfeit)").format(tournament=t.name),
+                             [("#", True), (_("Player"), False), (_("Results"), False)],
                              rows, sortable=False)
-        headers = [("#", True), ("Player", False)] + [(str(n), True) for n in range(1, len(order) + 1)]
+        headers = [("#", True), (_("Player"), False)] + [(str(n), True) for n in range(1, len(order) + 1)]
         for n, a in enumerate(order, start=1):
             cells = [Cell(str(n), numeric=True), self.player_cell(a, page)]
             cells += [Cell("×" if a == b else " ".join(scores.get((a, b), [])), numeric=True) for b in order]
             rows.append(cells)
-        return HtmlTable(f"Crosstable of {t.name}: row player's scores against column player (F: forfeit)",
+        return HtmlTable(_("Crosstable of {tournament}: row player's scores against column player (F: forfeit)").format(
+                             tournament=t.name),
                          headers, rows, sortable=False)
 
     def player_cell(self, player: str, page: Page) -> Cell:
@@ -216,9 +222,10 @@ class Site:
                     header=True)
 
     def list_page(self, result: RatingResult, span: Period, path: str) -> Page:
-        page = Page(path, f"{result.rating} · {result.discipline} · list of {span.end}", [])
+        page = Page(path, _("{rating} · {discipline} · list of {day}").format(
+            rating=result.rating, discipline=result.discipline, day=span.end), [])
         table = reports.report(self.ledger, result, span, details=True)
-        section = Section("The commission's report", [self.html_table(table, page)])
+        section = Section(_("The commission's report"), [self.html_table(table, page)])
         for detail in reports.report_details(table):
             section.tables.append(self.html_table(detail, page))
         page.sections.append(section)

@@ -1,0 +1,364 @@
+"""Languages: the Russian catalogue, how the language is chosen, what is translated, what never is.
+
+The Russian words asserted here are written from the seeds' terminology (seed 000: «рейтинг-лист»,
+«исключён из рейтинг-листа», «6,5 очка из 9», «0,53»; seed 003: «Партий», «предварительный»),
+not copied from the output.
+"""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nardrating import i18n
+from nardrating.i18n import _, locale_language, ngettext, using
+from nardrating.i18n.numbers import decimal, localized, percent
+from nardrating.i18n.terms import status_text
+
+from .conftest import SAMPLES
+
+RU = {"LANG": "ru_RU.UTF-8", "COLUMNS": "200"}  # the Russian report is 121 columns wide
+FEDERATION = SAMPLES / "federation-2009"
+CHESS = SAMPLES / "chess-club"
+
+
+# --- the catalogue ---
+
+def test_every_message_of_the_code_has_a_russian_translation_and_none_is_stale():
+    tools = pytest.importorskip("nardrating.i18n.tools")
+    assert tools.problems("ru") == []
+
+
+def test_the_installed_mo_is_exactly_the_compiled_po():
+    tools = pytest.importorskip("nardrating.i18n.tools")
+    mo = tools.po_path("ru").with_suffix(".mo")
+    assert mo.read_bytes() == tools.compiled("ru"), "run: python -m nardrating.i18n.tools compile"
+
+
+def test_the_check_finds_a_message_missing_from_the_catalogue(monkeypatch):
+    tools = pytest.importorskip("nardrating.i18n.tools")
+    found = tools.messages()
+    monkeypatch.setattr(tools, "messages", lambda: found + [("a message nobody translated", None, "x.py:1")])
+    assert tools.problems("ru") == ["missing: 'a message nobody translated' (x.py:1)"]
+
+
+# --- how the language is chosen ---
+
+@pytest.mark.parametrize("environ, lang", [
+    ({}, "en"), ({"LANG": "C"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "POSIX"}, "en"),
+    ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),                       # no German catalogue: English, silently
+    ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LC_MESSAGES": "ru_RU", "LANG": "C"}, "ru"),
+    ({"LC_ALL": "C", "LC_MESSAGES": "ru_RU"}, "en"),       # LC_ALL first, as gettext reads them
+    ({"LANGUAGE": "de:ru", "LANG": "C"}, "ru"),            # LANGUAGE: its first shipped language
+    ({"LANGUAGE": "de:fr", "LANG": "ru_RU"}, "en"),
+    ({"LANGUAGE": "", "LANG": "ru_RU.UTF-8"}, "ru"),       # empty: not set
+])
+def test_the_locale_chooses_the_language_as_gettext_does(environ, lang):
+    assert locale_language(environ) == lang
+
+
+def test_an_unknown_locale_language_falls_back_to_english_silently(cli):
+    result = cli("report", "--club", FEDERATION, "--period", "2009-Q1", env={"LANG": "de_DE.UTF-8", "COLUMNS": "200"})
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.splitlines()[1].split()[:3] == ["Player", "Name", "Before"]
+
+
+def test_an_unknown_club_language_is_a_config_error_with_file_line_and_allowed_values(cli, tmp_path):
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    config = club / "nardrating.toml"
+    lines = config.read_text(encoding="utf-8").splitlines()
+    at = lines.index("[club]") + 1
+    lines.insert(at, 'language = "de"')
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("leaderboard", "--club", club)
+    assert result.exit_code == 1
+    assert f"nardrating.toml:{at + 1}: [club] language:" in result.stderr
+    assert '"en", "ru"' in result.stderr and "'de'" in result.stderr
+
+
+def test_an_unknown_lang_option_is_a_usage_error(cli):
+    result = cli("report", "--club", FEDERATION, "--period", "2009-Q1", "--lang", "de")
+    assert result.exit_code == 2 and "en, ru" in result.output
+
+
+# --- numbers, plurals, statuses ---
+
+def test_numbers_are_written_as_the_seed_writes_them():
+    assert decimal(6.5, 1, "ru") == "6,5" and decimal(0.53, 2, "ru") == "0,53"   # seed 000
+    assert decimal(6.5, 1, "en") == "6.5"
+    assert localized("-4.77", "ru") == "-4,77" and localized("+17", "ru") == "+17"
+    assert localized("1,234.5", "ru") == "1\u00a0234,5"   # CLDR: a no-break space groups thousands
+    assert localized("1,234.5", "en") == "1,234.5"
+    assert percent(0.53, 0, "ru") == "53\u00a0%" and percent(0.53, 0, "en") == "53%"
+    assert percent(0.5144, 2, "ru") == "51,44\u00a0%"
+
+
+@pytest.mark.parametrize("n, words", [(1, "1 партия"), (2, "2 партии"), (4, "4 партии"), (5, "5 партий"),
+                                      (11, "11 партий"), (12, "12 партий"), (21, "21 партия"), (22, "22 партии"),
+                                      (25, "25 партий"), (101, "101 партия"), (111, "111 партий")])
+def test_russian_plural_forms(n, words):
+    with using("ru"):
+        assert ngettext("{games} game", "{games} games", n).format(games=n) == words
+    with using("en"):
+        assert ngettext("{games} game", "{games} games", n).format(games=n) == f"{n} game{'s' if n != 1 else ''}"
+
+
+def test_statuses_in_words_of_the_language():
+    with using("ru"):
+        assert status_text("excluded") == "исключён из рейтинг-листа"          # seed 000
+        assert status_text("provisional") == "предварительный"                 # seed 003
+        assert status_text("inactive (3 months)") == "перерыв в выступлениях (3 месяца)"
+        assert status_text("inactive (6 months)") == "перерыв в выступлениях (6 месяцев)"
+        assert status_text("inactive (21 months)") == "перерыв в выступлениях (21 месяц)"
+        assert status_text("something new") == "something new"   # an engine's own status: as it is
+    with using("en"):
+        assert status_text("inactive (3 months)") == "inactive (3 months)"
+
+
+def test_using_sets_the_language_of_a_block_only():
+    with using("ru"):
+        assert i18n.current() == "ru" and _("Player") == "Игрок"
+    assert _("Player") == "Player"
+
+
+# --- the commands in Russian and in English ---
+
+def test_report_in_russian_follows_the_locale(cli):
+    result = cli("report", "--club", FEDERATION, "--period", "2009-Q1", env=RU)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1].split() == ["Игрок", "Имя", "До", "Партий", "Очки", "Ожидаемый", "Изменение", "После",
+                                "Статус", "Защищён"]
+    avakyan = next(line for line in lines if line.startswith("avakyan"))
+    # seed 000's worked example: 2337, 9 games, 6,5 points, E = 4,77, +17, 2354
+    assert avakyan.split() == ["avakyan", "Ашот", "Авакян", "2337", "9", "6,5", "4,77", "+17", "2354", "активен"]
+    assert lines[-1].split()[0] == "Итого"
+    english = cli("report", "--club", FEDERATION, "--period", "2009-Q1")
+    avakyan = next(line for line in english.stdout.splitlines() if line.startswith("avakyan"))
+    assert avakyan.split() == ["avakyan", "Ашот", "Авакян", "2337", "9", "6.5", "4.77", "+17", "2354", "active"]
+
+
+def test_report_russian_statuses_of_a_break(cli):
+    result = cli("report", "--club", FEDERATION, "--period", "2009-Q1", env=RU)
+    romanov = next(line for line in result.stdout.splitlines() if line.startswith("romanov"))
+    assert "перерыв в выступлениях (3 месяца)" in romanov   # no game since 2008-Q4
+    new = [line for line in result.stdout.splitlines() if line.startswith(("tagiev", "umarov"))]
+    assert len(new) == 2 and all(line.endswith("новый") for line in new)
+
+
+def test_leaderboard_in_russian_and_english(cli):
+    ru = cli("leaderboard", "--club", CHESS, env=RU)
+    assert ru.exit_code == 0, ru.output
+    lines = ru.stdout.splitlines()
+    assert lines[0] == "club · chess · на 2009-01-29, последняя запись журнала"
+    assert lines[1].split() == ["Место", "Игрок", "Имя", "Рейтинг", "Партий", "Статус", "Последняя", "партия"]
+    # seed 003's list after six games: Вера 1220,00 with 3 games, provisional
+    assert lines[3].split() == ["1", "vera", "Вера", "1220,00", "3", "предварительный", "2009-01-29"]
+    en = cli("leaderboard", "--club", CHESS)
+    assert en.stdout.splitlines()[3].split() == ["1", "vera", "Вера", "1220.00", "3", "provisional", "2009-01-29"]
+
+
+def test_history_in_russian_with_plurals_and_decimal_comma(cli):
+    ru = cli("history", "anna", "--club", CHESS, env=RU)
+    assert ru.exit_code == 0, ru.output
+    assert ru.stdout.splitlines()[1].split()[:5] == ["Дата", "Запись", "Соперник", "Результат", "До"]
+    # seed 003: Анна played 3 games (1, 0, ½): 1 win, 1 draw, 1 loss, 1.5 points, 1200 → 1199.42
+    assert "3 партии: 1 В, 1 Н, 1 П; 1,5 очка; итоговое изменение -0,58" in ru.stdout
+    en = cli("history", "anna", "--club", CHESS)
+    assert "3 games: 1 W, 1 D, 1 L; 1.5 points; net change -0.58" in en.stdout
+
+
+def test_a_refusal_in_russian(cli):
+    ru = cli("history", "anan", "--club", CHESS, env=RU)
+    assert ru.exit_code == 1 and ru.stderr.strip() == "неизвестный игрок 'anan' (может быть, \"anna\"?)"
+    en = cli("history", "anan", "--club", CHESS)
+    assert en.exit_code == 1 and en.stderr.strip() == "unknown player 'anan' (did you mean \"anna\"?)"
+
+
+def test_a_config_error_in_russian_keeps_file_and_line(cli, tmp_path):
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "nardrating.toml").write_text('[club]\nname = "x"\n\n[rating.club]\nengine = "elko"\n', encoding="utf-8")
+    result = cli("leaderboard", "--club", club, env=RU)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{club / 'nardrating.toml'}:5: в [rating.club] неизвестная система engine 'elko'")
+    assert "(может быть, \"elo\" или \"glicko\"?)" in result.stderr
+
+
+def _run(args, env):
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environ.update(env, COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "nardrating", *args], capture_output=True, text=True, env=environ,
+                          timeout=60)
+
+
+def test_help_in_russian_and_english():
+    ru = _run(["report", "--help"], RU)
+    assert ru.returncode == 0, ru.stderr
+    assert "ожидаемый результат" in ru.stdout and "Параметры:" in ru.stdout
+    assert "Только этот игрок." in ru.stdout and "[обязательный]" in ru.stdout
+    en = _run(["report", "--help"], {"LANG": "C.UTF-8"})
+    assert "Only this player." in en.stdout and "Options:" in en.stdout and "[required]" in en.stdout
+    top = _run(["--help"], RU)
+    assert "Показать версию и выйти." in top.stdout and "Команды:" in top.stdout
+
+
+def test_russian_headings_fold_within_80_columns(cli):
+    result = cli("report", "--club", FEDERATION, "--period", "2009-Q1", env={**RU, "COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    assert lines[1].split()[:2] == ["Игрок", "Изменение"] or "Игрок" in lines[1]
+    notice = " ".join(lines[lines.index(next(line for line in lines if line.startswith("не поместилось"))):])
+    assert notice.startswith("не поместилось в 80 колонок:")
+    # every column is either shown or named in the notice
+    for heading in ("Игрок", "Имя", "До", "Партий", "Очки", "Ожидаемый", "Изменение", "После", "Статус"):
+        assert heading in lines[1].split() or heading in notice
+    # the columns shown are aligned under their headings: the rule is as wide as the header line
+    assert len(lines[2]) >= len(lines[1].rstrip())
+
+
+def test_md_for_the_commission_follows_club_language_and_lang_overrides(cli, tmp_path):
+    club = tmp_path / "club"
+    shutil.copytree(FEDERATION, club)
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("[club]\n", '[club]\nlanguage = "ru"\n', 1),
+                      encoding="utf-8")
+    md = cli("report", "--club", club, "--period", "2009-Q1", "--format", "md")
+    assert md.exit_code == 0, md.output
+    assert "| Игрок | Имя | До | Партий | Очки | Ожидаемый | Изменение | После | Статус |" in md.stdout
+    assert "| avakyan | Ашот Авакян | 2337 | 9 | 6,5 | 4,77 | +17 | 2354 | активен |" in md.stdout
+    table = cli("report", "--club", club, "--period", "2009-Q1")   # the terminal follows the locale
+    assert table.stdout.splitlines()[1].startswith("Player")
+    en = cli("report", "--club", club, "--period", "2009-Q1", "--format", "md", "--lang", "en")
+    assert "| avakyan | Ашот Авакян | 2337 | 9 | 6.5 | 4.77 | +17 | 2354 | active |" in en.stdout
+
+
+def test_published_pages_in_russian(cli, tmp_path):
+    pytest.importorskip("jinja2")
+    out = tmp_path / "site"
+    result = cli("publish", out, "--club", FEDERATION, "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="ru">' in index and "Поиск игроков" in index and 'placeholder="Имя или id"' in index
+    assert "К содержанию" in index and "<footer><p>Опубликовано 20" in index
+    assert '<th scope="col"' in index and ">Игрок<" in index and ">Статус<" in index and "активен" in index
+    page = next((out / "lists").glob("federation-long-nardy-2009-03-31*.html")).read_text(encoding="utf-8")
+    assert "рейтинг-лист на 2009-03-31" in page and "Отчёт для рейтинговой комиссии" in page
+    assert ">6,5<" in page and ">4,77<" in page   # Авакян's row, seed 000's numbers
+    english = tmp_path / "en"
+    assert cli("publish", english, "--club", FEDERATION).exit_code == 0
+    index = (english / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in index and "Search players" in index and "Поиск" not in index
+
+
+def test_publish_lang_tag_sets_the_attribute_and_the_words(cli, tmp_path):
+    pytest.importorskip("jinja2")
+    out = tmp_path / "site"
+    assert cli("publish", out, "--club", CHESS, "--lang", "ru-RU").exit_code == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="ru-RU">' in index and "Поиск игроков" in index
+
+
+# --- machine formats: the same bytes in every locale ---
+
+MACHINE = [
+    ("leaderboard", "--club", CHESS, "--format", "json"),
+    ("leaderboard", "--club", CHESS, "--format", "csv"),
+    ("leaderboard", "--club", SAMPLES / "fide-club", "--as-of", "2025-06-30", "--format", "fide-list"),
+    ("report", "--club", FEDERATION, "--period", "2009-Q1", "--format", "json", "--details"),
+    ("report", "--club", FEDERATION, "--period", "2009-Q1", "--format", "csv"),
+    ("report", "--club", FEDERATION, "--period", "2007", "--format", "json"),   # empty: its reason stays English
+    ("history", "anna", "--club", CHESS, "--format", "json", "--details"),
+    ("history", "anna", "--club", CHESS, "--format", "csv"),
+    ("players", "--club", FEDERATION, "--format", "csv"),
+    ("export", "trf", "--tournament", "open-feb", "--club", SAMPLES / "fide-club"),
+    ("check", "--club", CHESS, "--format", "json"),
+]
+
+
+@pytest.mark.parametrize("args", MACHINE, ids=lambda args: " ".join(map(str, args[:1] + args[-2:])))
+def test_machine_formats_are_identical_in_every_locale(cli, args):
+    english = cli(*args)
+    assert english.exit_code == 0, english.output
+    for env in (RU, {"LANGUAGE": "ru"}, {"LC_ALL": "ru_RU.UTF-8"}):
+        russian = cli(*args, env=env)
+        assert russian.exit_code == 0 and russian.stdout == english.stdout, args
+
+
+def test_json_status_values_stay_english(cli_json):
+    rows = cli_json("leaderboard", "--club", CHESS)
+    assert {row["status"] for row in rows} == {"provisional"}
+
+
+def test_english_paths_do_not_import_babel():
+    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', 'report', '--club', %r, "
+            "'--period', '2009-Q1']; exec('try:\\n main()\\nexcept SystemExit: pass'); "
+            "print('babel' in sys.modules, file=sys.stderr)") % str(FEDERATION)
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    english = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={**environ, "LANG": "C.UTF-8"}, timeout=60)
+    assert english.stderr.strip().endswith("False"), english.stderr
+    russian = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={**environ, "LANG": "ru_RU.UTF-8"}, timeout=60)
+    assert russian.stderr.strip().endswith("True") and "2354" in russian.stdout
+
+
+@pytest.mark.slow
+def test_a_built_wheel_speaks_russian(tmp_path):
+    """The .mo is installed with the package: a wheel built from the tree, installed into a fresh
+    environment (not editable), prints the report in Russian."""
+    root = tmp_path / "src"   # a copy: building writes build/ and egg-info next to the sources
+    shutil.copytree(Path(__file__).resolve().parent.parent, root,
+                    ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__", "bench", "sample_ledgers"))
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, root], check=True, timeout=300)
+    wheel = next(wheels.glob("nardrating-*.whl"))
+    import zipfile
+
+    assert "nardrating/i18n/locale/ru/LC_MESSAGES/nardrating.mo" in zipfile.ZipFile(wheel).namelist()
+    target = tmp_path / "site-packages"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", target, wheel],
+                   check=True, timeout=300)
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    result = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                             "sys.argv = ['nardrating'] + sys.argv[2:]; from nardrating.cli import main; main()",
+                             str(target), "report", "--club", str(FEDERATION), "--period", "2009-Q1"],
+                            capture_output=True, text=True, env={**environ, "LANG": "ru_RU.UTF-8"}, cwd=tmp_path,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Игрок" in result.stdout and "6,5" in result.stdout
+
+
+def test_explain_cites_the_seeds_russian_wording(cli):
+    ru = cli("explain", "m0003", "--club", CHESS, env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    lines = ru.stdout.splitlines()
+    assert lines[1].split() == ["Правило", "Формула", "Значение"]
+    # seed 003, «Как рассчитывается новый рейтинг»: Анна's expected score 0,5144 against Вера
+    assert "seed 003, «Как рассчитывается новый рейтинг»: ожидаемый результат E(A)" in lines[3]
+    assert lines[3].endswith("0,5144")
+    assert any("новый рейтинг = старый рейтинг + K × (S − E)" in line for line in lines)
+    same = cli("explain", "m0003", "--club", CHESS, "--format", "json")
+    assert cli("explain", "m0003", "--club", CHESS, "--format", "json", env=RU).stdout == same.stdout
+
+
+def test_mfsnb_explain_in_the_seeds_words(cli):
+    ru = cli("explain", "avakyan@2009-03-31", "--club", FEDERATION, env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    assert "R новый = R старый + сумма всех R за период" in ru.stdout   # seed 000, «Формулы»
+
+
+def test_xlsx_for_the_commission_in_russian(cli, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    out = tmp_path / "list.xlsx"
+    assert cli("leaderboard", "--club", CHESS, "--format", "xlsx", "--output", out, "--lang", "ru").exit_code == 0
+    sheet = openpyxl.load_workbook(out).active
+    assert sheet.title == "Рейтинг-лист"
+    assert [c.value for c in sheet[2]][:4] == ["Место", "Игрок", "Имя", "Рейтинг"]
+    assert [c.value for c in sheet[3]][:6] == [1, "vera", "Вера", 1220.0, 3, "предварительный"]
