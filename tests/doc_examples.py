@@ -9,7 +9,7 @@ How a page marks its examples (docs/development.md, "Tested examples", says the 
 - A ```python block starting with `>>> ` is a doctest, run with `...` matching anything.
 - The comment `<!-- example: ... -->` on the line before a block sets how it runs:
   `club=PATH` (the club of commands without --club: NARDRATING_CLUB), `folder=NAME` (the folder
-  the block starts in, one of FOLDERS below, instead of a copy of the sample ledgers), `exit=N` (every
+  is prepared first by FOLDERS[NAME] of tests/test_docs_examples.py, beside the samples), `exit=N` (every
   command of the block exits N), `continues` (the block goes on in the folder of the page's example
   before it, which is run first), or `not run: WHY` (the block is not run, and the page says why).
 - `<!-- example: [club=…] $ COMMAND -->`, then Markdown up to `<!-- /example -->`: the command's
