@@ -1,6 +1,6 @@
 """Start-up of the command line: skip work that typer and pydantic do for every command.
 
-Each daily command is mostly start-up (see README, Performance). Both shortcuts
+Each daily command is mostly start-up (see docs/performance.md). Both shortcuts
 below change nothing a user sees, and each steps aside when the library does not
 look as expected (another version): then it costs what it cost before.
 """

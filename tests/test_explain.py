@@ -200,7 +200,7 @@ def test_refusals(cli, args, message):
 
 
 def test_an_engine_without_explain_refuses_cleanly(tmp_path, cli, cli_json):
-    # The README's fixed-K Elo declares no `explains`: a rated match is refused with a message and
+    # The manual's fixed-K Elo (docs/writing-an-engine.md) declares no `explains`: a rated match is refused with a message and
     # exit 1, never a traceback; its unrated match is still explained by the base (change 0).
     from nardrating.engines import registry
 

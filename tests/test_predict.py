@@ -177,7 +177,7 @@ def test_glicko_prediction_uses_the_deviation_grown_to_the_as_of_date(tmp_path, 
 
 
 def test_nardy_site_preset(tmp_path, cli):
-    # Seed 001's Elo (README): 1600 beats 1400, L = 1, both new: 10/(1 + 10^(200/400)) = 2.40, ×5 = 12.01.
+    # Seed 001's Elo (docs/nardy-engines.md): 1600 beats 1400, L = 1, both new: 10/(1 + 10^(200/400)) = 2.40, ×5 = 12.01.
     # P(1600) = 1/(1 + 10^(−200/400)) = 0.7597.
     club = make_club(tmp_path, PLAYERS + adjust("anna", 1600) + adjust("boris", 1400),
                      config("fibs", "long-nardy", 'preset = "nardy-site"\n'))

@@ -162,7 +162,7 @@ def test_init_writes_every_parameter(cli, tmp_path, engine):
 
 
 def test_init_defaults_are_the_engines(tmp_path, cli):
-    # README, engine reference: elo start 1200, K 20, provisional 5, pair limit 2;
+    # docs/elo.md: elo start 1200, K 20, provisional 5, pair limit 2;
     # mfsnb's inactivity [[3, 25], [6, 50], [9, 75], [12, 100], [18, 150]].
     cli("init", tmp_path / "elo", "--engine", "elo")
     cli("init", tmp_path / "mfsnb", "--engine", "mfsnb")

@@ -3,7 +3,7 @@
 The changes come from each engine's own update arithmetic, applied to the
 players' state on the as-of date (elo's `update`, a one-game period of the
 Glicko engines, mfsnb's `compute` of a single match); fibs's formula is
-written out as its README section states it. Engines whose ratings do not
+written out as its manual page states it (docs/nardy-engines.md). Engines whose ratings do not
 move match by match say why (ActionRefused).
 """
 from __future__ import annotations

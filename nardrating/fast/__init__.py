@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-# Measured (README, Performance): the imports (polars ~0.3 s, numpy and numba ~0.4 s of CPU) and
+# Measured (docs/performance.md): the imports (polars ~0.3 s, numpy and numba ~0.4 s of CPU) and
 # loading the compiled loop (~0.3 s) cost about 1 s, which the pure path's work outgrows from about
 # 300,000 matches (a CSV of about 13 MB) on.
 

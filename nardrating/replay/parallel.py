@@ -17,7 +17,7 @@ from .loader import Progress, read_valid_journal
 # on a machine with at least PARALLEL_MIN_CORES cores of which two are idle. Forked children
 # start with the parent's memory (0.4-1 GB for a million matches): on two busy cores their
 # copy-on-write doubled the system time and forked recalc was 1.1-1.2x slower than serial
-# (README, Performance). NARDRATING_PARALLEL=1 forks whatever the cores, =0 never.
+# (docs/performance.md). NARDRATING_PARALLEL=1 forks whatever the cores, =0 never.
 PARALLEL_AFTER = int(os.environ.get("NARDRATING_PARALLEL_AFTER", 200_000))
 PARALLEL_MIN_CORES = 4
 

@@ -162,7 +162,7 @@ def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[t
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:
-    """The discipline an adjustment means when it does not say (see README)."""
+    """The discipline an adjustment means when it does not say (docs/journal.md, `[[adjust]]`)."""
     if adjust.discipline is not None:
         return adjust.discipline
     if rating.disciplines and len(rating.disciplines) == 1:

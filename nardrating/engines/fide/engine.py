@@ -19,7 +19,7 @@ class FideEngine(Engine):
     name = "fide"
     title = "FIDE-style rating lists (seed 002)"
     default_discipline = "chess"
-    # One-line notes for parameters without a description (from the README).
+    # One-line notes for parameters without a description (from docs/fide.md).
     parameter_notes = {
         "ruleset": '"seed" (seed 002) or "fide-2024"',
         "list_every": "lists dated the first day of every month, quarter, half or year",

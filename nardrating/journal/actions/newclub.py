@@ -7,7 +7,7 @@ from ...config import CONFIG_NAME
 from ...errors import ActionRefused, did_you_mean
 from ..entries import valid_id
 
-CONFIG_TEMPLATE = '''# nardrating club config. Reference: the README's "Config" section.
+CONFIG_TEMPLATE = '''# nardrating club config. Reference: the manual's "The club and its config" (docs/club.md).
 [club]
 name = {name}
 journal = ["journal.toml"]          # replayed together, in this order; .toml or .csv
@@ -68,7 +68,7 @@ NEXT_STEPS = """next steps:{cd}
 
 JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
 # `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
-# [[void]] and [[adjust]] tables (see the README's "Journal" section).
+# [[void]] and [[adjust]] tables (see the manual's "The journal", docs/journal.md).
 '''
 
 
