@@ -62,11 +62,18 @@ def check(club: ClubOpt = None,
         out.print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
                   f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
                   f"rating lists: {', '.join(ledger.config.ratings)}"
+                  + (_lists_published(len(j.lists)) if j.lists else "")
                   + (f"; last entry {last} (the date commands mean without --as-of)"
                      if last and ledger.config.club.as_of == "last-entry" else "")
                   + (f"; {len(warnings)} warning(s)" if warnings else ""), markup=False)
     if strict and warnings:
         raise typer.Exit(1)
+
+
+def _lists_published(n: int) -> str:
+    from ..i18n import ngettext
+
+    return "; " + ngettext("{n} list published", "{n} lists published", n).format(n=n)
 
 
 def _warning_text(p: Problem) -> str:
