@@ -24,11 +24,14 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     from .. import reports
     from ..exchange.publish import publish as do
 
+    from ..lists.provenance import stamped
+
     day = parse_date(as_of, "--as-of")
-    ledger = load(club)
+    ledger, stamp = stamped(lambda: load(club), club)   # every page's footer carries the digests
     if rating is not None:
         ledger.rating(rating)   # an unknown list is refused before anything is written
-    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
+    done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang,
+              provenance=stamp.short())
     console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
                     f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
 
@@ -92,5 +95,7 @@ def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id
     Example: nardrating export trf --tournament cup-1 > cup-1.trf
     """
     from ..exchange.trf_export import export_trf as build
+    from ..lists.provenance import comment_footer, stamped
 
-    sys.stdout.write(build(load(club), tournament))
+    ledger, stamp = stamped(lambda: load(club), club)   # the journal's digests as ### comment lines at the end
+    sys.stdout.write(build(ledger, tournament) + comment_footer(stamp.short(), "###"))

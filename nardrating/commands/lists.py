@@ -69,8 +69,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from .. import reports
     from ..render import emit
 
+    from ..lists.provenance import footer, load_for
+
     fmt = _spreadsheet_target(fmt, output)
-    ledger = load(club, discipline)
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx, fide-list: with provenance
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -79,8 +81,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
         result = result.daily(day.day)
     table = reports.leaderboard(ledger, result, show_all, public, day)
     if fmt == "xlsx":
-        return _write_xlsx(table, output)
-    emit(table, fmt, console())
+        return _write_xlsx(table, output, stamp.short() if stamp else None)
+    out = console()
+    emit(table, fmt, out)
+    out.file.write(footer(stamp, fmt))
 
 
 def _spreadsheet_target(fmt: str, output: Path | None) -> str:
@@ -95,11 +99,12 @@ def _spreadsheet_target(fmt: str, output: Path | None) -> str:
     return "xlsx"
 
 
-def _write_xlsx(table: Table, output: Path | None) -> None:
+def _write_xlsx(table: Table, output: Path | None, provenance: dict[str, str] | None = None,
+                sheet: str = "Leaderboard") -> None:
     from ..render.charts import replace_file
     from ..render.spreadsheet import xlsx_bytes
 
-    data = xlsx_bytes(table)
+    data = xlsx_bytes(table, provenance, sheet)
     if output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
@@ -202,7 +207,9 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
            player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
            details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
                                                  "or per game (elo, fibs, chips, placement).")] = False,
-           fmt: FormatOpt = "table") -> None:
+           fmt: FormatOpt = "table",
+           output: Annotated[Optional[Path], typer.Option("--output", "-o", help="With --format xlsx: the file "
+                             "to write (needs nardrating[xlsx]).", show_default=False)] = None) -> None:
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
     Example: nardrating report --period 2009-Q1 --format md
@@ -211,18 +218,22 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     from ..periods import parse_period
     from ..render import emit
 
-    fmt = check_format(fmt)
+    from ..lists.provenance import footer, load_for
+
+    fmt = _spreadsheet_target(fmt, output)
     try:
         span = parse_period(period)
     except ValueError as exc:
         if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
-    ledger = load(club, discipline)
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx: with provenance
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
     table = reports.report(ledger, result, span, player, details)
+    if fmt == "xlsx":
+        return _write_xlsx(table, output, stamp.short() if stamp else None, "Report")
     out = console()
     emit(table, fmt, out)
     if details and fmt in ("table", "md"):
@@ -230,3 +241,4 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
             if fmt == "md":
                 out.file.write("\n")
             emit(detail, fmt, out)
+    out.file.write(footer(stamp, fmt))
