@@ -99,4 +99,7 @@ def _table(before_rows: list[dict[str, Any]], after_rows: list[dict[str, Any]], 
                Column("games_added", _("Games added"), "int"), Column("entries", _("Entries"), wrap=True)]
     title = f"{rating} · {discipline} · {before_label} → {after_label}"
     caption = None if rows else _("nothing changed")
+    if any(row["change"] not in (0, None) and not row["entries"] for row in rows):
+        caption = _("A change without entries comes from the engine's own rules, not from an entry: an inactivity "
+                    "penalty, a decay (history PLAYER shows it).")
     return Table(title, columns, shown, caption=caption, json_value=rows)
