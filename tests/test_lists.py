@@ -351,3 +351,40 @@ def test_changes_usage(cli, tmp_path):
     assert result.exit_code == 1 and "is before 2009-01-29" in result.stderr
     result = cli("changes", "--club", club, "--since", "2009-01-29")
     assert result.exit_code == 0 and "nothing changed" in result.stdout
+
+
+# --- The manual's page shows real outputs ----------------------------------------------------
+
+PAGE = (ROOT / "docs" / "lists.md").read_text(encoding="utf-8")
+
+
+def shown_blocks(lang: str) -> list[tuple[str, list[str]]]:
+    """The page's ```LANG blocks that start with `$ nardrating …`: (the command, the lines shown)."""
+    return [(command, shown.rstrip("\n").splitlines())
+            for command, shown in re.findall(rf"```{lang}\n\$ nardrating ([^\n]+)\n(.*?)```", PAGE, re.S)]
+
+
+def test_the_pages_verify_outputs_after_an_amend_and_a_hand_edit_are_real(cli, tmp_path, monkeypatch):
+    # The page's two `text` blocks are run in a copy of the sample federation, from its folder: after
+    # `amend m0014 --result 1-0`, and after Авакян's 2354 raised to 2400 in the list file by hand.
+    (amended, after_amend), (edited, after_edit) = shown_blocks("text")
+    for command, shown, change in ((amended, after_amend, "amend"), (edited, after_edit, "edit")):
+        club = copy(tmp_path / change, "federation-2009")
+        monkeypatch.chdir(club)
+        if change == "amend":
+            assert cli("amend", "m0014", "--result", "1-0").exit_code == 0
+        else:
+            path = club / FEDERATION_LIST
+            path.write_text(path.read_text(encoding="utf-8").replace('"rating": 2354', '"rating": 2400'), encoding="utf-8")
+        result = cli(*command.split(), env={"COLUMNS": None, "NARDRATING_CLUB": str(club)})
+        assert result.exit_code == 1
+        assert result.stdout.rstrip("\n").splitlines() == shown
+
+
+def test_the_pages_provenance_is_the_sample_lists(cli):
+    block = re.search(r"```json\n(.*?)```", PAGE, re.S)[1]
+    data = json.loads((SAMPLES / "federation-2009" / FEDERATION_LIST).read_text(encoding="utf-8"))
+    assert json.loads(block) == data["provenance"]
+    entry = re.search(r'```toml\n(\[\[list\]\].*?)```', PAGE, re.S)[1]
+    assert entry in (SAMPLES / "federation-2009" / "journal.toml").read_text(encoding="utf-8")
+    assert "head -c 23165 journal.toml | sha256sum` prints\n`" + data["provenance"]["journal_sha256"] in PAGE
