@@ -138,7 +138,11 @@ def test_list_entries_read_through_the_cache_as_by_a_full_read(tmp_path):
     cached, full = load_club(club).journal, load_club(club, use_cache=False).journal
     assert cached.lists == full.lists and [(x.path, x.sha256, x.line) for x in full.lists] == [("lists/x.json", "1" * 64, 58)]
     load_club(club)
-    assert load_club(club).journal.lists == full.lists   # from the cache's snapshot now
+    assert load_club(club).journal.lists == full.lists
+    from nardrating.replay import cache
+
+    _, snapshot, grown = cache.load(load_club(club, config_only=True).config)   # the cache's own snapshot, checked
+    assert grown == [] and snapshot.lists == full.lists
 
 
 def test_check_warns_of_a_list_file_gone_or_altered(cli, tmp_path):
@@ -157,3 +161,31 @@ def test_check_warns_of_a_list_file_gone_or_altered(cli, tmp_path):
     result = cli("check", "--club", club, "--strict")
     assert result.exit_code == 1
     assert "journal.toml:58: warning: the list file lists/x.json no longer has the SHA-256 this entry records" in result.stdout
+
+
+@pytest.mark.parametrize("occupy", ["file", "dangling link", "fifo"])
+def test_a_new_file_is_never_written_over_anything_even_if_it_appears_after_the_check(tmp_path, monkeypatch, occupy):
+    import os
+
+    from nardrating.errors import ActionRefused
+    from nardrating.lists import safeout
+
+    target = tmp_path / "list.json"
+    if occupy == "file":
+        target.write_bytes(b"theirs")
+    elif occupy == "dangling link":
+        target.symlink_to(tmp_path / "nowhere")
+    else:
+        os.mkfifo(target)
+    for raced in (False, True):   # raced: the name is taken between the check and the write
+        if raced:
+            monkeypatch.setattr(safeout.os.path, "lexists", lambda path: False)
+        with pytest.raises(ActionRefused, match="already exists; freeze-list never overwrites"):
+            safeout.create_new(target, b"ours")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["list.json"]   # no temporary file left
+        assert not (tmp_path / "nowhere").exists()
+        if occupy == "file":
+            assert target.read_bytes() == b"theirs"
+    monkeypatch.undo()
+    made = safeout.create_new(tmp_path / "new.json", b"ours")
+    assert (tmp_path / "new.json").read_bytes() == b"ours" and made.st_size == 4
