@@ -103,7 +103,8 @@ class Entries:
         for a in j.adjusts:
             if (a.rating in (None, self.rating) and a.discipline in (None, self.discipline) and keep(a.file, a.line)
                     and dated(a.date)):
-                how = f"set {a.set:g}" if a.set is not None else f"delta {a.delta:+g}"
+                how = (_("set to {rating}").format(rating=f"{a.set:g}") if a.set is not None
+                       else _("moved by {delta}").format(delta=f"{a.delta:+g}"))
                 text = f"{a.date} {a.player} {how}" + (f": {_short(a.reason)}" if a.reason else "")
                 found.append(Ref("adjust", None, a.file, a.line, a.date, frozenset([a.player]), text))
         for t in j.tournaments.values():

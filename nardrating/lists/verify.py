@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ActionRefused
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .behind import Entries, Ref, added_since, concerning
 from .listfile import ListFile, read_list
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .provenance import Stamp
 
 FIELDS = ("rating", "games", "status")
+FIELD_WORDS = {"rating": N_("rating"), "games": N_("games"), "status": N_("status")}
 INDIRECT_SHOWN = 5   # entries listed for a row that moved only through others
 
 
@@ -135,8 +136,8 @@ def _row_line(row: Moved) -> str:
     if row.after is None:
         return _("{who}: on the list then (rating {rating}, games {games}), not now").format(
             who=who, rating=_value(row.before.get("rating")), games=_value(row.before.get("games")))
-    parts = [f"{key} {_value(row.before.get(key), row.after.get(key))} → {_value(row.after.get(key), row.before.get(key))}"
-             for key in row.fields]
+    parts = [f"{_(FIELD_WORDS[key])} {_value(row.before.get(key), row.after.get(key))} → "
+             f"{_value(row.after.get(key), row.before.get(key))}" for key in row.fields]
     return f"{who}: " + ("; ".join(parts) if parts else _("renamed"))
 
 
