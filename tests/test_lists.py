@@ -388,3 +388,27 @@ def test_the_pages_provenance_is_the_sample_lists(cli):
     entry = re.search(r'```toml\n(\[\[list\]\].*?)```', PAGE, re.S)[1]
     assert entry in (SAMPLES / "federation-2009" / "journal.toml").read_text(encoding="utf-8")
     assert "head -c 23165 journal.toml | sha256sum` prints\n`" + data["provenance"]["journal_sha256"] in PAGE
+
+
+def test_a_journal_edited_in_place_and_a_changed_config_are_said(cli, tmp_path):
+    club = copy(tmp_path, "federation-2009")
+    journal = club / "journal.toml"
+    text = journal.read_text(encoding="utf-8")
+    # m0014's draw rewritten in place as 1-0 (no void, no amend: the file is edited, not appended to);
+    # seed 000 as above: Авакян 2354 → 2359, Демидов 2362 → 2357.
+    journal.write_text(text.replace('players = ["avakyan", "demidov"]\nresult = "1/2-1/2"',
+                                    'players = ["avakyan", "demidov"]\nresult = "1-0"', 1), encoding="utf-8")
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    result = cli("verify", club / FEDERATION_LIST, "--club", club)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert "2 of 16 rows differ" in lines[0]
+    assert lines[1].startswith("the journal is not the journal of the list with entries appended")
+    assert lines[2].startswith("the config changed since the list (config_sha256 bfc2ed941cf4, now ")
+    assert lines[3:] == ["demidov (Олег Демидов): rating 2362 → 2357", "avakyan (Ашот Авакян): rating 2354 → 2359"]
+    # The club's name is what tells it from another club then: renamed, the list is refused.
+    config.write_text(config.read_text(encoding="utf-8").replace('name = "Федерация нард (пример)"', 'name = "Другая"'),
+                      encoding="utf-8")
+    result = cli("verify", club / FEDERATION_LIST, "--club", club)
+    assert result.exit_code == 1 and "not of this club 'Другая'" in result.stderr
