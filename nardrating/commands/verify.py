@@ -7,10 +7,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import N_, _
 from .common import ClubOpt, DisciplineOpt, RatingOpt, check_format, console, fail, parse_date, plain
 
-PeriodOpt = Annotated[Optional[str], typer.Option("--period", "-p", help=_(
+PeriodOpt = Annotated[Optional[str], typer.Option("--period", "-p", help=N_(
     "The list at the end of this period: 2009-Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20."), show_default=False)]
 
 
@@ -31,12 +31,12 @@ def _period(text: str | None) -> object:
 
 def freeze_list(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                 period: PeriodOpt = None,
-                as_of: Annotated[Optional[str], typer.Option("--as-of", help=_("The list on this date, YYYY-MM-DD."),
+                as_of: Annotated[Optional[str], typer.Option("--as-of", help=N_("The list on this date, YYYY-MM-DD."),
                                                              show_default=False)] = None,
-                output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_(
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", help=N_(
                     "The file to write (default: lists/RATING-DISCIPLINE-DATE.FORMAT in the club folder); never "
                     "overwritten."), show_default=False)] = None,
-                fmt: Annotated[str, typer.Option("--format", "-f", help=_("json, md or xlsx (needs nardrating[xlsx])."))] = "json",
+                fmt: Annotated[str, typer.Option("--format", "-f", help=N_("json, md or xlsx (needs nardrating[xlsx])."))] = "json",
                 ) -> None:
     """Write the list (as leaderboard computes it) with its provenance, and record it in the journal.
 
@@ -62,7 +62,7 @@ def freeze_list(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
                                                      recorded=done.recorded, sha=done.sha256)), markup=False)
 
 
-def verify(file: Annotated[Path, typer.Argument(metavar="FILE", help=_("A list file freeze-list wrote."))],
+def verify(file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A list file freeze-list wrote."))],
            club: ClubOpt = None) -> None:
     """Recompute a frozen list from the journal as it is now; exit 1 if a row moved or the file was altered.
 
@@ -79,14 +79,14 @@ def verify(file: Annotated[Path, typer.Argument(metavar="FILE", help=_("A list f
 
 
 def changes(club: ClubOpt = None,
-            since_list: Annotated[Optional[Path], typer.Option("--since-list", help=_(
+            since_list: Annotated[Optional[Path], typer.Option("--since-list", help=N_(
                 "Before: the rows of this list file."), show_default=False)] = None,
-            since: Annotated[Optional[str], typer.Option("--since", help=_(
+            since: Annotated[Optional[str], typer.Option("--since", help=N_(
                 "Before: the list on this date, YYYY-MM-DD."), show_default=False)] = None,
-            to: Annotated[Optional[str], typer.Option("--to", help=_(
+            to: Annotated[Optional[str], typer.Option("--to", help=N_(
                 "After: the list on this date (default: the journal's last entry)."), show_default=False)] = None,
             rating: RatingOpt = None, discipline: DisciplineOpt = None,
-            fmt: Annotated[str, typer.Option("--format", "-f", help=_("table, csv, json or md."))] = "table") -> None:
+            fmt: Annotated[str, typer.Option("--format", "-f", help=N_("table, csv, json or md."))] = "table") -> None:
     """Per player, rank and rating before and after, games added, and the entries behind the change.
 
     Example: nardrating changes --since-list lists/federation-long-nardy-2009-03-31.json --to 2009-06-30
