@@ -67,9 +67,8 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
     """
     from .. import reports
-    from ..render import emit
-
     from ..lists.provenance import footer, load_for
+    from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output)
     ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx, fide-list: with provenance
@@ -215,10 +214,9 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 
     Example: nardrating report --period 2009-Q1 --format md
     """
     from .. import reports
+    from ..lists.provenance import footer, load_for
     from ..periods import parse_period
     from ..render import emit
-
-    from ..lists.provenance import footer, load_for
 
     fmt = _spreadsheet_target(fmt, output)
     try:
