@@ -23,7 +23,7 @@ import typer  # noqa: E402
 
 from ._startup import (annotations_evaluated_once, help_in_language, lazy_typer_coercion,  # noqa: E402
                        no_pydantic_plugin_loader, only_invoked_command)
-from .commands import analysis, club, exchange, lists, writing  # noqa: E402
+from .commands import analysis, club, exchange, lists, verify, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 from .i18n import N_, _, command_scope  # noqa: E402
 
@@ -148,6 +148,7 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("undo", writing.undo), ("rename-player", writing.rename_player), ("merge-players", writing.merge_players),
         ("players", lists.players), ("recalc", lists.recalc), ("leaderboard", lists.leaderboard),
         ("history", lists.history), ("report", lists.report),
+        ("freeze-list", verify.freeze_list), ("verify", verify.verify), ("changes", verify.changes),
         ("predict", analysis.predict), ("backtest", analysis.backtest), ("player", analysis.player),
         ("head-to-head", analysis.head_to_head), ("explain", analysis.explain),
         ("publish", exchange.publish), ("import", exchange.import_files)]

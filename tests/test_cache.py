@@ -64,6 +64,7 @@ def snapshot(folder: Path):
                     {p: [(e.entry, e.before, e.change, e.after, e.rated, e.reason) for e in result.history(p)]
                      for p in PLAYERS},
                 )
+        seen["lists"] = [(x.path, x.sha256, x.date, x.line) for x in ledger.journal.lists]
         return seen
     except LedgerError as exc:
         return ("refused", [str(p) for p in exc.problems])
@@ -104,6 +105,8 @@ HAND_TYPED = [
     '[[void]]\nmatch = "m0"\ndate = 2009-03-06\nreason = "typed"\n',
     '[[adjust]]\ndate = 2009-03-07\nplayer = "a"\nrating = "fibs"\ndelta = 5\nreason = "r"\n',
     '[[player]]\nid = "f"\n',
+    # a published list: it rates nothing, but the cache keeps it as a full read does
+    '[[list]]\nfile = "lists/x.json"\nsha256 = "' + "a" * 64 + '"\ndate = 2009-03-10\n',
     # renames and merges rewrite ids already cached; later rows naming the old id follow them
     '[[rename]]\nplayer = "e"\nto = "e2"\ndate = 2009-03-08\n',
     '[[merge]]\nplayer = "d"\ninto = "c"\ndate = 2009-03-09\n',

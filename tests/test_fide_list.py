@@ -9,12 +9,15 @@ def test_seed_003_final_table_as_a_fide_list(cli):
     # Seed 003's final table: Вера 1220.00, Анна 1199.42, Борис 1190.58, Глеб 1190.00, 3 games each;
     # FIDE publishes whole numbers: 1220, 1199, 1191, 1190.
     assert lines[0] == "Rank ID Number       " + "Name".ljust(61) + "Rtng  Gms Flag"
-    assert lines[1:] == [
+    assert lines[1:5] == [
         "   1 vera            " + "Вера".ljust(61) + "1220    3",
         "   2 anna            " + "Анна".ljust(61) + "1199    3",
         "   3 boris           " + "Борис".ljust(61) + "1191    3",
         "   4 gleb            " + "Глеб".ljust(61) + "1190    3",
     ]
+    # After a blank line, the provenance as comment lines (tests/test_lists.py checks the digests).
+    assert lines[5] == "" and [line.split()[:2] for line in lines[6:]] == [
+        ["#", "journal_sha256"], ["#", "config_sha256"], ["#", "nardrating"]]
 
 
 def test_inactive_flag_and_unrated_titled_player(cli):

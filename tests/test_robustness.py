@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import errno
+import hashlib
 import io
 import json
 import os
@@ -214,6 +215,165 @@ def test_real_processes_killed_at_random_moments(club):
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         before = check_after_kill(club, before, note)
+
+
+# --- 2b. freeze-list: the list file and its [[list]] entry ----------------------------------
+
+def freeze_args(club: Path, output: Path, day: str = "2009-01-15") -> list[str]:
+    return ["freeze-list", "--as-of", day, "--output", str(output), "--club", str(club)]
+
+
+def lists_in(data: bytes) -> list[dict]:
+    return tomllib.loads(data.decode("utf-8")).get("list", [])
+
+
+def check_after_freeze(club: Path, before: bytes, output: Path) -> bytes:
+    """A freeze killed anywhere: the journal is as it was, or has the one [[list]] more, whole; an entry
+    never names a file that is missing or other than the one written; the file, if there, is whole."""
+    after = (club / "journal.toml").read_bytes()
+    if after != before:
+        assert after.startswith(before), "a killed freeze-list changed bytes that were already there"
+        (entry,) = lists_in(after)[len(lists_in(before)):]
+        assert entry["file"] == str(output.resolve()) or entry["file"].endswith(output.name)
+        assert hashlib.sha256(output.read_bytes()).hexdigest() == entry["sha256"], "the journal records a file not there"
+    if output.exists():   # whole (a kill between the file and the append leaves it, unrecorded)
+        data = json.loads(output.read_text(encoding="utf-8"))
+        assert data["provenance"]["as_of"] and data["rows"]
+    load_club(club)
+    return after
+
+
+@pytest.mark.slow
+def test_concurrent_freeze_list_and_add_match_processes_each_land_whole(club, tmp_path):
+    assert subprocess.run([sys.executable, "-m", "nardrating", *add_match_args(club, "first")],
+                          capture_output=True).returncode == 0
+    outputs = [tmp_path / f"list-{k}.json" for k in range(8)]
+    procs = [subprocess.Popen([sys.executable, "-m", "nardrating", *freeze_args(club, out)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for out in outputs]
+    procs += [subprocess.Popen([sys.executable, "-m", "nardrating", *add_match_args(club, f"writer {k}", "2009-02-01")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for k in range(8)]
+    for p in procs:
+        _, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err.decode()
+    data = (club / "journal.toml").read_bytes()
+    entries = lists_in(data)
+    assert len(entries) == 8 and len(matches_in(data)) == 9
+    recorded = {e["file"]: e["sha256"] for e in entries}
+    for out in outputs:
+        assert recorded[str(out.resolve())] == hashlib.sha256(out.read_bytes()).hexdigest()
+        # Each list is of the journal as it was when its freeze held the lock: the matches written
+        # meanwhile are dated 2009-02-01, after the lists' date, so every one verifies.
+        verified = subprocess.run([sys.executable, "-m", "nardrating", "verify", str(out), "--club", str(club)],
+                                  capture_output=True, text=True)
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert not list(club.glob(JOURNAL_TEMPS)) and not list(tmp_path.glob(".list-*.tmp"))
+
+
+def _kill_self_inside(module, name: str, n: int) -> None:
+    """SIGKILL this process just before the n-th call that module.name makes, by tracing a wrapper of it."""
+    real = getattr(module, name)
+    target, calls = real.__code__, 0
+
+    def profile(frame, event, arg):
+        nonlocal calls
+        caller = frame if event == "c_call" else frame.f_back
+        if event in ("call", "c_call") and caller is not None and caller.f_code is target:
+            if calls == n:
+                os.kill(os.getpid(), signal.SIGKILL)
+            calls += 1
+
+    def traced(*args, **kwargs):
+        sys.setprofile(profile)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            sys.setprofile(None)
+
+    setattr(module, name, traced)
+
+
+def _calls_made_by(function, *args) -> int:
+    seen = 0
+
+    def profile(frame, event, arg):
+        nonlocal seen
+        caller = frame if event == "c_call" else frame.f_back
+        if event in ("call", "c_call") and caller is not None and caller.f_code is function.__code__:
+            seen += 1
+
+    sys.setprofile(profile)
+    try:
+        function(*args)
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@needs_fork
+@pytest.mark.slow
+def test_freeze_list_killed_before_each_step_of_its_file_and_its_append(club, tmp_path):
+    from nardrating.lists import freeze, safeout
+    from nardrating.journal.actions import write as actions
+
+    assert _wait(_fork(add_match_args(club, "first"))) == 0
+    scratch = tmp_path / "files"
+    scratch.mkdir()
+    steps = {"create": _calls_made_by(safeout.create_new, scratch / "x.json", b"{}"),
+             "append": _calls_made_by_append_block(tmp_path)}
+    assert steps["create"] >= 6   # the temp file, write, fsync, close, link, unlink at least
+    before = (club / "journal.toml").read_bytes()
+    landed = orphans = 0
+    for where, module, name in (("create", freeze, "create_new"), ("append", actions, "append_block")):
+        for n in range(steps[where] + 1):
+            output = tmp_path / f"{where}-{n}.json"
+            pid = os.fork()
+            if pid == 0:
+                code = 70
+                try:
+                    sys.stdout = sys.stderr = open(os.devnull, "w")
+                    _kill_self_inside(module, name, n)
+                    from nardrating.cli import app
+
+                    app(freeze_args(club, output), prog_name="nardrating")
+                except SystemExit as exc:
+                    code = exc.code if isinstance(exc.code, int) else 0
+                finally:
+                    os._exit(code)
+            assert _wait(pid) in (0, -signal.SIGKILL)
+            after = check_after_freeze(club, before, output)
+            landed += after != before
+            orphans += after == before and output.exists()
+            before = after
+    assert landed >= 1 and orphans >= 1   # both ends reached: recorded lists, and files killed before their entry
+    # The next freeze of a name clears the temporary files killed freezes of it left.
+    leftovers = list(tmp_path.glob(".create-*.json.*.tmp"))
+    assert leftovers
+    for tmp in leftovers:
+        name = tmp.name.split(".json.")[0][1:] + ".json"
+        (tmp_path / name).unlink(missing_ok=True)
+        assert _wait(_fork(freeze_args(club, tmp_path / name))) == 0
+    assert not list(tmp_path.glob(".create-*.json.*.tmp"))
+
+
+@pytest.mark.slow
+def test_freeze_list_processes_killed_at_random_moments(club, tmp_path):
+    seed = 20092
+    rng = random.Random(seed)
+    command = [sys.executable, "-m", "nardrating"]
+    subprocess.run([*command, *add_match_args(club, "first")], check=True, capture_output=True)
+    started = time.monotonic()
+    subprocess.run([*command, *freeze_args(club, tmp_path / "warm-up.json")], check=True, capture_output=True)
+    whole_run = time.monotonic() - started
+    before = (club / "journal.toml").read_bytes()
+    for k in range(25):
+        output = tmp_path / f"kill-{k}.json"
+        proc = subprocess.Popen([*command, *freeze_args(club, output)], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, whole_run * 1.1))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        before = check_after_freeze(club, before, output)
+    assert subprocess.run([*command, "check", "--club", str(club)], capture_output=True).returncode == 0
 
 
 # --- 3. Disk errors -----------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Every writer through the entry model: exit 0 leaves a journal a full read accepts, a refusal leaves
 it byte for byte, never a traceback; and what add-match prints is what the journal then shows."""
+import hashlib
 import json
 import os
 import re
@@ -153,6 +154,13 @@ DATES = st.one_of(st.dates().map(str), st.sampled_from(["3000-01-01", "1899-12-3
                                                        "2009-02-30", "2009-01-15", "x", ""]))
 
 
+PERIODS = st.sampled_from(["2009-Q1", "2009-01", "2009", "2009-01-15..2009-01-20", "2009-Q5", "3000", ""])
+# A list file inside the club (CLUB is the club folder, filled in per run): never a path of the source tree.
+OUTPUTS = st.one_of(st.text(alphabet=st.characters(blacklist_characters="/\x00"), min_size=1, max_size=12),
+                    st.sampled_from(["..", ".", "journal.toml", "nardrating.toml", "x" * 250, "lists", "a\nb.json"])
+                    ).map(lambda name: "CLUB/" + name)
+
+
 def options(**strategies):
     """Some of the given options, each with a drawn value."""
     return st.fixed_dictionaries({}, optional=strategies).map(
@@ -169,6 +177,8 @@ PLAUSIBLE = st.one_of(
               options(name=TEXTS).map(lambda name: name + ["--system", "swiss", "--start", "2009-03-01",
                                                            "--end", "2009-03-02"])),
     st.tuples(st.just(["void", "m0001"]), options(reason=TEXTS)),
+    st.tuples(st.just(["freeze-list"]), st.one_of(DATES.map(lambda d: ["--as-of", d]), PERIODS.map(lambda p: ["--period", p])),
+              options(output=OUTPUTS, format=st.sampled_from(["json", "md", "xlsx", "csv", ""]))),
 ).map(lambda parts: [part for group in parts for part in group])
 
 WILD = st.one_of(
@@ -183,6 +193,8 @@ WILD = st.one_of(
               options(name=TEXTS, system=st.sampled_from(["swiss", "knockout", "league", ""]), start=DATES,
                       end=DATES, discipline=IDS)),
     st.tuples(st.just(["void"]), IDS.map(lambda x: [x]), options(reason=TEXTS, date=DATES)),
+    st.tuples(st.just(["freeze-list"]), options(**{"as-of": DATES, "period": st.one_of(PERIODS, TEXTS), "output": OUTPUTS,
+                                                   "format": TEXTS, "rating": IDS, "discipline": IDS})),
 ).map(lambda parts: [part for group in parts for part in group])
 
 
@@ -193,7 +205,17 @@ def fuzz_writers(cli, examples: int):
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.one_of(PLAUSIBLE, WILD))
     def one(args):
-        codes.append(run_and_judge(cli, club, args).exit_code)
+        args = [arg.replace("CLUB/", f"{club}/", 1) if arg.startswith("CLUB/") else arg for arg in args]
+        files = sorted(p for p in club.rglob("*") if not p.name.startswith(".nardrating"))
+        result = run_and_judge(cli, club, args)
+        codes.append(result.exit_code)
+        if args[0] == "freeze-list":
+            now = sorted(p for p in club.rglob("*") if not p.name.startswith(".nardrating"))
+            if result.exit_code == 0:   # one list more, recorded by the journal with its SHA-256
+                (new,) = [p for p in now if p not in files and p.is_file()]
+                assert hashlib.sha256(new.read_bytes()).hexdigest() in journal_bytes(club).decode("utf-8")
+            else:   # nothing written: no list file, no temporary file (the lists/ folder may be new)
+                assert [p for p in now if p not in files and not p.is_dir()] == [], args
 
     one()
     assert 0 in codes and 1 in codes  # both sides were reached

@@ -69,12 +69,19 @@ def check(club: ClubOpt = None,
                     "{voids} voids, {adjustments} adjustments; rating lists: {lists}").format(
                       players=len(j.players), matches=len(j.matches), tournaments=len(j.tournaments),
                       voids=len(j.voids), adjustments=len(j.adjusts), lists=", ".join(ledger.config.ratings))
+                  + (_lists_published(len(j.lists)) if j.lists else "")
                   + ("; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
                      if last and ledger.config.club.as_of == "last-entry" else "")
                   + ("; " + ngettext("{count} warning", "{count} warnings", len(warnings)).format(count=len(warnings))
                      if warnings else ""), markup=False)
     if strict and warnings:
         raise typer.Exit(1)
+
+
+def _lists_published(n: int) -> str:
+    from ..i18n import ngettext
+
+    return "; " + ngettext("{n} list published", "{n} lists published", n).format(n=n)
 
 
 def _warning_text(p: Problem) -> str:

@@ -26,13 +26,15 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Fo
     from .. import reports
     from ..exchange.publish import publish as do
 
+    from ..lists.provenance import stamped
+
     day = parse_date(as_of, "--as-of")
     lang = check_language(lang)
-    ledger = load(club)
+    ledger, stamp = stamped(lambda: load(club), club)   # every page's footer carries the digests
     if rating is not None:
         ledger.rating(rating)   # an unknown list is refused before anything is written
     done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public,
-                lang=lang or ledger.config.club.language)
+              lang=lang or ledger.config.club.language, provenance=stamp.short())
     console().print(_("published {pages} pages to {folder}: index.html, {players} players, "
                       "{tournaments} tournaments, {lists} lists").format(
                           pages=len(done.files), folder=done.folder, players=done.players, tournaments=done.tournaments,
@@ -98,5 +100,7 @@ def export_trf(tournament: Annotated[str, typer.Option(help=N_("The tournament's
     Example: nardrating export trf --tournament cup-1 > cup-1.trf
     """
     from ..exchange.trf_export import export_trf as build
+    from ..lists.provenance import comment_footer, stamped
 
-    sys.stdout.write(build(load(club), tournament))
+    ledger, stamp = stamped(lambda: load(club), club)   # the journal's digests as ### comment lines at the end
+    sys.stdout.write(build(ledger, tournament) + comment_footer(stamp.short(), "###"))

@@ -71,11 +71,12 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
     """
     from .. import reports
+    from ..lists.provenance import footer, load_for
     from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output)
     lang = check_language(lang)
-    ledger = load(club, discipline)
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx, fide-list: with provenance
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -86,8 +87,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     with using(output_language(fmt, lang, ledger)):
         table = reports.leaderboard(ledger, result, show_all, public, day)
         if fmt == "xlsx":
-            return _write_xlsx(table, output)
-        emit(table, fmt, console())
+            return _write_xlsx(table, output, stamp.short() if stamp else None)
+        out = console()
+        emit(table, fmt, out)
+        out.file.write(footer(stamp, fmt))
 
 
 def _spreadsheet_target(fmt: str, output: Path | None) -> str:
@@ -102,11 +105,12 @@ def _spreadsheet_target(fmt: str, output: Path | None) -> str:
     return "xlsx"
 
 
-def _write_xlsx(table: Table, output: Path | None) -> None:
+def _write_xlsx(table: Table, output: Path | None, provenance: dict[str, str] | None = None,
+                sheet: str = N_("Leaderboard")) -> None:
     from ..render.charts import replace_file
     from ..render.spreadsheet import xlsx_bytes
 
-    data = xlsx_bytes(table)
+    data = xlsx_bytes(table, provenance, sheet)
     if output is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
@@ -209,16 +213,19 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q
            player: Annotated[Optional[str], typer.Option(help=N_("Only this player."))] = None,
            details: Annotated[bool, typer.Option("--details", help=N_("The arithmetic: per competition (mfsnb, fide) "
                                                  "or per game (elo, fibs, chips, placement)."))] = False,
-           fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+           fmt: FormatOpt = "table", lang: LangOpt = None,
+           output: Annotated[Optional[Path], typer.Option("--output", "-o", help=N_("With --format xlsx: the file "
+                             "to write (needs nardrating[xlsx])."), show_default=False)] = None) -> None:
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
     Example: nardrating report --period 2009-Q1 --format md
     """
     from .. import reports
+    from ..lists.provenance import footer, load_for
     from ..periods import parse_period
     from ..render import emit
 
-    fmt = check_format(fmt)
+    fmt = _spreadsheet_target(fmt, output)
     lang = check_language(lang)
     try:
         span = parse_period(period)
@@ -226,12 +233,14 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q
         if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
-    ledger = load(club, discipline)
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx: with provenance
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
     with using(output_language(fmt, lang, ledger)):
         table = reports.report(ledger, result, span, player, details)
+        if fmt == "xlsx":
+            return _write_xlsx(table, output, stamp.short() if stamp else None, N_("Report"))
         out = console()
         emit(table, fmt, out)
         if details and fmt in ("table", "md"):
@@ -239,3 +248,4 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q
                 if fmt == "md":
                     out.file.write("\n")
                 emit(detail, fmt, out)
+        out.file.write(footer(stamp, fmt))

@@ -59,6 +59,7 @@ RULES = {
                     f"a text of at most {MAX_TEXT} characters; write it in quotes"),
     "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
     "reason": f"a reason; say why, in 1 to {MAX_NOTE} characters",
+    "file": "a list file's name; write it in quotes", "sha256": "a SHA-256; write its 64 hexadecimal digits in lower case",
 }
 
 
@@ -350,6 +351,12 @@ class MergeEntry(_IdentityEntry):
     into: Id
 
 
+class ListEntry(Entry):  # a list `nardrating freeze-list` published: its file, that file's SHA-256, the day
+    file: Text = Field(min_length=1)
+    sha256: str = Field(pattern="^[0-9a-f]{64}$")
+    date: Day
+
+
 Loc = tuple[int | str, ...]   # where in an entry: ("players", 1), ("standings", 0, "place")
 
 ENTRY_MODELS: dict[str, type[Entry]] = {
@@ -360,6 +367,7 @@ ENTRY_MODELS: dict[str, type[Entry]] = {
     "adjust": AdjustEntry,
     "rename": RenameEntry,
     "merge": MergeEntry,
+    "list": ListEntry,
 }
 
 

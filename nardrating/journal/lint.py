@@ -149,6 +149,7 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
         if length > 1 and min(mine, theirs) >= length:
             warnings.append(Problem(label, line, f"score {mine}-{theirs}: both players reached the match "
                                     f"length {length}", entry))
+    warnings += _list_files(journal, config)
     # In file order (files as club.journal lists them, then line), whatever order the entries were
     # read in: a journal that grew is read from the cache plus its tail.
     files = {name: k for k, name in enumerate(journal.files)}
@@ -189,3 +190,36 @@ def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, in
 
 def _result_words(score_a: float) -> str:
     return {1.0: "the first player won", 0.0: "the second player won"}.get(score_a, "a draw")
+
+
+def _list_files(journal: Journal, config: ClubConfig) -> list[Problem]:
+    """A [[list]] whose file, in the club folder, is gone or no longer has the SHA-256 the entry records
+    (a list written outside the club folder is not the club's to watch)."""
+    import hashlib
+    import os
+
+    from ..config import inside_club
+    from ..i18n import _
+    from ..safefile import open_regular
+
+    found = []
+    for entry in journal.lists:
+        path = config.folder / entry.path
+        if os.path.isabs(entry.path) or inside_club(config.folder, path) is None:
+            continue
+        try:
+            with open(open_regular(path), "rb") as f:
+                digest = hashlib.file_digest(f, "sha256").hexdigest()
+        except FileNotFoundError:
+            found.append(Problem(entry.file, entry.line, _("the list file {path} is not there any more").format(
+                path=entry.path)))
+            continue
+        except OSError as exc:
+            found.append(Problem(entry.file, entry.line, _("the list file {path} cannot be read: {why}").format(
+                path=entry.path, why=exc.strerror or exc)))
+            continue
+        if digest != entry.sha256:
+            found.append(Problem(entry.file, entry.line, _(
+                "the list file {path} no longer has the SHA-256 this entry records: it was altered after it was "
+                "frozen; `nardrating verify {path}` shows what differs").format(path=entry.path)))
+    return found

@@ -84,6 +84,17 @@ class Identity:
 
 
 @dataclass(frozen=True, slots=True)
+class PublishedList:
+    """A [[list]]: a list file `freeze-list` wrote (its path as the entry names it), its SHA-256, the day."""
+    path: str
+    sha256: str
+    date: date
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Adjust:
     date: date
     player: str
@@ -163,6 +174,7 @@ class Journal:
     adjusts: list[Adjust] = field(default_factory=list)
     identities: list[Identity] = field(default_factory=list)  # renames and merges, in journal order
     identities_applied: int = 0         # how many of them the players and codes already follow
+    lists: list[PublishedList] = field(default_factory=list)  # the [[list]] entries: lists published
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # name → (file, line: None for CSV)

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 from ..errors import Problem
 from .tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import (ENTRY_MODELS, AdjustEntry, Entry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
+from .entries import (ENTRY_MODELS, AdjustEntry, Entry, ListEntry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
                       TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
-from .model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
+from .model import Adjust, Identity, Journal, Placing, Player, PublishedList, Tournament, Void
 
 
 
@@ -63,7 +63,7 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]] and [[merge]]"))
+                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]] and [[list]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
@@ -156,6 +156,8 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
     elif isinstance(entry, (RenameEntry, MergeEntry)):
         journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))
+    elif isinstance(entry, ListEntry):
+        journal.lists.append(PublishedList(entry.file, entry.sha256, entry.date, label, line, seq))
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

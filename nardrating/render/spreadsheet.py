@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import io
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ActionRefused
-from ..i18n import _
+from ..i18n import N_, _
 from ..i18n.terms import status_text
 from ..reports.table import Table
 from .cells import column_decimals
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from openpyxl.cell.cell import Cell
 
 
-def xlsx_bytes(table: Table) -> bytes:
+def xlsx_bytes(table: Table, provenance: dict[str, str] | None = None, sheet_title: str = N_("Leaderboard")) -> bytes:
+    """The workbook; `provenance` (key → text) goes below the table and into its document properties."""
     try:
         from openpyxl import Workbook
         from openpyxl.styles import Font
@@ -28,7 +29,7 @@ def xlsx_bytes(table: Table) -> bytes:
         raise ActionRefused(_("--format xlsx needs openpyxl: pip install 'nardrating[xlsx]'")) from None
     book = Workbook()
     sheet = book.active
-    sheet.title = _("Leaderboard")
+    sheet.title = _(sheet_title)
     sheet.append([visible(table.title)])
     sheet["A1"].font = Font(bold=True)
     sheet.append([c.heading for c in table.columns])
@@ -54,6 +55,8 @@ def xlsx_bytes(table: Table) -> bytes:
     if table.caption:
         sheet.append([])
         sheet.append([visible(table.caption)])
+    if provenance:
+        _provenance(book, sheet, provenance)
     for n, c in enumerate(table.columns, start=1):
         width = max([len(c.heading)] + [len(str(row.get(c.key) or "")) for row in table.all_rows()])
         sheet.column_dimensions[sheet.cell(2, n).column_letter].width = min(width + 2, 40)
@@ -74,3 +77,25 @@ def _put(cell: Cell, value: object, number_format: str) -> None:
     else:
         cell.value = visible(str(value))
         cell.data_type = "s"   # text, even when it starts with "="
+
+
+def _provenance(book: Any, sheet: Any, provenance: dict[str, str]) -> None:
+    """A key/value block under a bold heading, and the same as custom document properties."""
+    from openpyxl.styles import Font
+
+    from ..i18n import _
+
+    sheet.append([])
+    sheet.append([_("Provenance")])
+    sheet.cell(sheet.max_row, 1).font = Font(bold=True)
+    for key, text in provenance.items():
+        sheet.append([key, None])
+        cell = sheet.cell(sheet.max_row, 2)
+        cell.value = visible(text)
+        cell.data_type = "s"
+    try:
+        from openpyxl.packaging.custom import StringProperty
+    except ImportError:  # openpyxl before 3.1 writes no custom properties; the block above says it all
+        return
+    for key, text in provenance.items():
+        book.custom_doc_props.append(StringProperty(name=key, value=visible(text)))

@@ -122,6 +122,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "max_date": journal.max_date,
         "voided": [[i, journal.voids.index(v)] for i, v in journal.voided.items()],
         "identities": [[x.kind, x.player, x.into, iso(x.date), x.file, x.line, x.seq] for x in journal.identities],
+        "lists": [[x.path, x.sha256, iso(x.date), x.file, x.line, x.seq] for x in journal.lists],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
     }
 
@@ -235,7 +236,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
-    from ..journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
+    from ..journal.model import Adjust, Identity, Journal, Placing, Player, PublishedList, Tournament, Void
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -268,6 +269,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     journal.identities = [Identity(kind, player, into, day, relabel[file], line, seq)
                           for kind, player, into, day, file, line, seq in meta["identities"]]
     journal.identities_applied = len(journal.identities)  # the cached players and codes follow them
+    journal.lists = [PublishedList(path, sha, day, relabel[file], line, seq) for path, sha, day, file, line, seq in meta["lists"]]
     return journal
 
 

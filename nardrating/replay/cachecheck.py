@@ -135,6 +135,7 @@ PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool"
 TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file", "line?", "int")
 VOID = ("str", "date", "str", "file", "line?", "int")
 IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
+LIST = ("str", "str", "date", "file", "line?", "int")
 ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
 
 
@@ -172,6 +173,7 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
     for row in _table(meta.get("identities"), IDENTITY, files):
         need(row[0] in ("rename", "merge"), "bad identity")
     _table(meta.get("csv_named"), ("str", "str"))
+    _table(meta.get("lists"), LIST, files)
     _layout(meta.get("layout"), ARRAY_CODES | {"text"})
     need(sorted(row[0] for row in meta["layout"]) == sorted(_COLUMN_NAMES), "cache of other columns")
     _identity(meta.get("matches_file"))

@@ -118,7 +118,7 @@ def _latest_after(journal: Journal, k: int) -> int:
 def _shape(journal: Journal) -> tuple[int, ...]:
     return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
             len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
-            len(journal.csv_named), len(journal.identities))
+            len(journal.csv_named), len(journal.identities), len(journal.lists))
 
 
 def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:

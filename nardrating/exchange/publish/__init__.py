@@ -49,7 +49,9 @@ def _environment() -> jinja2.Environment:
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
-            lang: str = "en") -> Published:
+            lang: str = "en", provenance: dict[str, str] | None = None) -> Published:
+    """Render every page, then write them; `provenance` (the journal's and config's SHA-256, the version)
+    goes into every page's footer."""
     from ..._version import __version__
     from .site import Site
 
@@ -61,7 +63,8 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
         site = Site(ledger, rating, day, public)
         template = env.get_template("page.html")
         club = ledger.config.club.name or _("Ratings")
-        rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
+        rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__,
+                                               provenance=provenance or {})
                     for page in site.pages()}
     _write(outdir, rendered, previous)
     return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages))

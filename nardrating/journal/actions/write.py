@@ -172,21 +172,25 @@ def what_changed(before: Ratings, after: Ratings) -> list[Moved]:
 
 def write_entry(ledger: Ledger, kind: str, make_fields: MakeFields, *, check: Check | None = None,
                 preview: Preview | None = None, dry_run: bool = False,
-                compare: bool | Callable[[Ledger], bool] = False) -> Written:
+                compare: bool | Callable[[Ledger], bool] = False,
+                before_append: Callable[[], None] | None = None) -> Written:
     """Build, check and append one entry; see write_entries."""
     return write_entries(ledger, [(kind, make_fields)], check=check, preview=preview, dry_run=dry_run,
-                         compare=compare)
+                         compare=compare, before_append=before_append)
 
 
 def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check: Check | None = None,
                   preview: Preview | None = None, dry_run: bool = False,
-                  compare: bool | Callable[[Ledger], bool] = False) -> Written:
+                  compare: bool | Callable[[Ledger], bool] = False,
+                  before_append: Callable[[], None] | None = None) -> Written:
     """Build, check and append entries in one atomic write.
 
     Under the club lock (not for a dry run) the club is loaded afresh, so the checks and the
     preview see every entry another writer appended before this one. Each of `makers` is
     (kind, make_fields). With `compare` (or when `compare(club)` says so), every rating of the
     current lists (as of the journal's last date) that differs after the write is returned.
+    `before_append()`, if given, runs under the lock once every check has passed, just before the
+    append (freeze-list writes its list file there); if it raises, nothing is appended.
     """
     from ...replay.loader import load_club
     from ...reports import last_entry_date
@@ -214,6 +218,8 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
             moved = what_changed(before if before is not None else _ratings_before(ledger, day),
                                  current_ratings(after, day))
         if not dry_run:
+            if before_append is not None:
+                before_append()
             append_block(path, block)
     return Written([entry.model_dump(exclude_defaults=True) for _, entry in built], changes, moved)
 
