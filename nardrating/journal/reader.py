@@ -116,6 +116,7 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
             extra["note"] = entry.note
         if entry.amends:
             extra["amends"] = entry.amends
+            seq = amended_seq(journal, entry.amends, seq)
         score_a = entry.score_a()
         if score_a is None:
             problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
@@ -156,6 +157,15 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
     elif isinstance(entry, (RenameEntry, MergeEntry)):
         journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))
+
+
+def amended_seq(journal: Journal, amends: str, seq: int) -> int:
+    """The replay position of a match that amends another: the amended match's (its seq; a chain of
+    amends leads back to the first), so that the corrected match is replayed where the wrong one
+    was, as if it had been entered right (seed 003: corrections recompute the later games). A match
+    it names that comes later in the journal, or none: its own."""
+    i = journal.match_index.get(amends)
+    return seq if i is None else journal.matches.seq[i]
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

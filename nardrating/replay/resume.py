@@ -155,8 +155,11 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     code = ledger.journal.discipline_codes.index.get(discipline, -1)
     new = [i for i in range(old["count"], len(m.ids)) if m.discipline[i] == code]
     if any(m.dates[i] < last_date for i in new) or any(
-            m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])):
-        return None  # an appended match dated before what was replayed: replay it all
+            m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])) or any(
+            "amends" in m.extra.get(i, ()) for i in new):
+        # an appended match dated before what was replayed, or one that takes the place of the
+        # match it amends (replay order: reader.amended_seq), maybe before the end: replay it all
+        return None
     result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
     if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
         # (save_run stores nothing for a journal that is not exactly its snapshot)
