@@ -141,6 +141,7 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("add-player", writing.add_player), ("add-match", writing.add_match),
         ("add-tournament", writing.add_tournament), ("void", writing.void), ("amend", writing.amend),
         ("undo", writing.undo), ("rename-player", writing.rename_player), ("merge-players", writing.merge_players),
+        ("edit-player", writing.edit_player),
         ("players", lists.players), ("matches", lists.matches), ("recalc", lists.recalc), ("leaderboard", lists.leaderboard),
         ("history", lists.history), ("report", lists.report),
         ("predict", analysis.predict), ("backtest", analysis.backtest), ("player", analysis.player),

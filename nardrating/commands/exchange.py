@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
+from .common import AsOfOpt, ClubOpt, RatingOpt, YesOpt, confirm_dates, console, load, parse_date, plain
 
 
 def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folder for the site (created if missing).")],
@@ -46,7 +46,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                  per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
                                      "instead of one per match.")] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be added; write nothing.")] = False,
-                 club: ClubOpt = None) -> None:
+                 yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
 
     Example: nardrating import kramnik-anand.pgn --dry-run
@@ -56,7 +56,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     from ..render import emit
     from ..reports import Column, Table
 
-    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run)
+    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
+                      confirm=lambda later: confirm_dates(later, yes, dry_run))
     plan, out = done.plan, console()
     if plan.players:
         emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),

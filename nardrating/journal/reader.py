@@ -15,9 +15,9 @@ from pydantic import ValidationError
 from ..errors import Problem
 from .tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import (ENTRY_MODELS, AdjustEntry, Entry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
-                      TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
-from .model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
+from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, MatchEntry, MergeEntry,
+                      PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
+from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, Tournament, Void
 
 
 
@@ -63,7 +63,8 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]] and [[merge]]"))
+                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]] "
+                                    "and [[edit-player]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
@@ -154,6 +155,9 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
         journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
                                       entry.delta, entry.reason, label, line, seq,
                                       entry.k, entry.games, entry.rd, entry.volatility))
+    elif isinstance(entry, EditPlayerEntry):
+        changes = tuple((key, getattr(entry, key)) for key in EDITED_FIELDS if getattr(entry, key) is not None)
+        journal.player_edits.append(PlayerEdit(entry.player, entry.date, changes, label, line, seq))
     elif isinstance(entry, (RenameEntry, MergeEntry)):
         journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))

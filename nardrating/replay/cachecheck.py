@@ -135,6 +135,7 @@ PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool"
 TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file", "line?", "int")
 VOID = ("str", "date", "str", "file", "line?", "int")
 IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
+EDIT = ("str", "date", "any", "file", "line?", "int")  # changes: [[field, value]], checked below
 ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
 
 
@@ -171,6 +172,11 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
         need(i < count and k < len(meta["voids"]), "voided match out of range")
     for row in _table(meta.get("identities"), IDENTITY, files):
         need(row[0] in ("rename", "merge"), "bad identity")
+    for row in _table(meta.get("player_edits"), EDIT, files):
+        for key, value in _rows(row[2], 2):
+            need(key in ("name", "alias", "qualification", "title", "joined") and isinstance(value, str), "bad edit")
+            if key == "joined":
+                _day(value)
     _table(meta.get("csv_named"), ("str", "str"))
     _layout(meta.get("layout"), ARRAY_CODES | {"text"})
     need(sorted(row[0] for row in meta["layout"]) == sorted(_COLUMN_NAMES), "cache of other columns")
