@@ -170,6 +170,8 @@ PLAUSIBLE = st.one_of(
               options(name=TEXTS).map(lambda name: name + ["--system", "swiss", "--start", "2009-03-01",
                                                            "--end", "2009-03-02"])),
     st.tuples(st.just(["void", "m0001"]), options(reason=TEXTS)),
+    st.tuples(st.just(["edit-player"]), st.sampled_from(["anna", "boris"]).map(lambda x: [x]),
+              options(name=TEXTS, alias=TEXTS, title=TEXTS)),
 ).map(lambda parts: [part for group in parts for part in group])
 
 WILD = st.one_of(
@@ -184,6 +186,8 @@ WILD = st.one_of(
               options(name=TEXTS, system=st.sampled_from(["swiss", "knockout", "league", ""]), start=DATES,
                       end=DATES, discipline=IDS)),
     st.tuples(st.just(["void"]), IDS.map(lambda x: [x]), options(reason=TEXTS, date=DATES)),
+    st.tuples(st.just(["edit-player"]), IDS.map(lambda x: [x]),
+              options(name=TEXTS, alias=TEXTS, title=TEXTS, qualification=TEXTS, joined=DATES)),
 ).map(lambda parts: [part for group in parts for part in group])
 
 
