@@ -157,3 +157,13 @@ def test_undo_of_an_edit_says_what_to_do(cli, chess):
     ok(cli("edit-player", "anna", "--name", "Анна П.", "--club", chess))
     result = cli("undo", "--yes", "--club", chess)
     assert result.exit_code == 1 and "edit-player with the old values" in result.stderr
+
+
+def test_the_site_shows_the_new_values(cli, chess, tmp_path):
+    pytest.importorskip("jinja2")
+    ok(cli("edit-player", "anna", "--name", "Анна Петрова", "--alias", "Аня", "--club", chess))
+    ok(cli("publish", tmp_path / "site", "--club", chess))
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Анна Петрова" in page and ">Анна<" not in page
+    ok(cli("publish", tmp_path / "public", "--public", "--club", chess))
+    assert "Аня" in (tmp_path / "public" / "index.html").read_text(encoding="utf-8")

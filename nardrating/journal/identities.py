@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import Problem, did_you_mean
+from ..i18n import _
 from .model import Identity, Journal, Placing
 
 
@@ -51,8 +52,8 @@ def apply_edits(journal: Journal) -> list[Problem]:
         if merged:
             continue
         if found is None:
-            problems.append(Problem(edit.file, edit.line, f"[[edit-player]] of an unknown player {edit.player!r}"
-                                    f"{did_you_mean(edit.player, journal.players)}", edit.player))
+            problems.append(Problem(edit.file, edit.line, _("[[edit-player]] of an unknown player {player}{hint}").format(
+                player=repr(edit.player), hint=did_you_mean(edit.player, journal.players)), edit.player))
             continue
         journal.players[player] = replace(found, **dict(edit.changes))
     journal.edits_applied = len(journal.player_edits)
