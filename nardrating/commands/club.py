@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from ..i18n import N_
+
 from .common import ClubOpt, console, load, plain
 
 if TYPE_CHECKING:
@@ -15,9 +17,9 @@ if TYPE_CHECKING:
 def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
          engine: Annotated[str, typer.Option(help="Rating engine of the first rating list.")] = "elo",
          name: Annotated[Optional[str], typer.Option(help="The club's name.")] = None,
-         discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="The club's default "
+         discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("The club's default "
                                "discipline, e.g. backgammon (default: the engine's: chess for elo and fide, "
-                               "long-nardy for the others).", show_default=False)] = None) -> None:
+                               "long-nardy for the others)."), show_default=False)] = None) -> None:
     """Create a commented nardrating.toml and an empty journal; never overwrites.
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overloa
 
 import typer
 
+from ..i18n import N_
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -29,8 +31,8 @@ NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start 
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
                     'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
 
-YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Write a date after today without asking "
-                   "(scripts: without a terminal it is refused otherwise).")]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=N_("Write a date after today without asking "
+                   "(scripts: without a terminal it is refused otherwise)."))]
 
 Progress = Callable[[str], None]  # told the name of each stage of a long load as it starts
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import N_
+
 from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
                      load, parse_date, plain, progress_bar)
 
@@ -32,17 +34,17 @@ def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = Non
 
 
 def matches(club: ClubOpt = None,
-            day: Annotated[Optional[str], typer.Option("--date", help="Only matches of this day, YYYY-MM-DD.",
+            day: Annotated[Optional[str], typer.Option("--date", help=N_("Only matches of this day, YYYY-MM-DD."),
                                                        show_default=False)] = None,
-            since: Annotated[Optional[str], typer.Option("--from", help="Only matches on or after this date.",
+            since: Annotated[Optional[str], typer.Option("--from", help=N_("Only matches on or after this date."),
                                                          show_default=False)] = None,
-            until: Annotated[Optional[str], typer.Option("--to", help="Only matches on or before this date.",
+            until: Annotated[Optional[str], typer.Option("--to", help=N_("Only matches on or before this date."),
                                                          show_default=False)] = None,
-            player: Annotated[Optional[str], typer.Option("--player", help="Only matches of this player.",
+            player: Annotated[Optional[str], typer.Option("--player", help=N_("Only matches of this player."),
                                                           show_default=False)] = None,
-            tournament: Annotated[Optional[str], typer.Option("--tournament", help="Only matches of this tournament.",
+            tournament: Annotated[Optional[str], typer.Option("--tournament", help=N_("Only matches of this tournament."),
                                                               show_default=False)] = None,
-            voided: Annotated[bool, typer.Option("--voided", help="Also the voided matches.")] = False,
+            voided: Annotated[bool, typer.Option("--voided", help=N_("Also the voided matches."))] = False,
             fmt: FormatOpt = "table") -> None:
     """The journal's matches with their ids (to find one to amend): date, players, result, length, discipline.
 

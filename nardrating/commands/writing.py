@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import N_
+
 from .common import (ClubOpt, DisciplineOpt, NewDisciplineOpt, YesOpt, confirm_dates, console, fail, load, parse_date,
                      warn_all, writer_club)
 
@@ -39,15 +41,15 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="Uniq
     warn_all(warnings)
 
 
-def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help="The player's id.")],
-                name: Annotated[Optional[str], typer.Option(help="Full name.", show_default=False)] = None,
-                alias: Annotated[Optional[str], typer.Option(help="Public name, shown with --public.",
+def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("The player's id."))],
+                name: Annotated[Optional[str], typer.Option(help=N_("Full name."), show_default=False)] = None,
+                alias: Annotated[Optional[str], typer.Option(help=N_("Public name, shown with --public."),
                                                              show_default=False)] = None,
-                qualification: Annotated[Optional[str], typer.Option(help="MS, KMS, 1, 2 or 3.",
+                qualification: Annotated[Optional[str], typer.Option(help=N_("MS, KMS, 1, 2 or 3."),
                                                                      show_default=False)] = None,
-                title: Annotated[Optional[str], typer.Option(help="Title, e.g. FM.", show_default=False)] = None,
-                joined: Annotated[Optional[str], typer.Option(help="Date joined, YYYY-MM-DD.", show_default=False)] = None,
-                dry_run: Annotated[bool, typer.Option("--dry-run", help="Check and show; write nothing.")] = False,
+                title: Annotated[Optional[str], typer.Option(help=N_("Title, e.g. FM."), show_default=False)] = None,
+                joined: Annotated[Optional[str], typer.Option(help=N_("Date joined, YYYY-MM-DD."), show_default=False)] = None,
+                dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))] = False,
                 yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Change a player's name, alias, qualification, title or joined date by an appended [[edit-player]].
 
