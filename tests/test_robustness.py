@@ -240,6 +240,24 @@ def check_after_freeze(club: Path, before: bytes, output: Path) -> bytes:
         data = json.loads(output.read_text(encoding="utf-8"))
         assert data["provenance"]["as_of"] and data["rows"]
     load_club(club)
+def edit_player_args(club: Path, alias: str) -> list[str]:
+    return ["edit-player", "anna", "--alias", alias, "--club", str(club)]
+
+
+def edits_in(data: bytes) -> list[dict]:
+    return tomllib.loads(data.decode("utf-8")).get("edit-player", [])
+
+
+def check_after_killed_edit(club: Path, before: bytes, alias: str) -> bytes:
+    """The old entries, or the old ones plus this edit whole; the journal loads, cached or not, alike."""
+    after = (club / "journal.toml").read_bytes()
+    if after != before:
+        assert after.startswith(before), "a killed writer changed bytes that were already there"
+        new = edits_in(after)
+        assert new[:-1] == edits_in(before) and (new[-1]["player"], new[-1]["alias"]) == ("anna", alias)
+    shown = (edits_in(after) or [{"alias": None}])[-1]["alias"]
+    assert load_club(club).journal.players["anna"].alias == shown
+    assert load_club(club, use_cache=False).journal.players["anna"].alias == shown
     return after
 
 
@@ -374,6 +392,48 @@ def test_freeze_list_processes_killed_at_random_moments(club, tmp_path):
         proc.wait()
         before = check_after_freeze(club, before, output)
     assert subprocess.run([*command, "check", "--club", str(club)], capture_output=True).returncode == 0
+def test_concurrent_edit_player_and_add_match_processes_each_land_whole(club):
+    aliases = [f"alias {k}" for k in range(10)]
+    procs = [subprocess.Popen([sys.executable, "-m", "nardrating", *edit_player_args(club, alias)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for alias in aliases]
+    procs += [subprocess.Popen([sys.executable, "-m", "nardrating", *add_match_args(club, f"match {k}")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for k in range(10)]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+    data = (club / "journal.toml").read_bytes()
+    edits = edits_in(data)
+    assert sorted(e["alias"] for e in edits) == sorted(aliases) and len(matches_in(data)) == 10
+    # the record is the last edit's, in a full read and through the cache alike
+    assert load_club(club, use_cache=False).journal.players["anna"].alias == edits[-1]["alias"]
+    assert load_club(club).journal.players["anna"].alias == edits[-1]["alias"]
+    assert not list(club.glob(JOURNAL_TEMPS))
+
+
+@pytest.mark.slow
+@needs_fork
+def test_edit_player_killed_before_each_step_and_at_random_moments(club, tmp_path):
+    before = (club / "journal.toml").read_bytes()
+    steps = _calls_made_by_append_block(tmp_path)
+    for n in range(steps + 1):
+        alias = f"step {n}"
+        assert _wait(_fork(edit_player_args(club, alias), kill_before_call=n)) in (0, -signal.SIGKILL)
+        before = check_after_killed_edit(club, before, alias)
+    seed = 20092
+    rng = random.Random(seed)
+    started = time.monotonic()
+    assert _wait(_fork(edit_player_args(club, "warm-up"))) == 0
+    whole_run = time.monotonic() - started
+    before = check_after_killed_edit(club, (club / "journal.toml").read_bytes(), "warm-up")
+    for k in range(60):
+        alias = f"kill {k} (seed {seed})"
+        pid = _fork(edit_player_args(club, alias))
+        time.sleep(rng.uniform(0, whole_run))
+        os.kill(pid, signal.SIGKILL)
+        _wait(pid)
+        before = check_after_killed_edit(club, before, alias)
+    assert _wait(_fork(edit_player_args(club, "after the kills"))) == 0  # clears a killed writer's temp file
+    assert not list(club.glob(JOURNAL_TEMPS))
 
 
 # --- 3. Disk errors -----------------------------------------------------------------

@@ -4,8 +4,8 @@ The record (wins, draws, losses, points) counts every match of the journal
 that is not voided, forfeits included: it is the results sheet, whatever a
 rating list made of it. Points are the match scores (1, ½, 0). Peak and low
 are the highest and lowest rating a player's history reached (after an
-event), on one list and discipline; a best win is a win against the
-highest-rated opponent, by the opponent's rating before that match.
+event), on one list and discipline; a best win is a win the list counts
+against the highest-rated opponent, by the opponent's rating before that match.
 """
 from __future__ import annotations
 
@@ -86,8 +86,23 @@ def streaks(games: list[Game]) -> dict[str, Any]:
             "longest_losses": longest(lambda s: s == 0.0), "longest_unbeaten": longest(lambda s: s > 0.0)}
 
 
+def whole_numbers(result: Any) -> bool:
+    """Does the list publish whole numbers (mfsnb, fide)? Its standings are ints, as the tables show them."""
+    ratings = [s.rating for s in result.standings.values() if s.rating is not None]
+    return bool(ratings) and all(isinstance(r, int) for r in ratings)
+
+
+def published(result: Any, events: list[Any]) -> list[tuple[float, date]]:
+    """(rating, date) after each event that leaves a rating of the list. A list of whole numbers
+    publishes them on its lists (and adjustments, tournaments): a match's row there is the arithmetic
+    towards the next list (fide's running sum), not a rating of the list; its values are whole."""
+    if not whole_numbers(result):
+        return [(e.after, e.date) for e in events if e.after is not None]
+    return [(round(e.after), e.date) for e in events if e.after is not None and e.kind != "match"]
+
+
 def peak_and_low(result: Any, player: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    shown = [(e.after, e.date) for e in result.history(player) if e.after is not None]
+    shown = published(result, result.history(player))
     if not shown:
         return None, None
     peak = max(shown, key=lambda x: x[0])          # max/min keep the first date a value was reached
@@ -95,15 +110,33 @@ def peak_and_low(result: Any, player: str) -> tuple[dict[str, Any] | None, dict[
     return {"rating": peak[0], "date": peak[1]}, {"rating": low[0], "date": low[1]}
 
 
+def rating_before(result: Any, player: str, entry: str) -> float | None:
+    """The player's rating on the list when match `entry` began: the match's `before`, else (a list
+    that rates periods, as mfsnb: its match rows carry none) the rating their history last showed."""
+    last = None
+    for e in result.history(player):
+        if e.kind == "match" and e.entry == entry:
+            return e.before if e.before is not None else last
+        if e.after is not None:
+            last = e.after
+    return None
+
+
 def best_wins(result: Any, player: str, opponent: str | None = None) -> list[dict[str, Any]]:
-    """Wins (rated or not) against the highest opponents' ratings before the match, on this list."""
-    wins = [e for e in result.history(player) if e.kind == "match" and e.result == 1.0
-            and (opponent is None or e.opponent == opponent)]
+    """The player's wins the list counts (history.played: not voided, forfeit, unrated or over the pair
+    limit), by the opponent's rating before the match, highest first; a win over an opponent without
+    a rating yet is not ranked."""
+    from ..reports import played
+
+    whole = whole_numbers(result)
     found = []
-    for e in wins:
-        theirs = next((x for x in result.history(e.opponent) if x.entry == e.entry and x.kind == "match"), None)
-        if theirs is not None and theirs.before is not None:
-            found.append({"date": e.date, "entry": e.entry, "opponent": e.opponent, "opponent_rating": theirs.before})
+    for e in result.history(player):
+        if e.result != 1.0 or not played(e) or opponent is not None and e.opponent != opponent or e.entry is None:
+            continue
+        theirs = rating_before(result, e.opponent, e.entry)
+        if theirs is not None:
+            found.append({"date": e.date, "entry": e.entry, "opponent": e.opponent,
+                          "opponent_rating": round(theirs) if whole else theirs})
     found.sort(key=lambda w: (-w["opponent_rating"], w["date"]))
     return found[:BEST]
 
@@ -152,8 +185,11 @@ def player(ledger: Any, result: Any, who: str) -> list[Table]:
              "discipline": result.discipline, "current_rating": None if standing is None else standing.rating,
              "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
              "peak": peak, "low": low, "last": _last(games, result, who), "best_wins": best_wins(result, who)}
-    extreme = "".join(f"; {label} {x['rating']:.2f} on {x['date']}" for label, x in (("peak", peak), ("low", low))
-                      if x is not None)
+    from ..render import cell_text
+
+    rating = Column("rating", "", "rating")  # 2 decimals, or none on a list of whole numbers (ints)
+    extreme = "".join(f"; {label} {cell_text(x['rating'], rating)} on {x['date']}"
+                      for label, x in (("peak", peak), ("low", low)) if x is not None)
     return [_summary_table(f"{who} · {journal.player_name(who)} · record", games, value,
                            f"\n{result.rating} ({result.discipline}){extreme}"),
             Table(f"{who} · last {LAST} games", LAST_COLUMNS, value["last"]),

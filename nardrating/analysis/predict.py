@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import ActionRefused, LedgerError, Problem, did_you_mean
-from ..reports import Column, Table
+from ..reports import AsOf, Column, Table
 
 NO_SINGLE_MATCH = {
     "placement": "the placement engine rates places in tournaments (10·log2(N)/M); a match moves no placement "
@@ -159,13 +159,16 @@ def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, disciplin
     if engine not in PREDICTORS:
         why = NO_SINGLE_MATCH.get(engine, f"predict does not know the {engine} engine")
         raise ActionRefused(f"rating list {rating_list.name!r} cannot predict a single match: {why}")
-    day = as_of or date.today()
-    result = ledger.run(rating_list, discipline, day)
+    from ..reports import as_of as default_as_of
+
+    day = default_as_of(ledger, as_of)  # the leaderboard's rule: the journal's last entry, or today
+    result = ledger.run(rating_list, discipline, day.day)
     found = PREDICTORS[engine](result, rating_list.params, a, b, length)
     return _table(ledger, result, a, b, day, length, found)
 
 
-def _table(ledger: Any, result: Any, a: str, b: str, day: date, length: int, found: Prediction) -> Table:
+def _table(ledger: Any, result: Any, a: str, b: str, as_of: AsOf, length: int, found: Prediction) -> Table:
+    day = as_of.day
     journal = ledger.journal
     outcome_json = {key: None if pair is None else {"a": pair[0], "b": pair[1]} for key, pair in found.outcomes.items()}
     json_value = {
@@ -192,5 +195,5 @@ def _table(ledger: Any, result: Any, a: str, b: str, day: date, length: int, fou
                 row[key] = pair[side]
         rows.append(row)
     points = f"a {length}-point match" if length != 1 else "one game"
-    title = f"{result.rating} · {result.discipline} · as of {day} · {a} vs {b}, {points}"
+    title = f"{result.rating} · {result.discipline} · {as_of} · {a} vs {b}, {points}"
     return Table(title, columns, rows, caption=found.note, json_value=json_value)

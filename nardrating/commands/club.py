@@ -15,14 +15,17 @@ if TYPE_CHECKING:
 
 def init(folder: Annotated[Path, typer.Argument(help=N_("Folder for the new club."))] = Path("."),
          engine: Annotated[str, typer.Option(help=N_("Rating engine of the first rating list."))] = "elo",
-         name: Annotated[Optional[str], typer.Option(help=N_("The club's name."))] = None) -> None:
+         name: Annotated[Optional[str], typer.Option(help=N_("The club's name."))] = None,
+         discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("The club's default "
+                               "discipline, e.g. backgammon (default: the engine's: chess for elo and fide, "
+                               "long-nardy for the others)."), show_default=False)] = None) -> None:
     """Create a commented nardrating.toml and an empty journal; never overwrites.
 
     Example: nardrating init my-club --engine elo --name "Шахматный клуб «Ладья»"
     """
     from ..journal.actions import init_club, next_steps
 
-    for path in init_club(folder, engine, name):
+    for path in init_club(folder, engine, name, discipline):
         console().print(_("created {path}").format(path=path), markup=False)
     console().print(next_steps(folder), markup=False)
 

@@ -36,6 +36,9 @@ LangOpt = Annotated[Optional[str], typer.Option("--lang", help=N_("Language of t
                    show_default=False)]
 MACHINE_FORMATS = ("csv", "json", "fide-list")  # the same in every language
 
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=N_("Write a date after today without asking "
+                   "(scripts: without a terminal it is refused otherwise)."))]
+
 Progress = Callable[[str], None]  # told the name of each stage of a long load as it starts
 
 
@@ -120,6 +123,42 @@ def parse_date(value: str | None, option: str) -> date | None:
         return check_day(day, value)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint=option) from None
+
+
+def confirm_dates(days: Sequence[tuple[str, date | None]], yes: bool, dry_run: bool = False) -> None:
+    """Dates after today, (option or FILE:LINE, date), are mostly a typo of the year, which check would warn of
+    ever after: said on stderr; then written with --yes (or shown by --dry-run), asked on a terminal,
+    else refused (exit 1, nothing written)."""
+    from ..i18n import _
+
+    today = date.today()
+    later = [(option, day) for option, day in days if day is not None and day > today]
+    if not later:
+        return
+    for option, day in later:
+        text = (_("warning: {option} {day} is after today ({today}); a typo of the year?") if option.startswith("--")
+                else _("warning: {option}: the game is dated {day}, after today ({today}); a typo of the year?"))
+        typer.echo(plain(text.format(option=option, day=day, today=today)), err=True)
+    if yes or dry_run:
+        return
+    if not stdin_is_terminal():
+        fail([_("nothing was written: not asking without a terminal; if the date is right, run the command "
+                "again with --yes")])
+    if not typer.confirm(_("write it anyway?"), default=False):
+        fail([_("nothing was written")])
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a question can be asked (a script's stdin is no terminal)."""
+    return sys.stdin.isatty()
+
+
+def warn_all(warnings: Sequence[str]) -> None:
+    """What check will warn of an entry just written, on stderr."""
+    from ..i18n import _
+
+    for message in warnings:
+        typer.echo(plain(_("warning: {message}").format(message=message)), err=True)
 
 
 def check_format(value: str) -> str:

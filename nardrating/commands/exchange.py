@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import N_, _
-from .common import AsOfOpt, ClubOpt, RatingOpt, check_language, console, load, parse_date, plain
+from .common import AsOfOpt, ClubOpt, RatingOpt, YesOpt, check_language, confirm_dates, console, load, parse_date, plain
 
 
 def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Folder for the site (created if missing)."))],
@@ -54,7 +54,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                  per_game: Annotated[bool, typer.Option("--per-game", help=N_(".mat: one match per game "
                                      "instead of one per match."))] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would be added; write nothing."))] = False,
-                 club: ClubOpt = None) -> None:
+                 yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
 
     Example: nardrating import kramnik-anand.pgn --dry-run
@@ -64,7 +64,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     from ..render import emit
     from ..reports import Column, Table
 
-    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run)
+    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
+                      confirm=lambda later: confirm_dates(later, yes, dry_run))
     plan, out = done.plan, console()
     if plan.players:
         emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),

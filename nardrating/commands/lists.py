@@ -33,6 +33,32 @@ def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = Non
     emit(reports.players(ledger, rating, day), fmt, console())
 
 
+def matches(club: ClubOpt = None,
+            day: Annotated[Optional[str], typer.Option("--date", help=N_("Only matches of this day, YYYY-MM-DD."),
+                                                       show_default=False)] = None,
+            since: Annotated[Optional[str], typer.Option("--from", help=N_("Only matches on or after this date."),
+                                                         show_default=False)] = None,
+            until: Annotated[Optional[str], typer.Option("--to", help=N_("Only matches on or before this date."),
+                                                         show_default=False)] = None,
+            player: Annotated[Optional[str], typer.Option("--player", help=N_("Only matches of this player."),
+                                                          show_default=False)] = None,
+            tournament: Annotated[Optional[str], typer.Option("--tournament", help=N_("Only matches of this tournament."),
+                                                              show_default=False)] = None,
+            voided: Annotated[bool, typer.Option("--voided", help=N_("Also the voided matches."))] = False,
+            fmt: FormatOpt = "table") -> None:
+    """The journal's matches with their ids (to find one to amend): date, players, result, length, discipline.
+
+    Example: nardrating matches --date 2009-01-22
+    """
+    from ..render import emit
+    from ..reports.matches import MatchFilter, matches as do
+
+    fmt = check_format(fmt)
+    wanted = MatchFilter(parse_date(day, "--date"), parse_date(since, "--from"), parse_date(until, "--to"),
+                         player, tournament, voided)
+    emit(do(load(club), wanted), fmt, console())
+
+
 def recalc(club: ClubOpt = None) -> None:
     """Replay the whole journal through every rating list and summarise.
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..i18n import N_
-from .common import ClubOpt, DisciplineOpt, NewDisciplineOpt, console, fail, load, parse_date, writer_club
+from .common import (ClubOpt, DisciplineOpt, NewDisciplineOpt, YesOpt, confirm_dates, console, fail, load, parse_date,
+                     warn_all, writer_club)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -24,15 +25,57 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("U
                title: Annotated[Optional[str], typer.Option(help=N_("Title, e.g. FM."))] = None,
                joined: Annotated[Optional[str], typer.Option(help=N_("Date joined, YYYY-MM-DD."))] = None,
                dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))] = False,
-               club: ClubOpt = None) -> None:
+               yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Add a [[player]] to the journal.
 
     Example: nardrating add-player anna --name "Анна Петрова" --alias "Анна П." --qualification KMS
     """
     from ..journal.actions import add_player as do
 
-    entry = do(writer_club(club), player_id, name, alias, qualification, title, parse_date(joined, "--joined"), dry_run)
+    day = parse_date(joined, "--joined")
+    confirm_dates([("--joined", day)], yes, dry_run)
+    warnings: list[str] = []
+    entry = do(writer_club(club), player_id, name, alias, qualification, title, day, dry_run, warnings.append)
     console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
+    warn_all(warnings)
+
+
+def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("The player's id."))],
+                name: Annotated[Optional[str], typer.Option(help=N_("Full name."), show_default=False)] = None,
+                alias: Annotated[Optional[str], typer.Option(help=N_("Public name, shown with --public."),
+                                                             show_default=False)] = None,
+                qualification: Annotated[Optional[str], typer.Option(help=N_("MS, KMS, 1, 2 or 3."),
+                                                                     show_default=False)] = None,
+                title: Annotated[Optional[str], typer.Option(help=N_("Title, e.g. FM."), show_default=False)] = None,
+                joined: Annotated[Optional[str], typer.Option(help=N_("Date joined, YYYY-MM-DD."), show_default=False)] = None,
+                dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))] = False,
+                yes: YesOpt = False, club: ClubOpt = None) -> None:
+    """Change a player's name, alias, qualification, title or joined date by an appended [[edit-player]].
+
+    Every command shows the new values from then on. Example: nardrating edit-player anna --name "Анна Петрова"
+    """
+    from ..i18n import _
+    from ..journal.actions import edit_player as do
+
+    day = parse_date(joined, "--joined")
+    confirm_dates([("--joined", day)], yes, dry_run)
+    warnings: list[str] = []
+    changes = {"name": name, "alias": alias, "qualification": qualification, "title": title, "joined": day}
+    written, before = do(writer_club(club), player_id, changes, dry_run=dry_run, warn=warnings.append)
+    entry, out = written.entries[0], console()
+    what = "; ".join(f"{key} {_shown(before[key])} → {_shown(entry[key])}" for key in before)
+    out.print((_("would edit player {player}: {what}") if dry_run else _("edited player {player}: {what}")).format(
+        player=player_id, what=what), markup=False)
+    if written.moved is not None:
+        _print_moved(out, written.moved)
+    warn_all(warnings)
+
+
+def _shown(value: object) -> str:
+    """A field's value in edit-player's line: text quoted, none as (none)."""
+    from ..i18n import _
+
+    return _("(none)") if value is None else repr(value) if isinstance(value, str) else str(value)
 
 
 def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."))],
@@ -50,7 +93,7 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
               note: Annotated[Optional[str], typer.Option(help=N_("A note."))] = None,
               new_discipline: NewDisciplineOpt = False,
               dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show the rating changes; write nothing."))] = False,
-              club: ClubOpt = None) -> None:
+              yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Append a [[match]] and show each player's rating change in every list that rates it.
 
     A back-dated match also shows every rating of the current lists that it changes.
@@ -58,7 +101,9 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
     """
     from ..journal.actions import add_match as do
 
-    written = do(writer_club(club), a, b, winner=winner, result=result, day=parse_date(day, "--date"),
+    played = parse_date(day, "--date")
+    confirm_dates([("--date", played)], yes, dry_run)
+    written = do(writer_club(club), a, b, winner=winner, result=result, day=played,
                  length=length, score=score, discipline=discipline, tournament=tournament,
                  rated=not unrated, forfeit=forfeit, note=note, chips=chips,
                  new_discipline=new_discipline, dry_run=dry_run)
@@ -162,7 +207,7 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
                                                         show_default=False)] = None,
           new_discipline: NewDisciplineOpt = False,
           dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would change; write nothing."))] = False,
-          club: ClubOpt = None) -> None:
+          yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Correct a match in one step: a [[void]] of it and the corrected [[match]] (amends = MATCH).
 
     Options not given are the match's own. Shows every rating of the current lists that changes.
@@ -172,7 +217,9 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
 
     if (a is None) != (b is None):
         raise typer.BadParameter("give both players A and B, or neither", param_hint="A B")
-    given = MatchArgs(a, b, winner, result, parse_date(day, "--date"), length, score, discipline, tournament,
+    played = parse_date(day, "--date")
+    confirm_dates([("--date", played)], yes, dry_run)
+    given = MatchArgs(a, b, winner, result, played, length, score, discipline, tournament,
                       rated, forfeit, note, chips, new_discipline)
     _print_correction(amend_match(writer_club(club), match_id, given, reason, dry_run), dry_run)
 

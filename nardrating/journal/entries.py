@@ -3,7 +3,7 @@
 They check one entry's shape, types and limits; cross-entry rules (unknown player,
 duplicate id, a match outside its tournament's dates) are in validate.py. The TOML
 reader, the CSV reader and every command that writes use these same rules
-(`id_problem`, `text_problem`, the limits below), so that nothing one of them accepts
+(`id_problem`, `text_problem`, the limits of limits.py), so that nothing one of them accepts
 is refused by another.
 """
 from __future__ import annotations
@@ -18,50 +18,14 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       field_validator, model_validator)
 
 from .ids import MAX_ID
+# The limits and RULES (limits.py), here too for those who import them with the entry models.
+from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
+                     MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
+                     MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RULES as RULES)
 from .tomlsource import shown
 
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
 SYSTEMS = ("swiss", "round-robin", "knockout", "match")
-
-# --- The limits -------------------------------------------------------------------
-
-MAX_TEXT = 200        # a name, alias, title, tournament name, rating list name or result
-MAX_NOTE = 2000       # a note or a reason (which may hold newlines and tabs)
-FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
-MAX_LENGTH = 1000     # points of a match
-MAX_SCORE = 10_000
-MAX_CHIPS = 1_000_000
-MAX_RATING = 100_000  # |set| and |delta| of an [[adjust]]
-MAX_PLACE = 100_000
-
-ID_RULE = (f"an id is 1 to {MAX_ID} characters: letters of any alphabet (with their accents), "
-           "digits 0-9, _ and -")
-
-# What each field holds, in plain words: "<value> is not <rule>" for any value refused.
-RULES = {
-    "length": f"a match length; write a whole number of points from 1 to {MAX_LENGTH}",
-    "score": f"a score; write two whole numbers from 0 to {MAX_SCORE}, like [7, 4] (on the command line 7-4)",
-    "chips": f"a number of chips; write a number from 0 to {MAX_CHIPS}",
-    "set": f"a rating; write a number from {-MAX_RATING} to {MAX_RATING}",
-    "delta": f"a rating change; write a number from {-MAX_RATING} to {MAX_RATING}",
-    "games": "a number of games; write a whole number from 0 to 100000",
-    "rd": "a rating deviation; write a number above 0, at most 1000",
-    "volatility": "a volatility; write a number above 0, at most 10",
-    "players": 'two player ids, like ["anna", "boris"]',
-    "standings": 'a list of placings, like [{player = "anna", place = 1}, {player = "boris", place = "2-3"}]',
-    "place": f'a place; write 1 or a shared range like "2-3" (places up to {MAX_PLACE})',
-    **dict.fromkeys(("date", "joined", "start", "end"),
-                    f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
-    **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
-    **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline", "amends", "to", "into"),
-                    f"an id; {ID_RULE}"),
-    **dict.fromkeys(("name", "alias", "title", "result", "rating"),
-                    f"a text of at most {MAX_TEXT} characters; write it in quotes"),
-    "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
-    "reason": f"a reason; say why, in 1 to {MAX_NOTE} characters",
-    "file": "a list file's name; write it in quotes", "sha256": "a SHA-256; write its 64 hexadecimal digits in lower case",
-}
-
 
 def _char(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X})"
@@ -245,6 +209,31 @@ class PlayerEntry(Entry):
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+EDITED_FIELDS = ("name", "alias", "qualification", "title", "joined")  # what an [[edit-player]] may change
+
+
+class EditPlayerEntry(Entry):
+    """A player's record from now on: each field given replaces the [[player]]'s (or an earlier edit's)."""
+    player: Id
+    date: Day
+    name: Text | None = None
+    alias: Text | None = None
+    qualification: Literal["MS", "KMS", "1", "2", "3"] | None = None
+    title: Text | None = None
+    joined: Day | None = None
+
+    @field_validator("qualification", mode="before")
+    @classmethod
+    def _qualification_as_text(cls, value: Any) -> Any:
+        return PlayerEntry._qualification_as_text(value)  # 1 as "1", as [[player]] takes it
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> Self:
+        if all(getattr(self, key) is None for key in EDITED_FIELDS):
+            raise ValueError(f"give at least one of {', '.join(EDITED_FIELDS)}: the fields that change")
+        return self
+
+
 class MatchEntry(Entry):
     id: Id | None = None
     date: Day
@@ -368,6 +357,7 @@ ENTRY_MODELS: dict[str, type[Entry]] = {
     "rename": RenameEntry,
     "merge": MergeEntry,
     "list": ListEntry,
+    "edit-player": EditPlayerEntry,
 }
 
 

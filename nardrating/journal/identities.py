@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import Problem, did_you_mean
+from ..i18n import _
 from .model import Identity, Journal, Placing
 
 
@@ -26,13 +27,44 @@ def final_ids(identities: list[Identity]) -> dict[str, str]:
 
 
 def apply_identities(journal: Journal) -> list[Problem]:
-    """Check the identities not applied yet against the players, and rewrite every id they change."""
+    """Check the identities not applied yet against the players, and rewrite every id they change;
+    then the player edits not applied yet (apply_edits)."""
     problems = _check_new(journal)
     if problems:
         return problems
+    _rewrite(journal)
+    return apply_edits(journal)
+
+
+def apply_edits(journal: Journal) -> list[Problem]:
+    """Each [[edit-player]] not applied yet replaces fields of its player's record, for the whole journal.
+
+    An edit names the player by any id a rename gave them (it follows renames, as every entry does).
+    One of a player later merged into another changes nothing: the record it changed is gone (a cached
+    journal applied it before the merge came: the same)."""
+    problems: list[Problem] = []
+    for edit in journal.player_edits[journal.edits_applied:]:
+        player, merged = edit.player, False
+        for ident in journal.identities:
+            if ident.player == player:
+                player, merged = ident.into, merged or ident.kind == "merge"
+        found = journal.players.get(player)
+        if merged:
+            continue
+        if found is None:
+            problems.append(Problem(edit.file, edit.line, _("[[edit-player]] of an unknown player {player}{hint}").format(
+                player=repr(edit.player), hint=did_you_mean(edit.player, journal.players)), edit.player))
+            continue
+        journal.players[player] = replace(found, **dict(edit.changes))
+    journal.edits_applied = len(journal.player_edits)
+    return problems
+
+
+def _rewrite(journal: Journal) -> None:
+    """Every id the identities change, rewritten in the players, codes, adjustments and standings."""
     mapping = final_ids(journal.identities)
     if not mapping:
-        return []
+        return
     players = journal.players
     for old in mapping:  # a CSV row of an old id made an undeclared player of it
         p = players.get(old)
@@ -48,7 +80,6 @@ def apply_identities(journal: Journal) -> list[Problem]:
         if t.standings and any(s.player in mapping for s in t.standings):
             journal.tournaments[tid] = replace(t, standings=tuple(
                 Placing(mapping.get(s.player, s.player), s.low, s.high) for s in t.standings))
-    return []
 
 
 def _check_new(journal: Journal) -> list[Problem]:

@@ -54,8 +54,9 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
     """Pairs of keys whose names are alike: (key, earlier key, how).
 
     `names` maps a key (a player id) to a text to compare (the id or the name).
-    Same after folding → "differ only in case, ё/е or look-alike letters"; else one
-    edit apart after folding (names of four letters or more) → "one letter apart".
+    The same text → "are equal"; the same after folding → "differ only in case, ё/е or
+    look-alike letters"; else one edit apart after folding (names of four letters or more) →
+    "one letter apart".
     Linear in the number of names: candidates meet through their one-deletion variants.
     """
     found: list[tuple[str, str, str]] = []
@@ -67,7 +68,8 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
             continue
         twin = by_fold.get(f)
         if twin is not None:
-            found.append((key, twin, "differ only in case, ё/е or look-alike letters"))
+            found.append((key, twin, "are equal" if " ".join(text.split()) == " ".join(names[twin].split())
+                          else "differ only in case, ё/е or look-alike letters"))
             continue
         by_fold[f] = key
         if len(f) < 4:
@@ -124,6 +126,15 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
             warnings.append(Problem(void.file, void.line, f"the void is dated {void.date}, before its match "
                                     f"{void.match!r} ({date.fromordinal(m.dates[i])})"))
 
+    today = date.today()
+    for p in players.values():
+        if p.joined is not None and p.joined > today:
+            warnings.append(Problem(p.file, p.line, after_today("joined", p.joined, today), p.id))
+    if journal.max_date > today.toordinal():  # the usual case, no later match, at once
+        for i in range(len(m.ids)):
+            if m.dates[i] > today.toordinal():
+                warnings.append(Problem(journal.files[m.source[i]], journal.line_of(i),
+                                        after_today("date", date.fromordinal(m.dates[i]), today), m.ids[i]))
     joined = {p.id: p.joined for p in players.values() if p.joined is not None}
     names = journal.player_codes.names
     for i in range(len(m.ids)):
@@ -142,7 +153,7 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
         label, line, entry = journal.files[m.source[i]], journal.line_of(i), m.ids[i]
         mine, theirs = score
         won = m.score_a[i]
-        if (won == 1.0 and mine <= theirs) or (won == 0.0 and mine >= theirs) or (won == 0.5 and mine != theirs):
+        if score_contradicts(score, won):
             warnings.append(Problem(label, line, f"score {mine}-{theirs} contradicts the result "
                                     f"({_result_words(won)})", entry))
         length = m.length[i]
@@ -154,6 +165,60 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
     # read in: a journal that grew is read from the cache plus its tail.
     files = {name: k for k, name in enumerate(journal.files)}
     return sorted(warnings, key=lambda p: (files.get(p.file, len(files)), p.line or 0))
+
+
+# --- What the writers refuse or warn of at entry, as check flags it later ---------------------
+
+def score_contradicts(score: tuple[int, int] | list[int], score_a: float) -> bool:
+    """A final score that says otherwise than the result (first player's points first)."""
+    mine, theirs = score
+    return (score_a == 1.0 and mine <= theirs) or (score_a == 0.0 and mine >= theirs) or (score_a == 0.5 and mine != theirs)
+
+
+def score_message(score: tuple[int, int] | list[int], score_a: float) -> str:
+    """Why a score is refused at entry, and what would be right."""
+    from ..i18n import _
+
+    mine, theirs = score
+    if score_a != 0.5 and score_contradicts((theirs, mine), score_a):
+        hint = _("the winner needs more points than the loser")
+    elif score_a == 0.5:
+        hint = _("a draw needs equal points")
+    else:
+        hint = _("give the first player's points first: --score {theirs}-{mine}").format(theirs=theirs, mine=mine)
+    return _("--score {mine}-{theirs} contradicts the result ({result}); {hint}").format(
+        mine=mine, theirs=theirs, result=_result_words(score_a), hint=hint)
+
+
+def after_today(field: str, day: date, today: date) -> str:
+    """A date after today (a match's `date`, a player's `joined`): valid, but mostly a typo of the
+    year (2090 for 2009)."""
+    from ..i18n import _
+
+    if field == "joined":
+        return _("joined {day} is after today ({today}); a typo of the year?").format(day=day, today=today)
+    return _("the match is dated {day}, after today ({today}); a typo of the year?").format(day=day, today=today)
+
+
+def name_warnings(journal: Journal, player: str, name: str | None, ids: bool = True) -> list[str]:
+    """What check will warn of a player's id and name (near-duplicates of another player's), as the
+    writers say it at entry: "player names 'Иванов' (ivanov2) and 'Иванов' (ivanov) are equal"."""
+    from ..i18n import _
+
+    others = {p.id: p for p in journal.players.values() if p.id != player}
+    found = []
+    for key, other, how in near_duplicates({**{p: p for p in others}, player: player}) if ids else ():
+        if key == player:
+            found.append(_("player ids {a} and {b} {how}: the same person entered twice? (then use "
+                           "{b}, or merge them later)").format(a=repr(key), b=repr(other), how=how))
+    shown = name or player
+    if shown != player:
+        names = {p.id: p.name for p in others.values() if p.name != p.id}
+        for key, other, how in near_duplicates({**names, player: shown}):
+            if key == player:
+                found.append(_("player names {a} ({a_id}) and {b} ({b_id}) {how}").format(
+                    a=repr(shown), a_id=player, b=repr(names[other]), b_id=other, how=how))
+    return found
 
 
 def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:

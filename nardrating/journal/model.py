@@ -95,6 +95,18 @@ class PublishedList:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerEdit:
+    """An [[edit-player]]: fields of a player's record (name, alias, qualification, title, joined) that
+    read otherwise from now on; applied once after reading, as renames are (identities.py)."""
+    player: str
+    date: date
+    changes: tuple[tuple[str, Any], ...]   # (field, new value), in PlayerEntry's order
+    file: str = ""
+    line: int | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Adjust:
     date: date
     player: str
@@ -175,6 +187,8 @@ class Journal:
     identities: list[Identity] = field(default_factory=list)  # renames and merges, in journal order
     identities_applied: int = 0         # how many of them the players and codes already follow
     lists: list[PublishedList] = field(default_factory=list)  # the [[list]] entries: lists published
+    player_edits: list[PlayerEdit] = field(default_factory=list)  # [[edit-player]], in journal order
+    edits_applied: int = 0              # how many of them the players already follow
     voided: dict[int, Void] = field(default_factory=dict)  # match index → its void
     next_seq: int = 0
     csv_named: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # name → (file, line: None for CSV)

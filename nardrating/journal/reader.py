@@ -15,9 +15,10 @@ from pydantic import ValidationError
 from ..errors import Problem
 from .tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
-from .entries import (ENTRY_MODELS, AdjustEntry, Entry, ListEntry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
-                      TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
-from .model import Adjust, Identity, Journal, Placing, Player, PublishedList, Tournament, Void
+from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, ListEntry, MatchEntry,
+                      MergeEntry, PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text,
+                      parse_place, valid_id)
+from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 
 
 
@@ -63,7 +64,8 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]] and [[list]]"))
+                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], "
+                                    "[[list]] and [[edit-player]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
@@ -116,6 +118,7 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
             extra["note"] = entry.note
         if entry.amends:
             extra["amends"] = entry.amends
+            seq = amended_seq(journal, entry.amends, seq)
         score_a = entry.score_a()
         if score_a is None:
             problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
@@ -153,11 +156,23 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
         journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
                                       entry.delta, entry.reason, label, line, seq,
                                       entry.k, entry.games, entry.rd, entry.volatility))
+    elif isinstance(entry, EditPlayerEntry):
+        changes = tuple((key, getattr(entry, key)) for key in EDITED_FIELDS if getattr(entry, key) is not None)
+        journal.player_edits.append(PlayerEdit(entry.player, entry.date, changes, label, line, seq))
     elif isinstance(entry, (RenameEntry, MergeEntry)):
         journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))
     elif isinstance(entry, ListEntry):
         journal.lists.append(PublishedList(entry.file, entry.sha256, entry.date, label, line, seq))
+
+
+def amended_seq(journal: Journal, amends: str, seq: int) -> int:
+    """The replay position of a match that amends another: the amended match's (its seq; a chain of
+    amends leads back to the first), so that the corrected match is replayed where the wrong one
+    was, as if it had been entered right (seed 003: corrections recompute the later games). A match
+    it names that comes later in the journal, or none: its own."""
+    i = journal.match_index.get(amends)
+    return seq if i is None else journal.matches.seq[i]
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

@@ -42,7 +42,7 @@ GAP = "  "  # between columns
 # here (an engine's details) goes first.
 FOLD_ORDER = ("player", "rating", "date", "change", "a_wins", "b_wins", "draw", "result", "after", "before", "rank", "opponent",
               "name", "points", "games", "expected", "status", "entry", "kind", "last_played",
-              "notes", "note", "reason", "alias", "qualification", "title")
+              "notes", "note", "reason", "alias", "qualification", "title", "id", "players")
 
 
 class Line(NamedTuple):

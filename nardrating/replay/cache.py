@@ -123,6 +123,8 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "voided": [[i, journal.voids.index(v)] for i, v in journal.voided.items()],
         "identities": [[x.kind, x.player, x.into, iso(x.date), x.file, x.line, x.seq] for x in journal.identities],
         "lists": [[x.path, x.sha256, iso(x.date), x.file, x.line, x.seq] for x in journal.lists],
+        "player_edits": [[e.player, iso(e.date), [[k, iso(v) if isinstance(v, date) else v] for k, v in e.changes],
+                          e.file, e.line, e.seq] for e in journal.player_edits],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
     }
 
@@ -236,7 +238,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
-    from ..journal.model import Adjust, Identity, Journal, Placing, Player, PublishedList, Tournament, Void
+    from ..journal.model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -270,6 +272,10 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
                           for kind, player, into, day, file, line, seq in meta["identities"]]
     journal.identities_applied = len(journal.identities)  # the cached players and codes follow them
     journal.lists = [PublishedList(path, sha, day, relabel[file], line, seq) for path, sha, day, file, line, seq in meta["lists"]]
+    journal.player_edits = [PlayerEdit(player, day, tuple((k, date.fromisoformat(v) if k == "joined" else v)
+                                                          for k, v in changes), relabel[file], line, seq)
+                            for player, day, changes, file, line, seq in meta["player_edits"]]
+    journal.edits_applied = len(journal.player_edits)  # and so do the cached players
     return journal
 
 

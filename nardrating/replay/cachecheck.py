@@ -136,6 +136,7 @@ TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file",
 VOID = ("str", "date", "str", "file", "line?", "int")
 IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
 LIST = ("str", "str", "date", "file", "line?", "int")
+EDIT = ("str", "date", "any", "file", "line?", "int")  # changes: [[field, value]], checked below
 ADJUST = ("date", "str", "str?", "str?", "num?", "num?", "str", "file", "line?", "int", "num?", "num?", "num?", "num?")
 
 
@@ -172,6 +173,11 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
         need(i < count and k < len(meta["voids"]), "voided match out of range")
     for row in _table(meta.get("identities"), IDENTITY, files):
         need(row[0] in ("rename", "merge"), "bad identity")
+    for row in _table(meta.get("player_edits"), EDIT, files):
+        for key, value in _rows(row[2], 2):
+            need(key in ("name", "alias", "qualification", "title", "joined") and isinstance(value, str), "bad edit")
+            if key == "joined":
+                _day(value)
     _table(meta.get("csv_named"), ("str", "str"))
     _table(meta.get("lists"), LIST, files)
     _layout(meta.get("layout"), ARRAY_CODES | {"text"})

@@ -107,7 +107,8 @@ class Ledger:
     def snapshot_counts(self) -> dict[str, int]:
         j = self.journal
         return {"count": j.match_count(), "voids": len(j.voids), "adjusts": len(j.adjusts),
-                "tournaments": len(j.tournaments), "players": len(j.player_codes), "identities": len(j.identities)}
+                "tournaments": len(j.tournaments), "players": len(j.player_codes), "identities": len(j.identities),
+                "edits": len(j.player_edits)}
 
     def _save_tail(self) -> None:
         """Store the snapshot plus its unsaved tail, if the journal in memory is still exactly that

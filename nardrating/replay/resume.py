@@ -65,7 +65,7 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
         first_match = len(journal.matches)
         entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
-                          len(journal.identities))
+                          len(journal.identities), len(journal.player_edits))
         label = journal.files[k]
         if path.suffix == ".csv":
             header = raw[: raw.find(b"\n") + 1]
@@ -83,7 +83,8 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         if k != last_file and not _appended_in_place(journal, shape, first_match, latest):
             return None
         others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
-                                         len(journal.voids), len(journal.adjusts), len(journal.identities))
+                                         len(journal.voids), len(journal.adjusts), len(journal.identities),
+                                         len(journal.player_edits))
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
@@ -118,7 +119,7 @@ def _latest_after(journal: Journal, k: int) -> int:
 def _shape(journal: Journal) -> tuple[int, ...]:
     return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
             len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
-            len(journal.csv_named), len(journal.identities), len(journal.lists))
+            len(journal.csv_named), len(journal.identities), len(journal.lists), len(journal.player_edits))
 
 
 def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:
@@ -145,7 +146,7 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     last_date = meta["last_date"]
     appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)
                      and old.get("count", 1 << 62) <= counts["count"]
-                     and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities"))
+                     and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities", "edits"))
                      # an adjustment after the replayed matches was applied at their end, so new
                      # matches may not come before it
                      and all(a.date.toordinal() <= last_date for a in ledger.journal.adjusts))
@@ -155,8 +156,11 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     code = ledger.journal.discipline_codes.index.get(discipline, -1)
     new = [i for i in range(old["count"], len(m.ids)) if m.discipline[i] == code]
     if any(m.dates[i] < last_date for i in new) or any(
-            m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])):
-        return None  # an appended match dated before what was replayed: replay it all
+            m.dates[x] > m.dates[y] for x, y in zip(new, new[1:])) or any(
+            "amends" in m.extra.get(i, ()) for i in new):
+        # an appended match dated before what was replayed, or one that takes the place of the
+        # match it amends (replay order: reader.amended_seq), maybe before the end: replay it all
+        return None
     result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
     if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
         # (save_run stores nothing for a journal that is not exactly its snapshot)

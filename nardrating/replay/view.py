@@ -161,6 +161,11 @@ def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[t
     return out
 
 
+def has_amends(journal: Journal) -> bool:
+    """Does a match amend another (and may then be out of journal order)? A look at the sparse extras."""
+    return any("amends" in extra for extra in journal.matches.extra.values())
+
+
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:
     """The discipline an adjustment means when it does not say (docs/journal.md, `[[adjust]]`)."""
     if adjust.discipline is not None:
@@ -198,8 +203,13 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         if limit is not None:
             keep = map(bool.__and__, keep, map(limit.__ge__, dates))
         rows = array("i", compress(range(len(disc)), keep))
-    # Stable sort keeps journal order within a date; skip it when already sorted.
-    if not journal.dates_sorted():
+    # Replay order is (date, seq). seq follows the rows, but for a match that amends another, which
+    # takes the amended match's seq (reader.amended_seq): then sort by both. Else a stable sort by
+    # date keeps journal order within a date; skip it when already sorted.
+    if has_amends(journal):
+        seqs = m.seq
+        rows = array("i", sorted(rows, key=lambda i: (dates[i], seqs[i])))
+    elif not journal.dates_sorted():
         rows = array("i", sorted(rows, key=dates.__getitem__))
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline

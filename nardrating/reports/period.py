@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
 
 
-def generic_report_rows(result: RatingResult, period: Period) -> list[ReportRow]:
-    """Per player active in the period, from their history."""
+def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResult | None = None) -> list[ReportRow]:
+    """Per player active in the period, from their history; the status is `at_end`'s, the list as of
+    the period's last day (provisional then, though established by now)."""
+    statuses = (at_end or result).standings
     rows: list[ReportRow] = []
     for player, events in result.events.items():
         inside = [e for e in events if period.start <= e.date <= period.end]
@@ -31,7 +33,7 @@ def generic_report_rows(result: RatingResult, period: Period) -> list[ReportRow]
         expected_values = [e.extra.get("expected") for e in rated]
         expected = sum(v for v in expected_values if v is not None) if rated and None not in expected_values else None
         after = next((e.after for e in reversed(inside) if e.after is not None), before)
-        status = result.standings[player].status if player in result.standings else ""
+        status = statuses[player].status if player in statuses else ""
         change = after - before if after is not None and before is not None else None
         rows.append(ReportRow(player, before, len(rated), points, expected, change, after, status))
     return rows
@@ -44,7 +46,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     rows = result.report(period.start, period.end)
     per_game = rows is None  # no per-competition records: the arithmetic is per game, from history
     if rows is None:
-        rows = generic_report_rows(result, period)
+        rows = generic_report_rows(result, period, ledger.run(result.rating, result.discipline, period.end))
     if player is not None:
         rows = [r for r in rows if r.player == player]
     rows.sort(key=lambda r: (-(r.after if r.after is not None else float("-inf")), r.player))

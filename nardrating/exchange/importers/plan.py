@@ -17,7 +17,8 @@ from pydantic import ValidationError
 
 from ...errors import LedgerError, Problem
 from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
-from ...journal.lint import folded, near_duplicates
+from ...i18n import _
+from ...journal.lint import folded, near_duplicates, score_contradicts
 from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
 
 if TYPE_CHECKING:
@@ -142,6 +143,11 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             if tid is not None and not joined:
                 new_tournaments[tid].data.setdefault("discipline", disc)
                 new_tournaments[tid].cover(game.day)
+            if game.score is not None and score_contradicts(game.score, _score(game.result)):
+                problem(_("score {mine}-{theirs} contradicts the result {result}; the file says both, and "
+                          "check would warn of it ever after: correct the file").format(
+                              mine=game.score[0], theirs=game.score[1], result=game.result))
+                continue
             key = (game.day.toordinal(), a, b, _score(game.result), game.length)
             if existing[key] > 0:
                 existing[key] -= 1

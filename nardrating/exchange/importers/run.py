@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date
@@ -60,14 +61,20 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
     return parsed, copies
 
 
+Confirm = Callable[[list[tuple[str, date]]], None]  # told the games dated after today, (FILE:LINE, date); may refuse
+
+
 def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
-               dry_run: bool = False) -> ImportResult:
+               dry_run: bool = False, confirm: Confirm | None = None) -> ImportResult:
     from ...journal.actions import target_journal
     from ...journal.writer import append_block, club_lock
     from ...replay.loader import load_club
 
     parsed, copies = read_files(paths, fmt, day, per_game)
+    later = [(f"{one.file}:{game.line}", game.day) for one in parsed for game in one.games if game.day > date.today()]
+    if later and confirm is not None:
+        confirm(later)  # before the lock: it may ask
     ledger = load_club(club)
     if any(p.problems for p in parsed):
         raise LedgerError([p for one in parsed for p in one.problems])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...config import display_path
 from ...errors import ActionRefused, did_you_mean
+from ...i18n import N_, _
 from ..model import MatchView
 from ..tomlsource import header_lines
 from .matches import MatchArgs, check_outcome, match_changes, match_check, new_match_id, parse_score
@@ -122,6 +123,7 @@ UNDO_INSTEAD = {
     "adjust": "an adjustment is undone by another: add an [[adjust]] with the opposite delta",
     "rename": "a rename is undone by another: nardrating rename-player NEW OLD",
     "merge": "a merge cannot be undone by the journal; edit the file by hand if it was never published",
+    "edit-player": N_("an edit is undone by another: nardrating edit-player with the old values"),
 }
 
 
@@ -130,7 +132,7 @@ def undo(ledger: Ledger, dry_run: bool = False) -> Written:
     last = last_entry(ledger)
     if last.kind != "match" or last.match is None:
         raise ActionRefused(f"the last entry is a [[{last.kind}]], which undo does not void: "
-                            f"{UNDO_INSTEAD.get(last.kind, 'edit the journal by hand')}")
+                            f"{_(UNDO_INSTEAD.get(last.kind, 'edit the journal by hand'))}")
     amended = last.match
     original_id = amended.amends
     if original_id is None:

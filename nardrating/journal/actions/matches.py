@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused, did_you_mean
 from ..entries import RESULT_HELP, RULES, Entry, MatchEntry, parse_result
+from ..lint import score_contradicts, score_message
 from ..tomlsource import shown
 from ..writer import next_match_id
 from .write import Change, Check, Fields, Written, refuse, write_entry
@@ -88,6 +89,9 @@ def match_check(new_discipline: bool) -> Check:
                              + ("if it is a new player, " if hint else "") + f"add them first: nardrating add-player {player}")
         if entry.winner is not None and entry.winner not in entry.players:
             refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
+        score_a = entry.score_a()
+        if entry.score is not None and score_a is not None and score_contradicts(entry.score, score_a):
+            refuse(club, score_message(entry.score, score_a))  # check would warn of it ever after
         if entry.discipline is not None:
             check_discipline(club, entry.discipline, new_discipline)
     return check

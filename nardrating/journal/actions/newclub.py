@@ -33,7 +33,7 @@ def toml_key(key: str) -> str:
     return key if valid_id(key) and key.isascii() else toml_value(key)
 
 
-def engine_template(engine: str) -> str:
+def engine_template(engine: str, discipline: str | None = None) -> str:
     """[rating.club] with every parameter of the engine: its default and what it means.
 
     A parameter without a fixed default (it depends on another, as fide's k on the ruleset)
@@ -54,7 +54,7 @@ def engine_template(engine: str) -> str:
         else:
             line = f"{key} = {toml_value(default)}"
         lines.append(f"{line:<35} # {note}" if note else line)
-    disciplines = f"# disciplines = [{toml_value(cls.default_discipline)}]"
+    disciplines = f"# disciplines = [{toml_value(discipline or cls.default_discipline)}]"
     lines.append(f"{disciplines:<35} # disciplines it rates; omitted = all")
     return "\n".join(lines)
 
@@ -79,19 +79,27 @@ def next_steps(folder: Path) -> str:
     return NEXT_STEPS.format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
 
 
-def init_club(folder: Path, engine: str = "elo", name: str | None = None) -> list[Path]:
-    """Write the club's config and journal; (their paths). Refused if either exists."""
+def init_club(folder: Path, engine: str = "elo", name: str | None = None, discipline: str | None = None) -> list[Path]:
+    """Write the club's config and journal; (their paths). Refused if either exists.
+
+    `discipline`: the club's default discipline (what add-match writes without --discipline);
+    None: the engine's own (elo, fide: chess; the others: long-nardy)."""
     from ...engines.registry import engine_class, engine_names
+    from ...i18n import _
+    from ..entries import id_message
 
     if engine not in engine_names():
         raise ActionRefused(f"unknown engine {engine!r}{did_you_mean(engine, engine_names())}; "
                             f"allowed: {', '.join(engine_names())}")
+    if discipline is not None and not valid_id(discipline):
+        raise ActionRefused(_("--discipline: {problem}; e.g. backgammon, long-nardy, short-nardy, chess").format(
+            problem=id_message(discipline)))
     config, journal = folder / CONFIG_NAME, folder / "journal.toml"
     for path in (config, journal):
         if path.exists():
             raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
-    template = engine_template(engine)
-    discipline = engine_class(engine).default_discipline
+    template = engine_template(engine, discipline)
+    discipline = discipline or engine_class(engine).default_discipline
     folder.mkdir(parents=True, exist_ok=True)
     config.write_text(CONFIG_TEMPLATE.format(name=toml_value(name or folder.resolve().name),
                                              discipline=toml_value(discipline), rating=template), encoding="utf-8")

@@ -1,24 +1,83 @@
 """add-player, rename-player and merge-players: who plays."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import did_you_mean
-from ..entries import Entry
-from .write import Fields, Written, refuse, write_entry
+from ..entries import EditPlayerEntry, Entry, PlayerEntry
+from ..lint import name_warnings
+from ..tomlsource import shown
+from .write import Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
 
 
+Warn = Callable[[str], None]   # told what check will warn of the new entry (written all the same)
+
+
+def _name_check(warn: Warn | None, ids: bool) -> Check:
+    """Near-duplicates of the new or edited player's id and name (lint.name_warnings), told to `warn`."""
+    def check(club: Ledger, entry: Entry) -> None:
+        if warn is None:
+            return
+        if isinstance(entry, PlayerEntry):
+            found = name_warnings(club.journal, entry.id, entry.name, ids)
+        elif isinstance(entry, EditPlayerEntry) and entry.name is not None:
+            found = name_warnings(club.journal, entry.player, entry.name, ids)
+        else:
+            found = []
+        for message in found:
+            warn(message)
+    return check
+
+
 def add_player(ledger: Ledger, player_id: str, name: str | None = None, alias: str | None = None,
                qualification: str | None = None, title: str | None = None, joined: date | None = None,
-               dry_run: bool = False) -> Fields:
-    """Append a [[player]]; the entry as written."""
+               dry_run: bool = False, warn: Warn | None = None) -> Fields:
+    """Append a [[player]]; the entry as written. A name or id alike another's is told to `warn`."""
     fields = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
               "title": title, "joined": joined}
-    return write_entry(ledger, "player", lambda club, path: fields, dry_run=dry_run).entries[0]
+    return write_entry(ledger, "player", lambda club, path: fields, check=_name_check(warn, ids=True),
+                       dry_run=dry_run).entries[0]
+
+
+def edit_player(ledger: Ledger, player_id: str, changes: Mapping[str, object], day: date | None = None,
+                dry_run: bool = False, warn: Warn | None = None) -> tuple[Written, dict[str, object]]:
+    """Append an [[edit-player]] of the fields in `changes` (None: not given) that differ from the
+    player's record; (what was written, the record's values before). Refused: an unknown player,
+    or nothing that would change."""
+    from ...i18n import _
+    from ..entries import EDITED_FIELDS
+
+    before: dict[str, object] = {}
+
+    def fields(club: Ledger, path: Path) -> Fields:
+        _known_player(club, player_id)
+        record = club.journal.players[player_id]
+        given = {key: value.strip() if isinstance(value, str) else value
+                 for key, value in changes.items() if value is not None}
+        if not given:
+            refuse(club, _("say what changes: {options}").format(
+                options=", ".join(f"--{key}" for key in EDITED_FIELDS)), player_id)
+        changed = {key: value for key, value in given.items() if value != getattr(record, key)}
+        if not changed:
+            same = ", ".join(f"{key} {shown(str(getattr(record, key)))}" for key in given)
+            refuse(club, _("nothing to change: {player} already has {same}").format(player=player_id, same=same),
+                   player_id)
+        before.clear()
+        before.update((key, getattr(record, key)) for key in changed)
+        return {"player": player_id, "date": day or date.today(), **changed}
+
+    def moves_ratings(club: Ledger) -> bool:  # a first rating by qualification (mfsnb), a title (fide)
+        return any(changes.get(key) is not None for key in ("qualification", "title"))
+
+    written = write_entry(ledger, "edit-player", fields, check=_name_check(warn, ids=False), dry_run=dry_run,
+                          compare=moves_ratings)
+    return written, before
 
 
 def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, dry_run: bool = False) -> Fields:
