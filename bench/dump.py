@@ -102,6 +102,7 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int) -> None:
     disciplines = ["chess"] if chess else ["long-nardy", "short-nardy"]
     day = date(2020, 1, 6)
     ids: list[str] = []
+    played: dict[str, dict[str, object]] = {}   # the evening matches, which an amend may correct
     n = 0
     tournament = 0
     while n < matches:
@@ -142,9 +143,15 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int) -> None:
             elif roll < 0.08:
                 fields["rated"] = False
             out.append(entry("match", fields))
+            played[fields["id"]] = fields
         if ids and rng.random() < 0.08:
             voided = ids.pop(rng.randrange(len(ids)))
             out.append(entry("void", {"match": voided, "date": day, "reason": "entered wrong"}))
+            if voided in played and rng.random() < 0.6:   # an amend: the match again, its result corrected
+                n += 1
+                fields = dict(played[voided], id=f"m{n}", amends=voided,
+                              result={"1-0": "0-1", "0-1": "1-0"}.get(str(played[voided]["result"]), "1-0"))
+                out.append(entry("match", fields))
         if rng.random() < 0.03:
             rating = "club" if chess else "fibs"
             out.append(entry("adjust", {"date": day, "player": rng.choice(players), "rating": rating,
