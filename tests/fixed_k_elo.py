@@ -1,8 +1,8 @@
-"""An engine written as the README's "Writing an engine" shows: Elo with one fixed K, no extras."""
+"""An engine written as the manual's "Writing an engine" shows: Elo with one fixed K, no extras."""
 from pydantic import Field
 
 from nardrating.engines.base import Engine, HistoryEvent, Params, RatingResult, Standing
-from nardrating.engines.events import MatchPlayed
+from nardrating.contract.events import MatchPlayed
 
 
 class FixedKParams(Params):

@@ -1,4 +1,5 @@
-"""Issue 11's layout rules, checked on the source: no import cycles, modules a reader can hold."""
+"""The layout rules, checked on the source: no import cycles (type-only imports included), modules a
+reader can hold, and the contract between replay and engines below both."""
 from __future__ import annotations
 
 import ast
@@ -21,8 +22,9 @@ def modules() -> dict[str, tuple[Path, bool]]:
 
 
 def imports(name: str, path: Path, is_package: bool, known: set[str]) -> set[str]:
-    """The package's modules this one imports, at module level or inside functions (a lazy import
-    still ties the two together), leaving out `if TYPE_CHECKING:` blocks (never run)."""
+    """The package's modules this one imports, at module level, inside functions (a lazy import
+    still ties the two together) or for types only (`if TYPE_CHECKING:`: a reader still has to hold
+    both to read either)."""
     found: set[str] = set()
 
     def absolute(level: int, module: str | None) -> str:
@@ -30,10 +32,6 @@ def imports(name: str, path: Path, is_package: bool, known: set[str]) -> set[str
         return ".".join(base + ([module] if module else []))
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -95,3 +93,20 @@ def test_modules_a_reader_can_hold():
     lengths = {path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
                for path, _ in modules().values()}
     assert {name: n for name, n in lengths.items() if n > LONGEST} == {}
+
+
+def test_replay_and_engines_meet_only_in_the_contract():
+    # contract/ (events, batches, the view protocol) is below both: it imports neither; no engine
+    # imports replay/ or the [fast] extra, and the view replay hands engines imports no engine.
+    known = modules()
+    graph = {name: imports(name, path, is_package, set(known)) for name, (path, is_package) in known.items()}
+
+    def reaches(source: str, target: str) -> list[str]:
+        return sorted(m for m in graph[source] if m == target or m.startswith(target + "."))
+
+    contract = [m for m in graph if m.startswith("nardrating.contract")]
+    engines = [m for m in graph if m.startswith("nardrating.engines")]
+    assert contract and engines
+    assert {m: reaches(m, "nardrating.replay") + reaches(m, "nardrating.engines") for m in contract} == dict.fromkeys(contract, [])
+    assert {m: reaches(m, "nardrating.replay") + reaches(m, "nardrating.fast") for m in engines} == dict.fromkeys(engines, [])
+    assert reaches("nardrating.replay.view", "nardrating.engines") == ["nardrating.engines.registry"]  # replay() runs one

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from nardrating import backtest as bt
+from nardrating.analysis import backtest as bt
 from nardrating.replay.loader import load_club
 
 from .conftest import SAMPLES, make_club

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from nardrating.engines.registry import engine_class
-from nardrating.explain import explain, explain_event
+from nardrating.analysis.explain import explain, explain_event
 from nardrating.replay.loader import load_club
 from nardrating.reports import as_of
 

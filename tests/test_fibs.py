@@ -171,14 +171,14 @@ def test_the_check_sees_draws_through_the_view_from_the_first_new_match_on(tmp_p
     # Lines: four players take 1-12; each match takes 5 lines and a blank, so m1..m4 start on 13, 19,
     # 25, 31; m3 is voided. From row 2 on (an append after m1, m2) only m4 is new.
     from nardrating.engines.fibs import FibsEngine
-    from nardrating.replay.view import CheckView
+    from nardrating.journal.validate import JournalCheck
 
     def entry(mid, result):
         return f'[[match]]\nid = "{mid}"\ndate = 2024-01-01\nplayers = ["a", "b"]\nresult = "{result}"\n\n'
 
     journal = (PLAYERS + entry("m1", "1-0") + entry("m2", "1/2-1/2") + entry("m3", "1/2-1/2")
                + entry("m4", "1/2-1/2") + '[[void]]\nmatch = "m3"\ndate = 2024-01-02\nreason = "typo"\n')
-    entries = CheckView(load_club(make_club(tmp_path, journal)).journal)
+    entries = JournalCheck(load_club(make_club(tmp_path, journal)).journal)
     assert [(d.entry, d.line) for d in entries.draws(0)] == [("m2", 19), ("m4", 31)]
     assert [(d.entry, d.line) for d in entries.draws(2)] == [("m4", 31)]
     fibs = load_config(make_club(tmp_path / "f", "", FIBS_CONFIG) / "nardrating.toml").ratings["fibs"]

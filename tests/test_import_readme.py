@@ -1,4 +1,4 @@
-"""The README's import examples are real output: each `$ nardrating import ...` there is run on the
+"""The manual's import examples are real output: each `$ nardrating import ...` there is run on the
 real files (copied to a temporary folder), and what it prints must match, "…" standing for lines left out."""
 import re
 import shlex
@@ -7,7 +7,7 @@ from .conftest import ROOT
 from .import_support import REAL, needs_real
 from .test_import_files import PGN, TRF
 
-SECTION = (ROOT / "README.md").read_text(encoding="utf-8").split("### Importing results")[1].split("\n## ")[0]
+SECTION = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```text\n(.*?)```", SECTION, re.S)
 
 

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from nardrating.importers.records import derive_id
+from nardrating.exchange.importers.records import derive_id
 
 from .conftest import make_club
 from .import_support import entries

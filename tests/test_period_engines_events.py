@@ -6,17 +6,18 @@ from pathlib import Path
 import pytest
 
 import nardrating.engines as engines
-from nardrating.engines import events
+from nardrating.contract import events
 
 ROOT = Path(engines.__file__).parent
 # The [fast] extra's compiled fibs loop is an engine's loop too: it reads the same batched events.
-SOURCES = sorted(ROOT.rglob("*.py")) + [ROOT.parent / "fast" / "fibsloop.py"]
+# The contract (events, batches, the view protocol) is what engines see: it holds no storage either.
+SOURCES = sorted(ROOT.rglob("*.py")) + [ROOT.parent / "fast" / "fibsloop.py"] + sorted((ROOT.parent / "contract").rglob("*.py"))
 STORAGE = ("view.journal", ".journal.", "journal.matches", "player_codes", "tournament_codes", "timeline(",
            "view.order", "view.exclusion", "from ..journal", "from ...journal", "import journal")
 # Names of the journal's storage (its columns' containers and code tables) an engine must not reach.
 STORAGE_NAMES = {"journal", "player_codes", "discipline_codes", "tournament_codes", "voided", "excluded_rows",
                  "line_of", "match_index"}
-# events.py names the journal's small frozen records (typed values, no storage) for the engines.
+# contract/events.py names the journal's small frozen records (typed values, no storage) for the engines.
 RECORDS = {"Adjust", "Player", "Tournament"}
 
 

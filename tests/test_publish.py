@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nardrating.publish import MARKER
-from nardrating.publish.site import file_stem
+from nardrating.exchange.publish import MARKER
+from nardrating.exchange.publish.site import file_stem
 
 from .conftest import SAMPLES, make_club
 

@@ -1,6 +1,6 @@
-"""The README's sample outputs are golden files: each `$ nardrating ...` block must be what the
-command prints today into a pipe or a file (no terminal, no COLUMNS: natural width), so the README
-never shows numbers the program no longer gives."""
+"""The README's and the manual's sample outputs are golden files: each `$ nardrating ...` block must
+be what the command prints today into a pipe or a file (no terminal, no COLUMNS: natural width), so
+the documentation never shows numbers the program no longer gives."""
 import re
 import shlex
 
@@ -8,7 +8,9 @@ import pytest
 
 from .conftest import ROOT
 
-BLOCKS = re.findall(r"```\n\$ nardrating ([^\n]+)\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+BLOCKS = [block for page in PAGES
+          for block in re.findall(r"```\n\$ nardrating ([^\n]+)\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
 
 
 def lines(text: str) -> list[str]:

@@ -19,7 +19,7 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
 
     Example: nardrating predict anna boris --length 7 --format json
     """
-    from ..predict import predict as do
+    from ..analysis.predict import predict as do
     from ..render import emit
 
     fmt = check_format(fmt)
@@ -45,7 +45,7 @@ def backtest(club: ClubOpt = None,
 
     Example: nardrating backtest --rating club --param k=10,20,32
     """
-    from .. import backtest as bt
+    from ..analysis import backtest as bt
     from ..render import emit
 
     fmt = check_format(fmt)
@@ -69,7 +69,8 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A")],
 
     Example: nardrating player vera --format json
     """
-    from .. import headtohead, reports
+    from .. import reports
+    from ..analysis import headtohead
 
     fmt = check_format(fmt)
     ledger = load(club)
@@ -85,7 +86,8 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[st
 
     Example: nardrating head-to-head anna vera
     """
-    from .. import headtohead, reports
+    from .. import reports
+    from ..analysis import headtohead
 
     fmt = check_format(fmt)
     ledger = load(club)
@@ -104,7 +106,7 @@ def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A match 
 
     Example: nardrating explain m0003 --format json; nardrating explain anna@2025-03-01
     """
-    from ..explain import explain as do
+    from ..analysis.explain import explain as do
 
     fmt = check_format(fmt)
     emit_all(do(load(club), entry, rating, discipline, parse_date(as_of, "--as-of")), fmt)

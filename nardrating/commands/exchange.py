@@ -22,7 +22,7 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     Example: nardrating publish site --as-of 2009-12-31
     """
     from .. import reports
-    from ..publish import publish as do
+    from ..exchange.publish import publish as do
 
     day = parse_date(as_of, "--as-of")
     ledger = load(club)
@@ -52,7 +52,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     Example: nardrating import kramnik-anand.pgn --dry-run
     """
     from ..config import display_path
-    from ..importers.run import run_import
+    from ..exchange.importers.run import run_import
     from ..render import emit
     from ..reports import Column, Table
 
@@ -91,6 +91,6 @@ def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id
 
     Example: nardrating export trf --tournament cup-1 > cup-1.trf
     """
-    from ..trf_export import export_trf as build
+    from ..exchange.trf_export import export_trf as build
 
     sys.stdout.write(build(load(club), tournament))

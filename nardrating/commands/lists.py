@@ -151,7 +151,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
     if not details:
         emit(table, fmt, console())
         return
-    from ..explain import history_details
+    from ..analysis.explain import history_details
 
     emit_all(history_details(ledger, result, player, table, fmt), fmt)
 

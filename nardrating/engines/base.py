@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict
 from ..errors import Problem
 
 if TYPE_CHECKING:
-    from ..replay.view import CheckView, RatingView
-    from .events import MatchPlayed
+    from ..contract.view import CheckView, RatingView
+    from ..contract.events import MatchPlayed
 
 
 class Params(BaseModel):
@@ -177,6 +177,12 @@ class Engine:
                                    event.after - event.before)])
         raise NotImplementedError(f"the {self.name} engine does not explain {event.kind} events")
 
+    @classmethod
+    def game_constants(cls, params: EngineParams) -> dict[str, Any]:
+        """Parameters behind every rated game's change that its history event does not carry
+        (elo: K), for `report --details` beside each game's expected score."""
+        return {}
+
     # --- backtest ---------------------------------------------------------------------------
 
     def predictions(self, params: EngineParams, result: RatingResult) -> Iterable[tuple[int, float, bool]] | None:
@@ -236,23 +242,3 @@ def score_text(score: float | None) -> str:
     if score is None:
         return ""
     return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
-
-
-class PairLimit:
-    """At most `limit` rated games per pair of players per date (0: no limit)."""
-
-    __slots__ = ("limit", "seen")
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.seen: dict[tuple[int, int, int], int] = {}
-
-    def allows(self, day: int, a: int, b: int) -> bool:
-        if not self.limit:
-            return True
-        key = (day, a, b) if a < b else (day, b, a)
-        count = self.seen.get(key, 0)
-        if count >= self.limit:
-            return False
-        self.seen[key] = count + 1
-        return True

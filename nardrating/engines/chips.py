@@ -18,11 +18,11 @@ from pydantic import Field
 
 from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import CompactResult
-from .events import Adjusted, MatchPlayed
+from ..contract.events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
-    from ..replay.view import RatingView
+    from ..contract.view import RatingView
 
 
 class ChipsParams(InactivityParams):
@@ -84,16 +84,13 @@ class ChipsResult(CompactResult):
     def daily(self, day: date) -> RatingResult:
         """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""
         m = self.match_columns()
-        names = m.players
-        target = day.toordinal()
         sums: dict[str, float] = {}
         games: dict[str, int] = {}
         for record in self.records:
             i = record[0]
-            if m.dates[i] != target or len(record) == 4:
+            if len(record) == 4 or not m.on(day, i):
                 continue
-            for code, change in ((m.a[i], record[3]), (m.b[i], record[4])):
-                player = names[code]
+            for player, change in zip(m.sides(i), (record[3], record[4])):
                 sums[player] = sums.get(player, 0.0) + change
                 games[player] = games.get(player, 0) + 1
         standings = {player: Standing(player, total, games[player], "active", day)

@@ -10,13 +10,12 @@ unchanged.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Container, ItemsView, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
-from .events import MatchFields
+from ..contract.batches import MatchColumns
 
 
 class LazyEvents(Mapping[str, list[HistoryEvent]]):
@@ -83,11 +82,7 @@ class CompactResult(RatingResult):
 
         A 4-item record (i, rating a, rating b, reason) is an unrated match in every engine here.
         """
-        m = self.match_columns()
-        names = m.players
-        i = record[0]
-        day = date.fromordinal(m.dates[i])
-        a, b, score_a, entry = names[m.a[i]], names[m.b[i]], m.score_a[i], m.entries[i]
+        day, a, b, score_a, entry = self.match_columns().facts(record[0])
         unrated = None
         if len(record) == 4:
             _, ra, rb, reason = record
@@ -148,50 +143,6 @@ class CompactResult(RatingResult):
             events.append(event_a if m.a[record[0]] == code else event_b)
         events += [self.side_event(payload) for _, payload in mine[s:]]
         return events
-
-
-@dataclass(frozen=True, slots=True)
-class MatchColumns:
-    """The matches as a replay's history reads them: columns indexed by row, players by code.
-
-    What a per-match engine's result keeps instead of the journal (`RatingView.match_columns()`):
-    the same columns the view reads, no copy and no object per match.
-    """
-
-    a: Sequence[int]
-    b: Sequence[int]
-    score_a: Sequence[float]
-    dates: Sequence[int]
-    entries: Sequence[str]                # the match ids
-    players: Sequence[str]                # player ids by code
-    code_of: Mapping[str, int]            # player id → code
-    entry: Callable[[int], MatchFields]    # a row's own fields (explain reads its chips and score)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchBatch:
-    """A run of matches in replay order, with no adjustment between them, as columns.
-
-    The compact form of MatchPlayed events for per-match engines on a million matches:
-    `rows` in replay order, and columns indexed by row (an index is the cheapest read
-    CPython has: no object per match). Player codes index `RatingView.players`; dates are
-    ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
-    `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
-    """
-
-    rows: Sequence[int]
-    a: Sequence[int]
-    b: Sequence[int]
-    score_a: Sequence[float]
-    length: Sequence[int]
-    dates: Sequence[int]
-    excluded: Container[int]
-    reason: Callable[[int], str | None]
-    extra: Container[int]                 # rows whose chips are not simply their length
-    chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
-
-    def __len__(self) -> int:
-        return len(self.rows)
 
 
 def _joined(x: Any, y: Any) -> array[Any]:

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
-from .events import Adjusted, MatchPlayed
+from ..contract.events import Adjusted, MatchPlayed
 from .explaining import opponent_event
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
 
 if TYPE_CHECKING:
-    from ..replay.view import RatingView
+    from ..contract.view import RatingView
 
 
 class EloParams(InactivityParams):
@@ -50,6 +50,11 @@ class EloEngine(Engine):
     Params = EloParams
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"
+
+    @classmethod
+    def game_constants(cls, params: EngineParams) -> dict[str, Any]:
+        assert isinstance(params, EloParams)
+        return {"k": params.k}   # change = K·(S − E)
 
     def run(self, view: RatingView) -> RatingResult:
         p: EloParams = view.params

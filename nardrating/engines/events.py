@@ -1,69 +1,7 @@
-"""What a replay view gives an engine: typed, frozen events in replay order.
+"""The events an engine sees, under the name engine writers import them by: they live in
+`nardrating.contract.events`, below both replay and the engines."""
+from ..contract.events import (Adjust, Adjusted, DrawnMatch, Event, MatchFields, MatchPlayed, Player, Tournament,
+                               TournamentEnded)
 
-`RatingView.events()` yields these; voids, forfeits, unrated matches and the
-pair limit are decided before an engine sees a match (`reason`), so an engine
-needs no knowledge of how the journal is stored.
-"""
-from __future__ import annotations
-
-from dataclasses import dataclass
-from datetime import date
-from typing import Protocol
-
-# The journal's small frozen records an engine sees (typed values, no storage), named here so that
-# this is the one module of engines/ that imports from the journal.
-from ..journal.model import Adjust as Adjust
-from ..journal.model import Player as Player
-from ..journal.model import Tournament as Tournament
-
-
-@dataclass(frozen=True, slots=True)
-class MatchPlayed:
-    index: int                # the match's row, for engines that keep per-match records
-    entry: str                # the match id
-    date: date
-    a: str
-    b: str
-    score_a: float            # 1, 0.5 or 0: a's result
-    length: int
-    discipline: str
-    tournament: str | None
-    reason: str | None        # why it is not rated ("voided", "forfeit", "unrated", "pair limit: …"), or None
-    seq: int = 0              # position in the whole journal (orders it among tournaments ending the same day)
-    marked_unrated: bool = False  # the entry says rated = false (also when another reason comes first)
-
-
-@dataclass(frozen=True, slots=True)
-class Adjusted:
-    adjust: Adjust
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentEnded:
-    tournament: Tournament
-
-
-Event = MatchPlayed | Adjusted | TournamentEnded
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnMatch:
-    """A match scored ½-½ and not voided, where an engine's `check` may refuse it (`CheckView.draws`)."""
-
-    entry: str                # the match id
-    discipline: str
-    file: str                 # where the entry is written, for the problem's message
-    line: int | None
-
-
-class MatchFields(Protocol):
-    """A match entry's own fields, as `MatchColumns.entry(row)` gives them (for `explain`)."""
-
-    @property
-    def score_a(self) -> float: ...
-    @property
-    def length(self) -> int: ...
-    @property
-    def score(self) -> tuple[int, int] | None: ...   # the points, when the entry gives them
-    @property
-    def chips(self) -> float | None: ...             # the chips, when the entry gives them
+__all__ = ["Adjust", "Adjusted", "DrawnMatch", "Event", "MatchFields", "MatchPlayed", "Player", "Tournament",
+           "TournamentEnded"]

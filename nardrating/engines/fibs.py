@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..errors import Problem
-from .base import Engine, EngineParams, Explained, HistoryEvent, PairLimit, RatingResult, Standing, adjust_event
+from ..contract.batches import PairLimit
+from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult
-from .events import Adjusted, MatchPlayed
+from ..contract.events import Adjusted, MatchPlayed
 from .fibsstate import FibsState, SideEvent, exclusion
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
 
 if TYPE_CHECKING:
     from ..config import RatingList
-    from ..replay.view import CheckView, RatingView
+    from ..contract.view import CheckView, RatingView
 
 PRESETS: dict[str, dict[str, float | str]] = {
     # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
@@ -133,10 +134,6 @@ class FibsEngine(Engine):
     def _replay(self, view: RatingView, resume: FibsState | None) -> FibsResult:
         """Replay `view`; with `resume`, continue a replay whose state that is (view: the new matches)."""
         p: FibsParams = view.params
-        from ..fast import replay_fibs  # the [fast] extra's compiled loop, for a big full replay; else None
-        fast = replay_fibs(view) if resume is None else None
-        if fast is not None:
-            return self.finish(view, fast)
         names = view.players
         count = len(names)
         start, factor, scale = float(p.start), float(p.factor), float(p.scale)
@@ -202,7 +199,7 @@ class FibsEngine(Engine):
                     catch_up(a, day, at // size)
                     catch_up(b, day, at // size)
                 if s == 0.5 or i in excluded or (limited and not pairs.allows(day, a, b)):
-                    reasons[at // size] = self.exclusion(event.reason(i), day, s, p)
+                    reasons[at // size] = self.exclusion(event.reason(i), day, s, p.pair_limit_per_day)
                     put(fields, at, rating[a], rating[b], *unrated_rest)
                     at += size
                     continue

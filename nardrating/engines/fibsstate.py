@@ -5,25 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
 
 from .base import HistoryEvent
 from .compact import ColumnRecords
 
-if TYPE_CHECKING:
-    from .fibs import FibsParams
-
 SideEvent = tuple[int, str, HistoryEvent]
 
 
-def exclusion(reason: str | None, day: int, score: float, p: FibsParams) -> str:
+def exclusion(reason: str | None, day: int, score: float, pair_limit: int) -> str:
     """Why a match is not rated here (off the hot path): `reason`, the view's (voided, forfeit,
-    unrated), else a draw, else the pair limit of `day` (an ordinal)."""
+    unrated), else a draw, else the pair limit (`pair_limit` rated matches a pair a day) of `day`
+    (an ordinal)."""
     if reason is not None:
         return reason
     if score == 0.5:
         return "a draw: FIBS rates only won matches"
-    return f"pair limit: more than {p.pair_limit_per_day} rated matches of this pair on {date.fromordinal(day)}"
+    return f"pair limit: more than {pair_limit} rated matches of this pair on {date.fromordinal(day)}"
 
 
 @dataclass

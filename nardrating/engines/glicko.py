@@ -28,10 +28,10 @@ from pydantic import Field, model_validator
 from ..errors import Problem
 from ..periods import month_number
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
-from .events import Adjust, Adjusted, MatchPlayed, TournamentEnded
+from ..contract.events import Adjust, Adjusted, MatchPlayed, TournamentEnded
 
 if TYPE_CHECKING:
-    from ..replay.view import CheckView, RatingView
+    from ..contract.view import CheckView, RatingView
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")

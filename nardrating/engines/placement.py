@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjust_event, step
-from .events import Adjusted, MatchPlayed, Tournament
+from ..contract.events import Adjusted, MatchPlayed, Tournament
 
 if TYPE_CHECKING:
-    from ..replay.view import RatingView
+    from ..contract.view import RatingView
 
 
 class PlacementParams(Params):

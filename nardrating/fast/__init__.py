@@ -99,9 +99,11 @@ def _format(column: array[int] | memoryview) -> str:
     return column.typecode if isinstance(column, array) else column.format
 
 
-def replay_fibs(view: Any) -> Any:
-    """The FibsState of a full fibs replay of `view`, or None: the pure loop replays it."""
-    if not wanted(len(view.order), FAST_AFTER_MATCHES, "numba"):
+def accelerated(engine: str, view: Any) -> Any:
+    """The state a full replay of `view` under `engine` reaches, by a compiled loop (the engine's
+    `finish` turns it into the result), or None: the engine's own `run` replays it. Replay asks
+    this, so that no engine imports the extra (and the extra imports the engines it speeds up)."""
+    if engine != "fibs" or not wanted(len(view.order), FAST_AFTER_MATCHES, "numba"):
         return None
     from .fibsloop import replay
 

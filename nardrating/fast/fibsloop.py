@@ -136,8 +136,9 @@ def replay(view: Any) -> Any:
     It reads what the pure loop reads, the view's batched events: adjustments, and runs of
     matches as MatchBatch columns with the exclusions decided (never the journal's storage).
     """
-    from ..engines.base import PairLimit, adjust_event
-    from ..engines.compact import ColumnRecords, MatchBatch
+    from ..contract.batches import MatchBatch, PairLimit
+    from ..engines.base import adjust_event
+    from ..engines.compact import ColumnRecords
     from ..engines.fibsstate import FibsState, exclusion
     from ..engines.policies import Inactivity
 
@@ -209,7 +210,7 @@ def replay(view: Any) -> Any:
     del index, rec_a, rec_b, field_views  # the views: the arrays are the records' own from here
     m_index = columns[0]
     rows = {k: int(m_index[k]) for k in skipped}
-    reasons = {k: exclusion(first.reason(i), first.dates[i], first.score_a[i], p) for k, i in rows.items()}
+    reasons = {k: exclusion(first.reason(i), first.dates[i], first.score_a[i], p.pair_limit_per_day) for k, i in rows.items()}
     records = ColumnRecords((columns[0], columns[1], columns[2], columns[3:]), reasons)
     last_date = first.dates[batches[-1].rows[-1]]
     if limited:

@@ -4,9 +4,12 @@ Each check appends Problems; nothing stops at the first one.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..contract.events import Adjust, DrawnMatch
 from ..errors import Problem, did_you_mean
 from .model import Journal, Player
 
@@ -82,11 +85,10 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                                             f"tournament's {tournament.discipline!r}", entry))
 
     from ..engines.registry import engine_class
-    from ..replay.view import CheckView
 
     if not others:
         for rating in config.ratings.values():
-            problems += engine_class(rating.engine).check(rating, CheckView(journal), first_match)
+            problems += engine_class(rating.engine).check(rating, JournalCheck(journal), first_match)
         return problems
 
     for held in tournaments.values():
@@ -139,5 +141,28 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                            else "leave it out" if len(refused) == 1 else "leave them out")))
 
     for rating in ratings.values():
-        problems += engine_class(rating.engine).check(rating, CheckView(journal), 0)
+        problems += engine_class(rating.engine).check(rating, JournalCheck(journal), 0)
     return problems
+
+
+@dataclass(frozen=True)
+class JournalCheck:
+    """What an engine's `check` sees of the whole journal (contract.view.CheckView): its adjustments
+    and the drawn matches."""
+
+    journal: Journal
+
+    @property
+    def adjusts(self) -> list[Adjust]:
+        return self.journal.adjusts
+
+    def draws(self, first_match: int = 0) -> Iterator[DrawnMatch]:
+        """The matches scored ½-½ and not voided, from row `first_match` on."""
+        journal, m = self.journal, self.journal.matches
+        scores = m.score_a
+        if 0.5 not in (scores[first_match:] if first_match else scores):
+            return  # the usual case, at C speed
+        disciplines = journal.discipline_codes.names
+        for i in range(first_match, len(scores)):
+            if scores[i] == 0.5 and i not in journal.voided:
+                yield DrawnMatch(m.ids[i], disciplines[m.discipline[i]], journal.files[m.source[i]], journal.line_of(i))

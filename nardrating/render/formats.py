@@ -126,7 +126,7 @@ def emit(table: Table, fmt: str, console: Output) -> None:
     elif fmt == "csv":
         console.file.write(to_csv(table))
     elif fmt == "fide-list":
-        from ..fide_list import to_fide_list
+        from ..exchange.fide_list import to_fide_list
 
         console.file.write(to_fide_list(table))
     else:

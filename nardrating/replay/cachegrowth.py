@@ -18,6 +18,8 @@ from .cachecheck import STAT_FIELDS, need
 if TYPE_CHECKING:
     from ..config import ClubConfig
 
+State = dict[str, Any]               # what the cache remembers of a journal file (file_state)
+
 # A journal file that only grew: (index, old state, its bytes now, their stat, time read).
 Grown = tuple[int, dict[str, Any], bytes, os.stat_result, int]
 # Filesystem timestamp granularity plus slack: a file changed this close to being read is hashed.

@@ -5,14 +5,16 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import ClubConfig, RatingList
 from ..errors import LedgerError, Problem, did_you_mean
 from ..journal.model import Journal
 
+if TYPE_CHECKING:
+    from .cachegrowth import State
+
 T = TypeVar("T")
-State = dict[str, Any]               # what the cache remembers of a journal file (cache.file_state)
 
 
 def through_cache(work: Callable[..., T], *args: Any) -> T | None:

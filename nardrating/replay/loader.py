@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import ClubConfig, display_path, find_club, load_config
 from ..errors import LedgerError, Problem
 from ..journal.model import Journal
-from .ledger import Ledger, State, through_cache
+from .ledger import Ledger, through_cache
+
+if TYPE_CHECKING:
+    from .cachegrowth import State
 
 Progress = Callable[[str], None]     # told each stage of a long read
 

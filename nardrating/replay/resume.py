@@ -3,13 +3,27 @@ cached result resumed over the matches appended since. Anything else: the caller
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..config import ClubConfig, RatingList
     from ..errors import Problem
     from ..journal.model import Journal
-    from .ledger import Ledger, State
+    from .cachegrowth import State
+
+
+class CachedLedger(Protocol):
+    """What resuming a cached result asks of the ledger (replay/ledger.py), which calls it."""
+
+    config: ClubConfig
+    journal: Journal
+    cache_token: str | None
+    cache_lineage: list[str]
+    dirty: bool
+
+    def snapshot_counts(self) -> dict[str, int]: ...
+
+    def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None: ...
 
 # Appended matches up to this many are parsed and replayed again by each command
 # rather than written back to the cache (writing a million-match cache costs more).
@@ -113,7 +127,7 @@ def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: in
     return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))
 
 
-def resumed_result(ledger: Ledger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
+def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
     """The cached result of this list and discipline, resumed over matches appended since; None to replay."""
     from . import cache
     from .view import build_view

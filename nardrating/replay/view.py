@@ -11,14 +11,15 @@ from itertools import compress
 from typing import Any
 
 from ..config import RatingList
-from ..engines.compact import MatchBatch, MatchColumns
-from ..engines.events import Adjusted, DrawnMatch, Event, MatchPlayed, TournamentEnded
+from ..contract.batches import MatchBatch, MatchColumns, PairLimit
+from ..contract.events import Adjusted, Event, MatchPlayed, TournamentEnded
 from ..journal.model import Adjust, Journal, Player, Tournament
 
 
 @dataclass(frozen=True)
-class RatingView:
-    """What an engine sees. Read-only by convention: engines build their own state."""
+class JournalView:
+    """What an engine sees (contract.view.JournalView), over the journal's storage. Read-only by
+    convention: engines build their own state."""
 
     journal: Journal
     rating: RatingList
@@ -39,8 +40,6 @@ class RatingView:
         `pair_limit`: at most that many rated matches per pair of players per date (0: no
         limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
         """
-        from ..engines.base import PairLimit
-
         m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
         tournaments = journal.tournament_codes.names
         pairs = PairLimit(pair_limit)
@@ -111,7 +110,7 @@ class RatingView:
         return max(days) if days else None
 
 
-def timeline(view: RatingView) -> Iterator[tuple[str, Any]]:
+def timeline(view: JournalView) -> Iterator[tuple[str, Any]]:
     """Matches, adjustments and tournament ends merged in replay order.
 
     Entries of one date keep their journal order; a tournament ends after
@@ -162,28 +161,6 @@ def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[t
     return out
 
 
-@dataclass(frozen=True)
-class CheckView:
-    """What an engine's `check` sees of the whole journal: its adjustments and typed lookups."""
-
-    journal: Journal
-
-    @property
-    def adjusts(self) -> list[Adjust]:
-        return self.journal.adjusts
-
-    def draws(self, first_match: int = 0) -> Iterator[DrawnMatch]:
-        """The matches scored ½-½ and not voided, from row `first_match` on."""
-        journal, m = self.journal, self.journal.matches
-        scores = m.score_a
-        if 0.5 not in (scores[first_match:] if first_match else scores):
-            return  # the usual case, at C speed
-        disciplines = journal.discipline_codes.names
-        for i in range(first_match, len(scores)):
-            if scores[i] == 0.5 and i not in journal.voided:
-                yield DrawnMatch(m.ids[i], disciplines[m.discipline[i]], journal.files[m.source[i]], journal.line_of(i))
-
-
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:
     """The discipline an adjustment means when it does not say (see README)."""
     if adjust.discipline is not None:
@@ -197,14 +174,14 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
 
 
 def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
-               order: Sequence[int] | None = None) -> RatingView:
+               order: Sequence[int] | None = None) -> JournalView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
     journal = ledger.journal
     code = journal.discipline_codes.index.get(discipline, -1)
     limit = as_of.toordinal() if as_of else None
     if order is not None:
         # A resumed replay: the state already holds every adjustment (see resume.resumed_result).
-        return RatingView(journal, rating, discipline, as_of, order, [], [], ledger.config)
+        return JournalView(journal, rating, discipline, as_of, order, [], [], ledger.config)
     m = journal.matches
     disc, dates = m.discipline, m.dates
     # A machine array: a million row numbers as a list would hold a million int objects.
@@ -236,11 +213,14 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         (t for t in journal.tournaments.values()
          if t.discipline == discipline and (as_of is None or t.end <= as_of)),
         key=lambda t: (t.end, t.seq))
-    return RatingView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
+    return JournalView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
 
 
 def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
     from ..engines.registry import engine_class
+    from ..fast import accelerated  # the [fast] extra's compiled loop, for a big full replay; else None
 
     view = build_view(ledger, rating, discipline, as_of)
-    return engine_class(rating.engine)().run(view)
+    engine = engine_class(rating.engine)()
+    state = accelerated(engine.name, view)
+    return engine.run(view) if state is None else engine.finish(view, state)

@@ -125,7 +125,10 @@ def list_dates(result: RatingResult) -> list[date]:
 
 def game_details(ledger: Ledger, result: RatingResult, player: str, period: Period) -> list[Row]:
     """Per game (and decay, tournament, adjustment) of the period: the numbers that made the change."""
+    from ..engines.registry import engine_class
+
     params = ledger.rating(result.rating).params
+    constants = engine_class(result.engine).game_constants(params)   # elo: K of change = K·(S − E)
     out: list[Row] = []
     for e in result.history(player):
         if not (period.start <= e.date <= period.end and e.rated) or e.change is None and e.after is None:
@@ -133,8 +136,9 @@ def game_details(ledger: Ledger, result: RatingResult, player: str, period: Peri
         row: Row = {"date": e.date, "entry": e.entry, "kind": e.kind, "opponent": e.opponent, "result": e.result,
                "before": e.before}
         row.update({k: v for k, v in e.extra.items() if k not in row})
-        if "expected" in e.extra and hasattr(params, "k") and "k" not in row:
-            row["k"] = params.k   # elo: change = K·(S − E)
+        if "expected" in e.extra:
+            for key, value in constants.items():
+                row.setdefault(key, value)
         row.update({"change": e.change, "after": e.after, "reason": e.reason})
         out.append(row)
     return out

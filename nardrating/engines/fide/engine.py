@@ -5,14 +5,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, whole_number_adjusts
-from ..events import MatchPlayed
+from ...contract.events import MatchPlayed
 from .explain import explain_adjust, explain_list, explain_match, explain_tournament
 from .params import FideParams
 from .replay import FideReplay
 from .report import FideResult
 
 if TYPE_CHECKING:
-    from ...replay.view import CheckView, RatingView
+    from ...contract.view import CheckView, RatingView
 
 
 class FideEngine(Engine):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from ..events import Player
+from ...contract.events import Player
 from ...periods import add_months
 from ..base import HistoryEvent
 from .params import FideParams

@@ -5,7 +5,7 @@ from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
-from ..events import Adjust, MatchPlayed
+from ...contract.events import Adjust, MatchPlayed
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
@@ -14,7 +14,7 @@ from .report import FideResult
 from .rules import initial_rating, list_in_force, reaches_list, within_pool_window
 
 if TYPE_CHECKING:
-    from ...replay.view import RatingView
+    from ...contract.view import RatingView
 
 
 LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...errors import Problem
 from ...periods import period_containing
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
-from ..events import Adjusted, MatchPlayed, Tournament, TournamentEnded
+from ...contract.events import Adjusted, MatchPlayed, Tournament, TournamentEnded
 from .explain import explain_competition, explain_list
 from .lists import EXCLUDED, RETURNED, ListBuilder, Played
 from .params import MfsnbParams
 from .result import MfsnbResult
 
 if TYPE_CHECKING:
-    from ...replay.view import CheckView, RatingView
+    from ...contract.view import CheckView, RatingView
 
 
 class MfsnbEngine(Engine):

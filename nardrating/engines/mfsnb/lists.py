@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...periods import Period, add_months, months_between, periods_from
 from ..base import HistoryEvent
-from ..events import Adjust
+from ...contract.events import Adjust
 from ..policies import penalty_owed
 from .arithmetic import compute
 from .params import MfsnbParams
 
 if TYPE_CHECKING:
-    from ...replay.view import RatingView
+    from ...contract.view import RatingView
 
 RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from .errors import ActionRefused, LedgerError, Problem, did_you_mean
-from .reports import Column, Table
+from ..errors import ActionRefused, LedgerError, Problem, did_you_mean
+from ..reports import Column, Table
 
 NO_SINGLE_MATCH = {
     "placement": "the placement engine rates places in tournaments (10·log2(N)/M); a match moves no placement "
@@ -43,7 +43,7 @@ def _rating(result: Any, player: str, default: float) -> float:
 
 
 def _elo(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
-    from .engines.elo import update
+    from ..engines.elo import update
 
     ra, rb = _rating(result, a, params.start), _rating(result, b, params.start)
     outcomes: Outcomes = {}
@@ -76,8 +76,8 @@ def _fibs(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
 
 
 def _glicko(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
-    from .engines.glicko import expected_pair
-    from .engines.registry import engine_class
+    from ..engines.glicko import expected_pair
+    from ..engines.registry import engine_class
 
     engine = engine_class(result.engine)()
     sa, sb = engine.prediction_state(result, a, params), engine.prediction_state(result, b, params)
@@ -110,7 +110,7 @@ def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
 
 
 def _fide(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
-    from .engines.fide.tables import expected_hundredths
+    from ..engines.fide.tables import expected_hundredths
 
     ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
     expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100
@@ -123,7 +123,7 @@ def _mfsnb(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     """A single match outside a tournament is a competition of its own: R = 10·(P − Pe), rounded."""
     from fractions import Fraction
 
-    from .engines.mfsnb import compute
+    from ..engines.mfsnb import compute
 
     if params.official_only:
         raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from ..errors import ActionRefused, LedgerError, Problem
+from ...errors import ActionRefused, LedgerError, Problem
 from . import FORMATS, detect_format, parse_file
 from .plan import FileSummary, Plan, block_of, plan_import, problems_after
 from .records import Parsed
@@ -22,7 +22,7 @@ class ImportResult:
 
 def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool) -> tuple[list[Parsed], list[FileSummary]]:
     """Each file parsed; a file given twice (the same bytes) is read once and the copy counted."""
-    from ..config import display_path
+    from ...config import display_path
 
     if fmt is not None and fmt not in FORMATS:
         raise ActionRefused(f"--format {fmt!r} must be one of {', '.join(FORMATS)}")
@@ -63,9 +63,9 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
 def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
                dry_run: bool = False) -> ImportResult:
-    from ..journal.actions import target_journal
-    from ..journal.writer import append_block, club_lock
-    from ..replay.loader import load_club
+    from ...journal.actions import target_journal
+    from ...journal.writer import append_block, club_lock
+    from ...replay.loader import load_club
 
     parsed, copies = read_files(paths, fmt, day, per_game)
     ledger = load_club(club)

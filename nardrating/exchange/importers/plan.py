@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from ..errors import LedgerError, Problem
-from ..journal.entries import ENTRY_MODELS, entry_errors, loc_text
-from ..journal.lint import folded, near_duplicates
+from ...errors import LedgerError, Problem
+from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
+from ...journal.lint import folded, near_duplicates
 from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
 
 if TYPE_CHECKING:
-    from ..config import ClubConfig
-    from ..journal.model import Journal, Tournament
-    from ..replay.ledger import Ledger
+    from ...config import ClubConfig
+    from ...journal.model import Journal, Tournament
+    from ...replay.ledger import Ledger
 
 Report = Callable[[str], None]   # records a problem of the game being planned
 
@@ -106,7 +106,7 @@ class _Players:
 def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | None = None,
                 tournament: str | None = None, target_text: str = "") -> Plan:
     """What an import would add to the club; LedgerError with every problem (FILE:LINE) if any."""
-    from ..journal.writer import next_match_id
+    from ...journal.writer import next_match_id
 
     problems = [p for parsed in parsed_files for p in parsed.problems]
     if problems:
@@ -277,7 +277,7 @@ def _near_duplicates(journal: Journal, new: dict[str, dict[str, Any]]) -> list[s
 
 def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, PlannedEntry]]]:
     """The TOML text to append and where each entry starts in it (its header's line, from 1)."""
-    from ..journal.writer import entry_block
+    from ...journal.writer import entry_block
 
     lines = [f"# imported from {', '.join(files)}"]
     starts: list[tuple[int, PlannedEntry]] = []
@@ -295,10 +295,10 @@ def problems_after(config: ClubConfig, target: Path, block: str, starts: list[tu
     reader and checks as every command; problems in the new block are told at the line of
     the imported file the entry came from.
     """
-    from ..config import display_path
-    from ..journal.model import Journal
-    from ..journal.reader import read_csv_journal, read_toml_journal
-    from ..journal.validate import finish_players, validate
+    from ...config import display_path
+    from ...journal.model import Journal
+    from ...journal.reader import read_csv_journal, read_toml_journal
+    from ...journal.validate import finish_players, validate
 
     journal, problems = Journal(), list[Problem]()
     old_lines = 0

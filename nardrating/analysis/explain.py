@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from .engines.base import HistoryEvent, RatingResult, score_text
-from .engines.events import MatchPlayed
-from .errors import ActionRefused, did_you_mean
-from .reports import Column, Table
+from ..engines.base import HistoryEvent, RatingResult, score_text
+from ..contract.events import MatchPlayed
+from ..errors import ActionRefused, did_you_mean
+from ..reports import Column, Table
 
 FORMS = ("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
          "adjustments, penalties, decays and list entries of that day, as history PLAYER shows them")
@@ -52,7 +52,7 @@ def match_played(ledger: Any, event: HistoryEvent) -> MatchPlayed | None:
 
 def explain_event(ledger: Any, result: RatingResult, player: str, event: HistoryEvent) -> dict[str, Any]:
     """{player, before, change, after, inputs, steps} of one of `player`'s history events."""
-    from .engines.registry import engine_class
+    from ..engines.registry import engine_class
 
     engine = engine_class(result.engine)()
     params = ledger.rating(result.rating).params
@@ -110,7 +110,7 @@ def _run(ledger: Any, rating_list: Any, discipline: str, asked: str | None, entr
 
 def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, discipline: str | None,
                 as_of: date, entry: str) -> Found:
-    from .reports import known_player
+    from ..reports import known_player
 
     try:
         day = date.fromisoformat(day_text)
@@ -141,7 +141,7 @@ def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, disci
 def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str | None = None,
             as_of: date | None = None) -> list[Table]:
     """`nardrating explain ENTRY`: one table per player and event; the first one's JSON is the whole answer."""
-    from .reports import as_of as default_as_of
+    from ..reports import as_of as default_as_of
 
     day = as_of or default_as_of(ledger, None).day
     found = find(ledger, entry, rating, discipline, day)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Callable
 
-from .reports import Column, Table, known_player
+from ..reports import Column, Table, known_player
 
 LAST = 5          # meetings shown
 BEST = 3          # best wins shown
@@ -162,7 +162,7 @@ def player(ledger: Any, result: Any, who: str) -> list[Table]:
 
 def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
     """`nardrating head-to-head A B`: A's record against B, their last meetings, each one's best win."""
-    from .errors import ActionRefused
+    from ..errors import ActionRefused
 
     journal = ledger.journal
     for who in (a, b):

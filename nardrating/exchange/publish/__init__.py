@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import ActionRefused
+from ...errors import ActionRefused
 
 if TYPE_CHECKING:
     import jinja2
 
-    from ..replay.ledger import Ledger
-    from ..reports import AsOf
+    from ...replay.ledger import Ledger
+    from ...reports import AsOf
 
 MARKER = ".nardrating-site"
 LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
@@ -40,14 +40,14 @@ def _environment() -> jinja2.Environment:
         import jinja2
     except ImportError:
         raise ActionRefused("publish needs Jinja2: pip install 'nardrating[site]'") from None
-    return jinja2.Environment(loader=jinja2.PackageLoader("nardrating.publish", "templates"),
+    return jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                               autoescape=True, undefined=jinja2.StrictUndefined,
                               trim_blocks=True, lstrip_blocks=True)
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
             lang: str = "en") -> Published:
-    from .._version import __version__
+    from ..._version import __version__
     from .site import Site
 
     if not LANG.fullmatch(lang):

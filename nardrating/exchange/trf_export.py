@@ -13,11 +13,11 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from .errors import LedgerError, Problem, did_you_mean
-from .journal.model import MatchView
+from ..errors import LedgerError, Problem, did_you_mean
+from ..journal.model import MatchView
 
 if TYPE_CHECKING:
-    from .replay.ledger import Ledger
+    from ..replay.ledger import Ledger
 
 _ROUND = re.compile(r"\bround\s+(\d+)\b", re.IGNORECASE)
 _TITLE_CODES = {"GM": "g", "IM": "m", "FM": "f", "CM": "c", "WGM": "wg", "WIM": "wm", "WFM": "wf", "WCM": "wc"}

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from ..errors import Problem
+from ...errors import Problem
 
 
 @dataclass

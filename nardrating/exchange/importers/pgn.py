@@ -13,7 +13,7 @@ import io
 import re
 from collections.abc import Mapping
 
-from ..errors import ActionRefused
+from ...errors import ActionRefused
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
 
 MISSING_EXTRA = "PGN import needs the pgn extra: pip install 'nardrating[pgn]'"

@@ -28,9 +28,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .config import RatingList
-from .errors import ActionRefused
-from .reports import Column, Table
+from ..config import RatingList
+from ..errors import ActionRefused
+from ..reports import Column, Table
 
 PREDICTING = ("elo", "fibs", "glicko", "glicko2", "fide", "mfsnb")
 EPSILON = 1e-15        # p is kept within [ε, 1 − ε] so that a sure prediction that fails costs −ln ε, not ∞
@@ -127,7 +127,7 @@ def _can_predict(rating: RatingList) -> bool:
 
 def scored_games(ledger: Any, candidate: Candidate, discipline: str | None = None) -> list[Scored]:
     """Every rated game of the candidate's replay, with its prediction, in replay order."""
-    from .replay.view import replay
+    from ..replay.view import replay
 
     rating = candidate.rating
     disciplines = [ledger.discipline(rating, discipline)] if discipline else ledger.disciplines(rating)
@@ -142,7 +142,7 @@ def scored_games(ledger: Any, candidate: Candidate, discipline: str | None = Non
 def _from_result(journal: Any, rating: RatingList, result: Any) -> list[Scored]:
     """The engine's own predictions (Engine.predictions), else one pass over every player's events:
     the first player's p, and whether both were established."""
-    from .engines.registry import engine_class
+    from ..engines.registry import engine_class
 
     m = journal.matches
     fast = engine_class(rating.engine)().predictions(rating.params, result)
@@ -195,7 +195,7 @@ def _mfsnb_predictions(result: Any) -> Iterator[tuple[str, str, float, bool]]:
     A player's rating in force is the last list (or adjustment) before the date; before
     any, the start value their first competition was rated from (established: not that).
     """
-    from .engines.tables import expected_percent
+    from ..engines.tables import expected_percent
 
     timelines: dict[str, list[tuple[date, float | None, bool]]] = {}
     games: dict[str, list[Any]] = {}

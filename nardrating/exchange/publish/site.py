@@ -11,15 +11,15 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from .. import reports
-from ..engines.base import score_text
-from ..periods import Period
-from ..render import charts, column_texts
+from ... import reports
+from ...engines.base import score_text
+from ...periods import Period
+from ...render import charts, column_texts
 
 if TYPE_CHECKING:
-    from ..engines.base import RatingResult
-    from ..journal.model import Journal, MatchView, Tournament
-    from ..replay.ledger import Ledger
+    from ...engines.base import RatingResult
+    from ...journal.model import Journal, MatchView, Tournament
+    from ...replay.ledger import Ledger
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
 LINKED = ("player", "opponent")

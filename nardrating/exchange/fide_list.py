@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from .errors import ActionRefused
-from .render.text import visible
-from .reports import Table
+from ..errors import ActionRefused
+from ..render.text import visible
+from ..reports import Table
 
 # (heading, width, right-aligned); the id column widens to the longest id (ids are never cut),
 # names are cut at FIDE's 60 characters.

@@ -1,0 +1,209 @@
+"""Every number the engines give, dumped: the equality check for changes that must not move one.
+
+    python bench/dump.py OUT.json [--clubs 6] [--matches 400]
+
+For the four sample ledgers and a few random clubs (written to a temporary folder, fixed seeds;
+busy days, draws, voids, amends, forfeits, unrated games, adjustments, tournaments with and without
+standings, long breaks), every rating list and discipline is replayed in full (no cache) and its
+standings and every player's history written out, floats as `repr` (every bit). Run it on the code
+before and after a change (e.g. `git stash`, or a second checkout on PYTHONPATH) and compare the
+files: `cmp before.json after.json`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHESS = """[club]
+name = "Random chess club"
+journal = ["journal.toml"]
+default_discipline = "chess"
+
+[rating.club]
+engine = "elo"
+pair_limit_per_day = 2
+inactivity = [[3, 25], [6, 50]]
+inactive_after_months = 9
+
+[rating.glicko]
+engine = "glicko"
+
+[rating.glicko2]
+engine = "glicko2"
+period = "week"
+
+[rating.fide]
+engine = "fide"
+list_every = "quarter"
+"""
+
+NARDY = """[club]
+name = "Random nardy club"
+journal = ["journal.toml"]
+default_discipline = "long-nardy"
+
+[rating.fibs]
+engine = "fibs"
+pair_limit_per_day = 3
+disciplines = ["long-nardy", "short-nardy"]
+
+[rating.site]
+engine = "fibs"
+preset = "nardy-site"
+inactivity = [[2, 10]]
+
+[rating.chips]
+engine = "chips"
+
+[rating.tournament]
+engine = "placement"
+
+[rating.federation]
+engine = "mfsnb"
+disciplines = ["long-nardy"]
+inactivity = [[3, 25], [6, 50]]
+"""
+
+
+def value(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ", ".join(value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {value(x)}" for k, x in v.items()) + "}"
+    return str(v)  # numbers and dates are written as TOML writes them
+
+
+def entry(kind: str, fields: dict[str, object]) -> str:
+    return f"[[{kind}]]\n" + "".join(f"{k} = {value(v)}\n" for k, v in fields.items()) + "\n"
+
+
+def random_club(folder: Path, seed: int, chess: bool, matches: int) -> None:
+    """A journal of `matches` matches among a dozen players over two years, busy evenings included."""
+    rng = random.Random(seed)
+    players = [f"p{k}" for k in range(12)]
+    out = []
+    for k, p in enumerate(players):
+        fields: dict[str, object] = {"id": p, "name": f"Player {k}"}
+        if not chess and k % 3 == 0:
+            fields["qualification"] = rng.choice(["MS", "KMS", "1", "2", "3"])
+        out.append(entry("player", fields))
+    disciplines = ["chess"] if chess else ["long-nardy", "short-nardy"]
+    day = date(2020, 1, 6)
+    ids: list[str] = []
+    n = 0
+    tournament = 0
+    while n < matches:
+        day += timedelta(days=rng.choice([1, 1, 2, 3, 7, 7, 14, 100]))
+        if rng.random() < 0.1:   # a tournament of 4-6 players over two days
+            tournament += 1
+            tid = f"t{tournament}"
+            field = rng.sample(players, rng.randint(4, 6))
+            discipline = rng.choice(disciplines)
+            t: dict[str, object] = {"id": tid, "name": f"Cup {tournament}", "system": "round-robin", "start": day,
+                                    "end": day + timedelta(days=1), "discipline": discipline}
+            if rng.random() < 0.5:
+                t["standings"] = [{"player": p, "place": k + 1} for k, p in enumerate(field)]
+            block = [entry("tournament", t)]
+            for i, a in enumerate(field):
+                for b in field[i + 1:]:
+                    n += 1
+                    ids.append(f"m{n}")
+                    block.append(entry("match", {"id": f"m{n}", "date": day + timedelta(days=rng.randint(0, 1)),
+                                                 "players": [a, b], "result": rng.choice(["1-0", "0-1"]),
+                                                 "length": rng.choice([1, 3, 5]), "discipline": discipline,
+                                                 "tournament": tid}))
+            out += block
+            day += timedelta(days=1)
+            continue
+        for _ in range(rng.choice([1, 1, 2, 5, 9])):   # an evening: several games, the same pair again
+            a, b = rng.sample(players, 2)
+            n += 1
+            ids.append(f"m{n}")
+            fields = {"id": f"m{n}", "date": day, "players": [a, b],
+                      "result": rng.choice(["1-0", "0-1", "1/2-1/2"] if chess else ["1-0", "0-1"]),
+                      "length": 1 if chess else rng.choice([1, 3, 5, 7]), "discipline": rng.choice(disciplines)}
+            if not chess:
+                fields["chips"] = rng.randint(0, 9)
+            roll = rng.random()
+            if roll < 0.04:
+                fields["forfeit"] = True
+            elif roll < 0.08:
+                fields["rated"] = False
+            out.append(entry("match", fields))
+        if ids and rng.random() < 0.08:
+            voided = ids.pop(rng.randrange(len(ids)))
+            out.append(entry("void", {"match": voided, "date": day, "reason": "entered wrong"}))
+        if rng.random() < 0.03:
+            rating = "club" if chess else "fibs"
+            out.append(entry("adjust", {"date": day, "player": rng.choice(players), "rating": rating,
+                                        "discipline": disciplines[0], "delta": rng.choice([-20, 15])}))
+    (folder / "nardrating.toml").write_text(CHESS if chess else NARDY, encoding="utf-8")
+    (folder / "journal.toml").write_text("".join(out), encoding="utf-8")
+
+
+def number(value: object) -> object:
+    return repr(value) if isinstance(value, float) else str(value) if isinstance(value, date) else value
+
+
+def plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return number(value)
+
+
+def dump_club(folder: Path) -> dict[str, object]:
+    from nardrating.replay.loader import load_club
+
+    ledger = load_club(folder, use_cache=False)
+    out: dict[str, object] = {}
+    for rating in ledger.config.ratings.values():
+        for discipline in ledger.disciplines(rating):
+            result = ledger.run(rating, discipline)
+            standings = {p: plain([s.rating, s.games, s.status, s.last_played, s.extra])
+                         for p, s in sorted(result.standings.items())}
+            history = {p: [plain([e.date, e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after,
+                                  e.rated, e.reason, e.extra]) for e in result.history(p)]
+                       for p in sorted(result.standings)}
+            out[f"{rating.name}/{discipline}"] = {"standings": standings, "history": history}
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out")
+    parser.add_argument("--clubs", type=int, default=6)
+    parser.add_argument("--matches", type=int, default=400)
+    args = parser.parse_args()
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    os.environ.setdefault("NARDRATING_FAST", "0")
+    sys.path.insert(0, os.environ.get("NARDRATING_TREE", str(ROOT)))
+    dumped: dict[str, object] = {}
+    for sample in sorted((ROOT / "sample_ledgers").iterdir()):
+        dumped[sample.name] = dump_club(sample)
+    with tempfile.TemporaryDirectory(prefix="nardrating-dump-") as tmp:
+        for seed in range(args.clubs):
+            folder = Path(tmp) / f"random-{seed}"
+            folder.mkdir()
+            random_club(folder, seed, chess=seed % 2 == 0, matches=args.matches)
+            dumped[folder.name] = dump_club(folder)
+    Path(args.out).write_text(json.dumps(dumped, ensure_ascii=False, indent=0, sort_keys=True), encoding="utf-8")
+    lists = sum(len(v) for v in dumped.values() if isinstance(v, dict))
+    print(f"{len(dumped)} clubs, {lists} lists and disciplines dumped to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

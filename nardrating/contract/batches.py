@@ -1,0 +1,100 @@
+"""The matches as columns, for per-match engines on a million matches: what replay hands them
+(`MatchBatch`, runs of matches between adjustments) and what their results keep to build history
+(`MatchColumns`), and the pair limit every engine and the view apply the same way."""
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import NamedTuple
+
+from .events import MatchFields
+
+
+class MatchFacts(NamedTuple):
+    """One match as a history event names it."""
+
+    day: date
+    a: str                                # the players' ids
+    b: str
+    score_a: float
+    entry: str                            # the match id
+
+
+@dataclass(frozen=True, slots=True)
+class MatchColumns:
+    """The matches as a replay's history reads them: columns indexed by row, players by code.
+
+    What a per-match engine's result keeps instead of the journal (`RatingView.match_columns()`):
+    the same columns the view reads, no copy and no object per match.
+    """
+
+    a: Sequence[int]
+    b: Sequence[int]
+    score_a: Sequence[float]
+    dates: Sequence[int]
+    entries: Sequence[str]                # the match ids
+    players: Sequence[str]                # player ids by code
+    code_of: Mapping[str, int]            # player id → code
+    entry: Callable[[int], MatchFields]    # a row's own fields (explain reads its chips and score)
+
+    def facts(self, row: int) -> MatchFacts:
+        """The match of a record's row: its date, players, score and id."""
+        names = self.players
+        return MatchFacts(date.fromordinal(self.dates[row]), names[self.a[row]], names[self.b[row]],
+                          self.score_a[row], self.entries[row])
+
+    def on(self, day: date, row: int) -> bool:
+        """Whether the row's match was played on `day`."""
+        return self.dates[row] == day.toordinal()
+
+    def sides(self, row: int) -> tuple[str, str]:
+        """The ids of the row's two players."""
+        names = self.players
+        return names[self.a[row]], names[self.b[row]]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBatch:
+    """A run of matches in replay order, with no adjustment between them, as columns.
+
+    The compact form of MatchPlayed events for per-match engines on a million matches:
+    `rows` in replay order, and columns indexed by row (an index is the cheapest read
+    CPython has: no object per match). Player codes index `RatingView.players`; dates are
+    ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
+    `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
+    """
+
+    rows: Sequence[int]
+    a: Sequence[int]
+    b: Sequence[int]
+    score_a: Sequence[float]
+    length: Sequence[int]
+    dates: Sequence[int]
+    excluded: Container[int]
+    reason: Callable[[int], str | None]
+    extra: Container[int]                 # rows whose chips are not simply their length
+    chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+class PairLimit:
+    """At most `limit` rated games per pair of players per date (0: no limit)."""
+
+    __slots__ = ("limit", "seen")
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.seen: dict[tuple[int, int, int], int] = {}
+
+    def allows(self, day: int, a: int, b: int) -> bool:
+        if not self.limit:
+            return True
+        key = (day, a, b) if a < b else (day, b, a)
+        count = self.seen.get(key, 0)
+        if count >= self.limit:
+            return False
+        self.seen[key] = count + 1
+        return True
