@@ -29,7 +29,7 @@ from nardrating.tournaments.dutch import DutchPairer  # noqa: E402
 from nardrating.tournaments.model import Entrant, Tournament  # noqa: E402
 from nardrating.tournaments.pairing import next_round  # noqa: E402
 from nardrating.tournaments.standings import standings  # noqa: E402
-from nardrating.tournaments.tiebreaks import TIEBREAKS  # noqa: E402
+from nardrating.tournaments.names import TIEBREAKS  # noqa: E402
 
 TARGETS = {"Dutch round 2": 3.0, "Dutch round": 3.0, "standings": 0.3}
 

@@ -23,7 +23,7 @@ import typer  # noqa: E402
 
 from ._startup import (annotations_evaluated_once, lazy_typer_coercion, no_pydantic_plugin_loader,  # noqa: E402
                        only_invoked_command)
-from .commands import analysis, club, exchange, lists, writing  # noqa: E402
+from .commands import analysis, club, exchange, lists, tournaments, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 
 no_pydantic_plugin_loader()
@@ -141,6 +141,9 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("add-player", writing.add_player), ("add-match", writing.add_match),
         ("add-tournament", writing.add_tournament), ("void", writing.void), ("amend", writing.amend),
         ("undo", writing.undo), ("rename-player", writing.rename_player), ("merge-players", writing.merge_players),
+        ("tournaments", tournaments.tournaments), ("entrants", tournaments.entrants), ("pair", tournaments.pair),
+        ("results", tournaments.results), ("standings", tournaments.standings),
+        ("crosstable", tournaments.crosstable), ("join", tournaments.join), ("withdraw", tournaments.withdraw),
         ("players", lists.players), ("recalc", lists.recalc), ("leaderboard", lists.leaderboard),
         ("history", lists.history), ("report", lists.report),
         ("predict", analysis.predict), ("backtest", analysis.backtest), ("player", analysis.player),

@@ -27,6 +27,7 @@ class ClubSection(BaseModel):
     journal: list[str] = ["journal.toml"]
     default_discipline: str = "chess"
     as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
+    pairing_command: list[str] | None = None  # a Dutch pairing program (bbpPairings, JaVaFo): TRF in, pairs out
 
 
 @dataclass(frozen=True)

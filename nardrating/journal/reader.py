@@ -18,6 +18,8 @@ from .csvfast import read_csv_rows
 from .entries import (ENTRY_MODELS, AdjustEntry, Entry, MatchEntry, MergeEntry, PlayerEntry, RenameEntry,
                       TournamentEntry, VoidEntry, entry_errors, loc_text, parse_place, valid_id)
 from .model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
+from .play import Change, RoundRecord, TournamentPlay
+from .playentries import JoinEntry, PlayedTournamentEntry, RoundEntry, RoundMatchEntry, WithdrawEntry
 
 
 
@@ -63,7 +65,8 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]] and [[merge]]"))
+                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], "
+                                    "[[round]], [[join]] and [[withdraw]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
@@ -116,6 +119,8 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
             extra["note"] = entry.note
         if entry.amends:
             extra["amends"] = entry.amends
+        if isinstance(entry, RoundMatchEntry) and entry.round is not None:
+            extra["round"] = entry.round
         score_a = entry.score_a()
         if score_a is None:
             problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
@@ -146,7 +151,7 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
         journal.tournament_codes.code(entry.id)
         journal.tournaments[entry.id] = Tournament(entry.id, entry.name or entry.id, entry.system, entry.start,
                                                    entry.end, discipline, entry.official, standings,
-                                                   label, line, seq)
+                                                   label, line, seq, _play(entry))
     elif isinstance(entry, VoidEntry):
         journal.voids.append(Void(entry.match, entry.date, entry.reason, label, line, seq))
     elif isinstance(entry, AdjustEntry):
@@ -156,6 +161,26 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
     elif isinstance(entry, (RenameEntry, MergeEntry)):
         journal.identities.append(Identity(kind, entry.player, entry.to if isinstance(entry, RenameEntry) else entry.into,
                                            entry.date, label, line, seq))
+    elif isinstance(entry, RoundEntry):
+        journal.rounds.append(RoundRecord(entry.tournament, entry.round, entry.date,
+                                          tuple((b.board, b.white, b.black) for b in entry.boards),
+                                          tuple((b.player, b.kind) for b in entry.byes), label, line, seq))
+    elif isinstance(entry, (JoinEntry, WithdrawEntry)):
+        journal.changes.append(Change(kind, entry.tournament, entry.player, entry.round, entry.date,
+                                      entry.reason if isinstance(entry, WithdrawEntry) else "", label, line, seq))
+
+
+def _play(entry: Entry) -> TournamentPlay | None:
+    """The fields of a tournament run here, if the entry gives any."""
+    if not isinstance(entry, PlayedTournamentEntry):
+        return None
+    fields = (entry.pairing, entry.rounds, entry.players, entry.tiebreaks, entry.forbidden, entry.bye_points,
+              entry.max_losses)
+    if all(f is None for f in fields):
+        return None
+    return TournamentPlay(entry.pairing, entry.rounds, None if entry.players is None else tuple(entry.players),
+                          None if entry.tiebreaks is None else tuple(entry.tiebreaks),
+                          tuple((a, b) for a, b in entry.forbidden or ()), entry.bye_points, entry.max_losses)
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

@@ -23,6 +23,7 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -100,6 +101,8 @@ def _identity(st: os.stat_result) -> dict[str, int]:
 # --- writing ----------------------------------------------------------------------
 
 def _journal_meta(journal: Journal) -> dict[str, object]:
+    from ..journal import play
+
     def iso(d: date | None) -> str | None:
         return d.isoformat() if d else None
 
@@ -123,6 +126,8 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "voided": [[i, journal.voids.index(v)] for i, v in journal.voided.items()],
         "identities": [[x.kind, x.player, x.into, iso(x.date), x.file, x.line, x.seq] for x in journal.identities],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
+        "play": play.meta({t.id: t.play for t in journal.tournaments.values() if t.play is not None},
+                          journal.rounds, journal.changes),
     }
 
 
@@ -235,6 +240,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
+    from ..journal import play
     from ..journal.model import Adjust, Identity, Journal, Placing, Player, Tournament, Void
 
     token = manifest["token"]
@@ -268,6 +274,9 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     journal.identities = [Identity(kind, player, into, day, relabel[file], line, seq)
                           for kind, player, into, day, file, line, seq in meta["identities"]]
     journal.identities_applied = len(journal.identities)  # the cached players and codes follow them
+    plays, journal.rounds, journal.changes = play.from_meta(meta["play"], relabel)
+    for tid, held in plays.items():
+        journal.tournaments[tid] = replace(journal.tournaments[tid], play=held)
     return journal
 
 

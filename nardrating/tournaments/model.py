@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from ..i18n import N_, _
+from .names import BYE_KINDS
 
 PLAYED = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 FORFEITS = {"+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0)}
@@ -23,10 +24,7 @@ RESULTS = {**PLAYED, **FORFEITS}
 
 PAIRING_ALLOCATED, HALF_POINT, FULL_POINT, ABSENT, WITHDRAWN = (
     "pairing-allocated", "half-point", "full-point", "absent", "withdrawn")
-BYE_KINDS = (PAIRING_ALLOCATED, HALF_POINT, FULL_POINT, ABSENT, WITHDRAWN)
 UNPAIRED = "unpaired"   # a cell's kind where a player had no board and no bye (not entered yet)
-
-PAIRINGS = ("berger", "double-berger", "dutch", "knockout", "losses")
 ROUND_ROBIN_PAIRINGS = ("berger", "double-berger")
 
 BYE_WORDS = {PAIRING_ALLOCATED: N_("pairing-allocated bye"), HALF_POINT: N_("half-point bye"),

@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .model import Cell, Entrant, Tournament
-from .tiebreaks import DE, TIEBREAKS, Scorer, Value, default_order
+from .names import TIEBREAKS
+from .tiebreaks import DE, Scorer, Value, default_order
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from .dutch import DutchPairer
 from .external import ExternalPairer
 from .knockout import KnockoutPairer
 from .losses import LossesPairer
-from .model import PAIRINGS, Tournament
+from .model import Tournament
+from .names import PAIRINGS
 from .pairing import Pairer, PairingError
 from .roundrobin import BergerPairer
 

@@ -25,11 +25,12 @@ from typing import NamedTuple
 
 from ..i18n import N_
 from .model import PAIRING_ALLOCATED, Cell, Tournament
+from .names import TIEBREAKS
 
 BUCHHOLZ, CUT1, MEDIAN, SB, DE, WINS, BLACK, ARO, PROGRESSIVE, KOYA = (
     "buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger", "direct-encounter", "wins",
     "black-games", "aro", "progressive", "koya")
-TIEBREAKS = (BUCHHOLZ, CUT1, MEDIAN, SB, DE, WINS, BLACK, ARO, PROGRESSIVE, KOYA)
+assert TIEBREAKS == (BUCHHOLZ, CUT1, MEDIAN, SB, DE, WINS, BLACK, ARO, PROGRESSIVE, KOYA)
 SWISS_DEFAULT = (CUT1, BUCHHOLZ, SB)
 ROUND_ROBIN_DEFAULT = (SB, DE, WINS)
 HEADINGS = {BUCHHOLZ: N_("Buchholz"), CUT1: N_("Buchholz cut 1"), MEDIAN: N_("Median Buchholz"),
@@ -142,7 +143,7 @@ def _adjusted(cells: list[Cell]) -> float:
 
 
 def _total(items: list[Item]) -> float:
-    return sum(item.value for item in items)
+    return sum((item.value for item in items), 0.0)
 
 
 def _cut(items: list[Item], low: int, high: int) -> list[Item]:
