@@ -10,31 +10,45 @@ kind}]), points, tiebreaks. Table, CSV and Markdown give the tie-breaks a column
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..tournaments.model import BYE_WORDS, Cell, Round, Tournament
 from ..tournaments.standings import crosstable, standings
+from ..tournaments.systems import planned_rounds
 from ..tournaments.tiebreaks import HEADINGS, default_order
 from ..tournaments.trfx import BYE_CODES
 from .table import Column, Row, Table
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
+    from ..replay.ledger import Ledger
 
 RESULT_SIGNS = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
+def start_ratings(club: Ledger, tid: str) -> dict[str, float | None]:
+    """Each player's rating on the first list rating the tournament's discipline, the day before it starts."""
+    t = club.journal.tournaments[tid]
+    rating = next((r for r in club.config.ratings.values() if r.rates(t.discipline)), None)
+    if rating is None:
+        return {}
+    run = club.run(rating, t.discipline, t.start - timedelta(days=1))
+    return {p: s.rating for p, s in run.standings.items()}
+
+
 def tournament_list(journal: Journal, states: dict[str, Tournament]) -> Table:
-    """Every tournament of the journal; `rounds` is the planned number when set, else the rounds
-    recorded; `players` the entrants (a tournament without a start list: its matches' players)."""
+    """Every tournament of the journal; `rounds` is the planned number (its `rounds`, else its Berger
+    table's or knockout bracket's), else the rounds recorded; `players` the entrants (a tournament
+    without a start list: its matches' players)."""
     rows: list[Row] = []
     code_of = journal.tournament_codes.index
     m = journal.matches
     for t in sorted(journal.tournaments.values(), key=lambda t: (t.start, t.seq)):
         state = states.get(t.id)
         if state is not None and (state.entrants or state.rounds):
-            rounds: int | None = state.rounds_planned or len(state.rounds) or None
+            rounds: int | None = planned_rounds(state) or len(state.rounds) or None
             count = len(state.entrants)
         else:
             code = code_of.get(t.id, -2)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import _
+from .berger import rounds_of
 from .dutch import DutchPairer
 from .external import ExternalPairer
-from .knockout import KnockoutPairer
+from .knockout import KnockoutPairer, rounds_needed
 from .losses import LossesPairer
 from .model import Tournament
 from .names import PAIRINGS
@@ -32,3 +33,14 @@ def pairer_for(state: Tournament, command: Sequence[str] | None = None) -> Paire
         return DutchPairer()
     raise PairingError(_("'{pairing}' is not a pairing system; the systems are {systems}").format(
         pairing=state.pairing, systems=", ".join(PAIRINGS)))
+
+
+def planned_rounds(state: Tournament) -> int | None:
+    """The rounds the event will have: its `rounds`, else what its table or bracket gives."""
+    if state.rounds_planned is not None:
+        return state.rounds_planned
+    if state.pairing in ("berger", "double-berger"):
+        return rounds_of(len(state.entrants), state.pairing == "double-berger")
+    if state.pairing == "knockout":
+        return rounds_needed(len(state.entrants))
+    return None

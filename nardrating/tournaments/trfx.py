@@ -8,7 +8,8 @@ bye, H a half-point bye, Z a zero-point bye (an absence, a withdrawal, a round b
 entry). For pairing round N, the players who are not to be paired (absent, a half-point bye,
 withdrawn) already have their round-N cell, as bbpPairings and JaVaFo expect; XXR gives the
 planned rounds, XXS the points of a pairing-allocated bye when they are not 1, XXP the
-forbidden pairs.
+forbidden pairs. A pairing file has no 132 line (the rounds' dates): no engine needs them, and
+py4swiss reads them 9 columns apart where TRF-16 puts them 10 apart.
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def write_trf(state: Tournament, pairing: Mapping[str, str] | None = None, ranks
         lines.append(f"052 {_day(state.end)}")
     lines += [f"062 {len(state.entrants)}", f"092 {SYSTEMS.get(state.system, state.system)}"]
     days = [r.date for r in state.rounds]
-    if any(days):
+    if any(days) and pairing is None:  # (a pairing file leaves them out: py4swiss reads them 9 columns apart)
         lines.append(("132" + " " * 88 + "".join(f"{d:%y/%m/%d}  " if d else " " * 10 for d in days)).rstrip())
     rows = []
     for e in sorted(state.entrants, key=lambda e: e.number):

@@ -31,16 +31,6 @@ def known_tournament(club: Ledger, tid: str) -> None:
                                                                  hint=did_you_mean(tid, club.journal.tournaments)))
 
 
-def start_ratings(club: Ledger, tid: str) -> dict[str, float | None]:
-    """Each player's rating on the first list rating the tournament's discipline, the day before it starts."""
-    t = club.journal.tournaments[tid]
-    rating = next((r for r in club.config.ratings.values() if r.rates(t.discipline)), None)
-    if rating is None:
-        return {}
-    run = club.run(rating, t.discipline, t.start - timedelta(days=1))
-    return {p: s.rating for p, s in run.standings.items()}
-
-
 def fide_order(club: Ledger, players: Sequence[str], discipline: str, start: date) -> list[str]:
     """A start list in FIDE's order (C.04.2 B): by rating, highest first, on the first list rating the
     discipline the day before the start; then by name; unrated players after the rated."""
@@ -57,6 +47,8 @@ def state(club: Ledger, tid: str, rated: bool = False) -> Tournament:
     """The tournament's state; with `rated`, its entrants' start ratings (a replay: reports only, the
     pairing and the results never need them)."""
     from ...tournaments.fromjournal import tournament_state
+
+    from ...reports.tournaments import start_ratings
 
     known_tournament(club, tid)
     return tournament_state(club.journal, tid, start_ratings(club, tid) if rated else None)
