@@ -11,12 +11,17 @@ and forfeits, fixed seed) is paired by the Dutch system (py4swiss, the `pairing`
   - standings of the event after its --rounds rounds, with the default Swiss tie-breaks and all
     ten FIDE tie-breaks (issue target: ≤ 0.3 s).
 Prints the median CPU time (user + system of this process) of each and its ratio to the
-yardstick's median.
+yardstick's median. With --cli, the event is also written as a club's journal (its players,
+[[tournament]], [[round]]s and [[match]]es) and whole processes are timed the same way:
+`nardrating pair T --dry-run` (round --rounds) and `nardrating standings T`, against the yardstick
+`python -c 'import typer, rich, pydantic'`.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import statistics
 import sys
 import time
@@ -78,11 +83,79 @@ def event(players: int, rounds: int, seed: int = 20) -> tuple[list[Tournament], 
     return states, rng, strength
 
 
+def write_club(state: Tournament, folder: Path) -> None:
+    """The event as a club: elo, its players, the tournament and its rounds and results."""
+    from nardrating.journal.writer import entry_block
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "nardrating.toml").write_text('[club]\nname = "Bench"\njournal = ["journal.toml"]\n\n'
+                                            '[rating.club]\nengine = "elo"\n', encoding="utf-8")
+    blocks = [entry_block("player", {"id": e.player, "name": e.name}) for e in state.entrants]
+    blocks.append(entry_block("tournament", {
+        "id": state.id, "name": state.name, "system": "swiss", "start": "2025-01-04", "end": "2025-03-01",
+        "pairing": "dutch", "rounds": state.rounds_planned, "players": [e.player for e in state.entrants]}))
+    from datetime import date, timedelta
+
+    number = 0
+    for r in state.rounds:
+        day = date(2025, 1, 4) + timedelta(days=7 * (r.number - 1))
+        for e in state.entrants:
+            if e.withdrawn == r.number:
+                blocks.append(entry_block("withdraw", {"tournament": state.id, "player": e.player,
+                                                       "round": r.number, "date": day}))
+        blocks.append(entry_block("round", {
+            "tournament": state.id, "round": r.number, "date": day,
+            "boards": [{"board": b.board, "white": b.white, "black": b.black} for b in r.boards] or None,
+            "byes": [{"player": b.player, "kind": b.kind} for b in r.byes] or None}))
+        for b in r.boards:
+            number += 1
+            forfeit = b.result in ("+-", "-+")
+            result = {"+-": "1-0", "-+": "0-1"}.get(b.result or "", b.result)
+            blocks.append(entry_block("match", {"id": f"m{number:05d}", "date": day, "players": [b.white, b.black],
+                                                "result": result, "tournament": state.id, "round": r.number,
+                                                "forfeit": forfeit or None}))
+    text = "\n".join(blocks).replace("= None\n", "")
+    (folder / "journal.toml").write_text(text, encoding="utf-8")
+
+
+def process(argv: list[str]) -> float:
+    """CPU seconds (user + system) of one whole process."""
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def cli_rows(state: Tournament, runs: int) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="nardrating-bench-") as folder:
+        club = Path(folder) / "club"
+        write_club(state, club)
+        cli = [sys.executable, "-m", "nardrating"]
+        items = {"python -c 'import typer, rich, pydantic'": [sys.executable, "-c", "import typer, rich, pydantic"],
+                 f"pair --dry-run, round {len(state.rounds) + 1}": [*cli, "pair", state.id, "--date", "2025-03-01",
+                                                                    "--dry-run", "--club", str(club)],
+                 f"standings after round {len(state.rounds)}": [*cli, "standings", state.id, "--club", str(club)]}
+        process([*cli, "check", "--club", str(club)])  # reads the journal once, writes its cache
+        times: dict[str, list[float]] = {label: [] for label in items}
+        for _ in range(runs):
+            for label, argv in items.items():
+                times[label].append(process(argv))
+        base = statistics.median(next(iter(times.values())))
+        print(f"\nwhole processes, {len(state.entrants)} players ({len(state.rounds)} rounds in the journal):")
+        for label, values in times.items():
+            value = statistics.median(values)
+            print(f"{label:<45} {value:7.3f} {value / base:6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--cli", action="store_true", help="also time whole pair and standings processes")
     args = parser.parse_args()
     try:
         import py4swiss  # noqa: F401
@@ -115,6 +188,8 @@ def main() -> None:
         ratio = "" if label == "yardstick" else f"{value / base:6.2f}"
         print(f"{label + (f', {args.players} players' if label != 'yardstick' else ''):<40} {value:7.3f} {ratio:>6}  "
               f"{verdict or '(yardstick)' if label == 'yardstick' else verdict}")
+    if args.cli:
+        cli_rows(state, args.runs)
 
 
 if __name__ == "__main__":
