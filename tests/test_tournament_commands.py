@@ -156,3 +156,34 @@ def test_join_and_withdraw(cli, club):
 def test_standings_refuse_a_round_not_complete(cli, club):
     assert "--after-round 4: tournament 'spring-open' has 3 rounds with every result" in refused(
         cli, club, "standings", "spring-open", "--after-round", "4")
+
+
+def test_results_from_a_fifo_or_a_folder_are_refused_at_once(cli, club, tmp_path):
+    import os
+
+    fifo = tmp_path / "results.fifo"
+    os.mkfifo(fifo)
+    assert "is a named pipe (FIFO), not a regular file" in refused(cli, club, "results", "spring-open", fifo)
+    assert "is a folder, not a regular file" in refused(cli, club, "results", "spring-open", tmp_path)
+    (tmp_path / "cp1251.txt").write_bytes("анна".encode("cp1251"))
+    assert "not UTF-8 text" in refused(cli, club, "results", "spring-open", tmp_path / "cp1251.txt")
+
+
+def test_every_format_of_the_standings_and_the_crosstable(cli, club):
+    csv = run(cli, club, "standings", "spring-open", "--format", "csv")
+    assert csv.stdout.splitlines()[:2] == ["rank,player,name,points,buchholz-cut1,buchholz,sonneborn-berger",
+                                           "1,anna,Анна Петрова,2.5,4.0,5.0,4.0"]
+    md = run(cli, club, "crosstable", "spring-open", "--format", "md")
+    assert "| 1 | 1 | anna | Анна Петрова | 2105.00 | 6w1 | 2b½ | 5b1 | 2.5 | 4.0 | 5.0 | 4.00 |" in md.stdout
+
+
+def test_the_published_page_of_a_tournament_run_here(cli, club, tmp_path):
+    pytest.importorskip("jinja2")
+    text = (club / "journal.toml").read_text(encoding="utf-8").replace('name = "Анна Петрова"',
+                                                                      'name = "<script>alert(1)</script>"')
+    (club / "journal.toml").write_text(text, encoding="utf-8")
+    assert run(cli, club, "publish", tmp_path / "site").exit_code == 0
+    page = (tmp_path / "site" / "tournaments" / "spring-open.html").read_text(encoding="utf-8")
+    assert "Sonneborn-Berger" in page and ">6w1<" in page and ">2b½<" in page   # anna's round 1 and 2 cells
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "http" not in page.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")  # nothing fetched

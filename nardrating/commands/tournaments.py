@@ -91,12 +91,16 @@ def results(tournament: TournamentArg,
     if source == "-":
         label, text = "<stdin>", sys.stdin.read()
     else:
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ActionRefused(_("{file}: cannot read the results: {error}").format(
-                file=source, error=getattr(exc, "strerror", None) or exc)) from None
+        from ..errors import LedgerError, unreadable
+        from ..safefile import read_regular
+
+        try:  # a regular file only: a FIFO would hang the read
+            text = read_regular(Path(source))[0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise ActionRefused(_("{file}: the results are not UTF-8 text; save the file as UTF-8").format(
+                file=source)) from None
+        except OSError as exc:
+            raise LedgerError([unreadable(source, source, exc, _("a file of results"))]) from None
         label = source
     written = enter_results(writer_club(club), tournament, parse_results(text, label), label, round_no, dry_run)
     out = console()

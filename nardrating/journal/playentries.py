@@ -12,19 +12,19 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
-from ..i18n import _
+from ..i18n import N_, _
 from .entries import ENTRY_MODELS, RULES, Day, Entry, Id, MatchEntry, Note, TournamentEntry
 from .tomlsource import shown
 
-MAX_ROUNDS = 1000
+MAX_ROUNDS = 1000      # (the numbers RULES below write out)
 MAX_BOARDS = 100_000
 
 RULES.update({
-    "rounds": f"a number of rounds; write a whole number from 1 to {MAX_ROUNDS}",
-    "round": f"a round; write a whole number from 1 to {MAX_ROUNDS}",
-    "board": f"a board number; write a whole number from 1 to {MAX_BOARDS}",
-    "bye_points": "the points of a pairing-allocated bye; write 0, 0.5 or 1",
-    "max_losses": "a number of losses; write a whole number from 1 to 100",
+    "rounds": N_("a number of rounds; write a whole number from 1 to 1000"),
+    "round": N_("a round; write a whole number from 1 to 1000"),
+    "board": N_("a board number; write a whole number from 1 to 100000"),
+    "bye_points": N_("the points of a pairing-allocated bye; write 0, 0.5 or 1"),
+    "max_losses": N_("a number of losses; write a whole number from 1 to 100"),
     **dict.fromkeys(("white", "black"), RULES["player"]),
 })
 
@@ -32,7 +32,7 @@ RULES.update({
 def _whole(low: int, high: int, rule: str) -> Any:
     def check(value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"{shown(value)} is not {RULES[rule]}")
+            raise ValueError(_("{value} is not {rule}").format(value=shown(value), rule=_(RULES[rule])))
         return value
     return BeforeValidator(check)
 
@@ -41,14 +41,14 @@ def _list_of_ids(what: str, example: str) -> Any:
     def check(value: Any) -> Any:
         if not isinstance(value, list):
             raise ValueError(_("{value} is not {what}; write a list like {example}").format(
-                value=shown(value), what=what, example=example))
+                value=shown(value), what=_(what), example=example))
         return value
     return BeforeValidator(check)
 
 
 def _bye_points(value: Any) -> Any:
     if isinstance(value, bool) or value not in (0, 0.5, 1):
-        raise ValueError(f"{shown(value)} is not {RULES['bye_points']}")
+        raise ValueError(_("{value} is not {rule}").format(value=shown(value), rule=_(RULES["bye_points"])))
     return float(value)
 
 
@@ -68,13 +68,13 @@ class PlayedTournamentEntry(TournamentEntry):
     `tiebreaks` are tournaments/names.py's, a test holds them equal)."""
     pairing: Literal["berger", "double-berger", "dutch", "knockout", "losses"] | None = None
     rounds: Annotated[int, _whole(1, MAX_ROUNDS, "rounds")] | None = None
-    players: Annotated[list[Id], _list_of_ids(_("a start list"), '["anna", "boris", "vera"]'),
+    players: Annotated[list[Id], _list_of_ids(N_("a start list"), '["anna", "boris", "vera"]'),
                        AfterValidator(_distinct)] | None = None
     tiebreaks: Annotated[list[Literal["buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger",
                                       "direct-encounter", "wins", "black-games", "aro", "progressive", "koya"]],
-                         _list_of_ids(_("a list of tie-breaks"), '["buchholz-cut1", "buchholz"]'),
+                         _list_of_ids(N_("a list of tie-breaks"), '["buchholz-cut1", "buchholz"]'),
                          AfterValidator(_distinct)] | None = None
-    forbidden: Annotated[list[Pair], _list_of_ids(_("a list of pairs"), '[["anna", "boris"]]')] | None = None
+    forbidden: Annotated[list[Pair], _list_of_ids(N_("a list of pairs"), '[["anna", "boris"]]')] | None = None
     bye_points: Annotated[float, BeforeValidator(_bye_points)] | None = None
     max_losses: Annotated[int, _whole(1, 100, "max_losses")] | None = None
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused, did_you_mean
-from ...i18n import _
+from ...i18n import N_, _
 from ..writer import next_match_id
 from .write import Fields, MakeFields, Written, write_entries, write_entry
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 RESULTS = {"1-0": ("1-0", False), "0-1": ("0-1", False), "1/2-1/2": ("1/2-1/2", False), "½-½": ("1/2-1/2", False),
            "=": ("1/2-1/2", False), "+-": ("1-0", True), "-+": ("0-1", True)}
-RESULT_WORDS = "1-0, 0-1, 1/2-1/2 (or ½-½), +- or -+ (a forfeit won by white or by black)"
+RESULT_WORDS = N_("1-0, 0-1, 1/2-1/2 (or ½-½), +- or -+ (a forfeit won by white or by black)")
 
 
 def known_tournament(club: Ledger, tid: str) -> None:
@@ -111,7 +111,7 @@ def parse_results(text: str, label: str) -> list[ResultLine]:
         parts = line.split()
         if len(parts) != 3 or parts[2] not in RESULTS:
             raise ActionRefused(_("{file}:{line}: {text!r} is not WHITE BLACK RESULT; the result is one of "
-                                  "{results}").format(file=label, line=number, text=line[:80], results=RESULT_WORDS))
+                                  "{results}").format(file=label, line=number, text=line[:80], results=_(RESULT_WORDS)))
         found.append(ResultLine(number, parts[0], parts[1], parts[2]))
     if not found:
         raise ActionRefused(_("{file}: no results in it; write one board a line: WHITE BLACK RESULT").format(file=label))
