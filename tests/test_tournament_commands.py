@@ -187,3 +187,28 @@ def test_the_published_page_of_a_tournament_run_here(cli, club, tmp_path):
     assert "Sonneborn-Berger" in page and ">6w1<" in page and ">2b½<" in page   # anna's round 1 and 2 cells
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "http" not in page.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")  # nothing fetched
+
+
+def test_a_pairing_program_named_in_the_config(cli, club, tmp_path):
+    # [club] pairing_command replaces py4swiss for a Dutch event: TRF in, a pairs file out. A stand-in
+    # for bbpPairings pairs the start numbers in order (1-2, 3-4, …).
+    import sys
+
+    engine = tmp_path / "engine.py"
+    engine.write_text("""import sys
+rows = [line.rstrip() for line in open(sys.argv[1]) if line.startswith("001")]
+cells = {int(row[4:8]): (len(row) - 89) // 10 for row in rows}
+numbers = [n for n in sorted(cells) if cells[n] == min(cells.values())]   # no cell yet for the round
+pairs = list(zip(numbers[::2], numbers[1::2]))
+open(sys.argv[2], "w").write(f"{len(pairs)}\\n" + "".join(f"{w} {b}\\n" for w, b in pairs))
+""", encoding="utf-8")
+    config = (club / "nardrating.toml").read_text(encoding="utf-8")
+    command = json.dumps([sys.executable, str(engine), "{trf}", "{pairs}"])
+    (club / "nardrating.toml").write_text(config.replace('default_discipline = "chess"',
+                                                         f'default_discipline = "chess"\npairing_command = {command}'),
+                                          encoding="utf-8")
+    assert run(cli, club, "results", "spring-open", SAMPLE / "round-4.txt").exit_code == 0
+    made = json_of(cli, club, "pair", "spring-open", "--date", "2025-03-29")
+    assert [(p["white"], p["black"]) for p in made["pairs"]] == [("anna", "boris"), ("vera", "gleb"),
+                                                                  ("dina", "egor"), ("zoya", "ivan"), ("kira", "lev")]
+    assert run(cli, club, "check").exit_code == 0
