@@ -23,7 +23,7 @@ import typer  # noqa: E402
 
 from ._startup import (annotations_evaluated_once, help_in_language, lazy_typer_coercion,  # noqa: E402
                        no_pydantic_plugin_loader, only_invoked_command)
-from .commands import analysis, club, exchange, lists, verify, writing  # noqa: E402
+from .commands import analysis, club, exchange, lists, tournaments, verify, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 from .i18n import N_, _, command_scope  # noqa: E402
 
@@ -147,6 +147,9 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("add-tournament", writing.add_tournament), ("void", writing.void), ("amend", writing.amend),
         ("undo", writing.undo), ("rename-player", writing.rename_player), ("merge-players", writing.merge_players),
         ("edit-player", writing.edit_player),
+        ("tournaments", tournaments.tournaments), ("entrants", tournaments.entrants), ("pair", tournaments.pair),
+        ("results", tournaments.results), ("standings", tournaments.standings),
+        ("crosstable", tournaments.crosstable), ("join", tournaments.join), ("withdraw", tournaments.withdraw),
         ("players", lists.players), ("matches", lists.matches), ("recalc", lists.recalc), ("leaderboard", lists.leaderboard),
         ("history", lists.history), ("report", lists.report),
         ("freeze-list", verify.freeze_list), ("verify", verify.verify), ("changes", verify.changes),

@@ -39,6 +39,7 @@ class ClubSection(BaseModel):
             raise ValueError(_("the language must be one of {allowed} (the languages nardrating speaks)").format(
                 allowed=", ".join(f'"{lang}"' for lang in LANGUAGES)))
         return value
+    pairing_command: list[str] | None = None  # a Dutch pairing program (bbpPairings, JaVaFo): TRF in, pairs out
 
 
 @dataclass(frozen=True)

@@ -215,10 +215,17 @@ def test_trf_players_rounds_forfeits_byes(cli, tmp_path):
     assert [(g["date"], g["players"], g["result"], g.get("forfeit", False)) for g in games] == [
         (date(2024, 9, 1), ["petrov-petr", "sidorov-ivan"], "1-0", False),
         (date(2024, 9, 2), ["ivanova-anna", "petrov-petr"], "0-1", True)]  # the 132 line's dates
-    assert "1 × half-point bye" in result.stdout
+    # The rounds as the file has them: Ivanova's blank round 1 is an absence, Sidorov's H a half-point bye.
+    first, second = entries(club, "round")
+    assert (first["round"], first["boards"], first["byes"]) == (1, [{"board": 1, "white": "petrov-petr",
+                                                                     "black": "sidorov-ivan"}],
+                                                                [{"player": "ivanova-anna", "kind": "absent"}])
+    assert second["byes"] == [{"player": "sidorov-ivan", "kind": "half-point"}]
+    assert "2 rounds recorded round by round" in result.stdout
     [t] = entries(club, "tournament")
     assert (t["id"], t["name"], t["start"], t["end"]) == ("osennii-kubok-2024", "Осенний кубок",
                                                           date(2024, 9, 1), date(2024, 9, 2))
+    assert (t["pairing"], t["rounds"], t["players"]) == ("dutch", 2, ["petrov-petr", "sidorov-ivan", "ivanova-anna"])
 
 
 def test_trf_cp1251_crlf_junk_truncated(cli, tmp_path):
@@ -273,7 +280,8 @@ def test_trf_2025_comments_titles_and_letter_case(cli, tmp_path):
     result = cli("import", write(tmp_path, "new.trf", "\n".join(lines)), "--club", club)
     assert result.exit_code == 0, result.output
     assert entries(club, "player")[0]["title"] == "GM"
-    assert len(entries(club, "match")) == 2 and "1 × half-point bye" in result.stdout
+    assert len(entries(club, "match")) == 2
+    assert entries(club, "round")[1]["byes"] == [{"player": "sidorov-ivan", "kind": "half-point"}]
 
 
 def test_mat_xg_style_names_with_spaces_and_a_drop(cli, tmp_path):
@@ -317,3 +325,7 @@ def test_trf_double_forfeit_is_counted_not_written(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "1 × double forfeit (both absent)" in result.stdout
     assert [g["note"] for g in entries(club, "match")] == ["round 2"]
+    # A double forfeit is no match: its round records Petrov absent (and Ivanova, blank); Sidorov,
+    # with no game left in the file, is no entrant (as a "spielfrei" dummy is not).
+    assert entries(club, "round")[0]["byes"] == [{"player": p, "kind": "absent"} for p in ("petrov-petr", "ivanova-anna")]
+    assert "1 × players without a game" in result.stdout

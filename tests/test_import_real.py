@@ -96,7 +96,10 @@ def test_trf_fide_example(cli, tmp_path):
     assert tournament["name"] == facts["tournament_name"]
     assert tournament["start"].strftime("%d. %m. %Y") == facts["start_date"]
     assert tournament["end"].strftime("%d. %m. %Y") == facts["end_date"]
-    assert "left out: 1 × full-point bye, 1 × zero-point bye or absence" in output
+    assert "left out: 1 × players without a game (byes, withdrawals, 'spielfrei')" in output
+    # The bye of round 5 ("0000 - +" of 282, Schirrmacher,Nils) is the round's pairing-allocated bye.
+    fifth = entries(club, "round")[4]
+    assert {"player": "schirrmacher-nils", "kind": "pairing-allocated"} in fifth["byes"]
     vasquez = next(p for p in entries(club, "player") if p["name"] == "Vasquez,Rodrigo")
     assert vasquez == {"id": "vasquez-rodrigo", "name": "Vasquez,Rodrigo", "title": "GM"}
     # Points per player: wins + draws/2 + forfeit wins; the first three by start rank
@@ -109,6 +112,11 @@ def test_trf_fide_example(cli, tmp_path):
     for first in facts["first_three_by_starting_rank"]:
         assert points[ids[first["name"]]] == first["points"]
     assert sum(points.values()) == facts["sum_of_points_column"] - 1  # less the one bye
+    from nardrating.replay.loader import load_club
+    from nardrating.tournaments.fromjournal import tournament_state
+
+    state = tournament_state(load_club(club, use_cache=False).journal, tournament["id"])
+    assert sum(state.points(e.player) for e in state.entrants) == facts["sum_of_points_column"]  # the bye's point too
 
 
 def test_trf_lichess_non_standard(cli, tmp_path):
@@ -119,9 +127,11 @@ def test_trf_lichess_non_standard(cli, tmp_path):
     assert sum(g["result"] == "1/2-1/2" for g in games) == facts["played_games_drawn"]
     assert {g["date"].isoformat() for g in games} == {"2020-05-29"}  # "May 29, 2020"
     byes = {key[0]: n for key, n in facts["byes_and_other_non_games_excluded"].items()}
-    assert f"{byes['H']} × half-point bye" in output
-    assert f"{byes['U']} × pairing-allocated bye" in output
-    assert f"{byes['-']} × zero-point bye or absence" in output
+    kinds = Counter(b["kind"] for r in entries(club, "round") for b in r.get("byes", []))
+    # H, U and the absences ('-'; player 13's from round 4 to the end of the finished file a withdrawal)
+    assert (kinds["half-point"], kinds["pairing-allocated"]) == (byes["H"], byes["U"])
+    assert kinds["absent"] + kinds["withdrawn"] == byes["-"] and kinds["withdrawn"] == 7
+    assert [(w["player"], w["round"]) for w in entries(club, "withdraw")] == [("johnnydiggson", 4)]
     assert len(entries(club, "player")) == facts["number_of_player_lines_001"]
     assert max(int(g["note"].split()[1]) for g in games) == facts["number_of_rounds"]
 

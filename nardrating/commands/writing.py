@@ -153,16 +153,33 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
                    end: Annotated[str, typer.Option(help=N_("Last day, YYYY-MM-DD."))],
                    discipline: DisciplineOpt = None,
                    official: Annotated[bool, typer.Option("--official", help=N_("An official competition."))] = False,
+                   pairing: Annotated[Optional[str], typer.Option(help=N_("Run it here: berger, double-berger, dutch, "
+                                      "knockout or losses."), show_default=False)] = None,
+                   rounds: Annotated[Optional[int], typer.Option(help=N_("Its number of rounds."), show_default=False)] = None,
+                   players: Annotated[Optional[str], typer.Option(help=N_("The start list, ID,ID,… (put in FIDE's order: "
+                                      "by rating, then name)."), show_default=False)] = None,
+                   tiebreaks: Annotated[Optional[str], typer.Option(help=N_("Tie-breaks in order, NAME,NAME,… (default: "
+                                        "the system's)."), show_default=False)] = None,
+                   bye_points: Annotated[Optional[float], typer.Option(help=N_("Points of a pairing-allocated bye: 0, 0.5 "
+                                         "or 1 (default 1; round-robin 0)."), show_default=False)] = None,
+                   max_losses: Annotated[Optional[int], typer.Option(help=N_("With --pairing losses: the losses that end "
+                                         "a player's event."), show_default=False)] = None,
                    dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
                    club: ClubOpt = None) -> None:
-    """Append a [[tournament]]; matches join it with add-match --tournament ID.
+    """Append a [[tournament]]; matches join it with add-match --tournament ID, or `pair` runs it.
 
     Example: nardrating add-tournament cup-1 --name "Кубок клуба" --system swiss --start 2009-02-01 --end 2009-02-03
     """
     from ..journal.actions import add_tournament as do
 
+    def listed(text: str | None) -> list[str] | None:
+        return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
+
+    play = {"pairing": pairing, "rounds": rounds, "players": listed(players), "tiebreaks": listed(tiebreaks),
+            "bye_points": bye_points, "max_losses": max_losses}
     entry = do(writer_club(club), tournament_id, name=name, system=system, start=parse_date(start, "--start"),
-               end=parse_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run)
+               end=parse_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run,
+               play={k: v for k, v in play.items() if v is not None})
     console().print(("would add" if dry_run else "added") + f" tournament {entry['id']}", markup=False)
 
 

@@ -46,6 +46,10 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
     if t is None:
         raise LedgerError([Problem(str(ledger.config.path), None, f"unknown tournament {tournament_id!r}"
                                    f"{did_you_mean(tournament_id, journal.tournaments)}")])
+    if any(r.tournament == tournament_id for r in journal.rounds):  # run here: its rounds as recorded
+        from .trf_rounds import rounds_trf
+
+        return rounds_trf(journal, tournament_id)
     code = journal.tournament_codes.index.get(tournament_id, -2)
     m = journal.matches
     games = [journal.match(i) for i in sorted((i for i in range(len(m.ids)) if m.tournament[i] == code),

@@ -15,6 +15,7 @@ from itertools import compress
 from typing import Any
 
 from .columns import Codes, IdColumn, Matches
+from .play import Change, RoundRecord, TournamentPlay
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
@@ -59,6 +60,7 @@ class Tournament:
     file: str = ""
     line: int | None = None
     seq: int = 0
+    play: TournamentPlay | None = None  # pairing, rounds, start list…: a tournament run here (play.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +152,7 @@ class MatchView:
     file: str
     line: int | None
     amends: str | None = None
+    round: int | None = None   # the round of a tournament run here whose board this is the result of
 
     @property
     def players(self) -> tuple[str, str]:
@@ -185,6 +188,8 @@ class Journal:
     voids: list[Void] = field(default_factory=list)
     adjusts: list[Adjust] = field(default_factory=list)
     identities: list[Identity] = field(default_factory=list)  # renames and merges, in journal order
+    rounds: list[RoundRecord] = field(default_factory=list)   # [[round]]s, in journal order
+    changes: list[Change] = field(default_factory=list)       # [[join]]s and [[withdraw]]s, in journal order
     identities_applied: int = 0         # how many of them the players and codes already follow
     lists: list[PublishedList] = field(default_factory=list)  # the [[list]] entries: lists published
     player_edits: list[PlayerEdit] = field(default_factory=list)  # [[edit-player]], in journal order
@@ -269,7 +274,7 @@ class Journal:
             tournament=self.tournament_codes.names[t] if t >= 0 else None,
             rated=bool(m.rated[i]), forfeit=bool(m.forfeit[i]),
             score=extra.get("score"), chips=extra.get("chips"), note=extra.get("note"),
-            file=self.files[m.source[i]], line=self.line_of(i), amends=extra.get("amends"),
+            file=self.files[m.source[i]], line=self.line_of(i), amends=extra.get("amends"), round=extra.get("round"),
         )
 
     def dates_sorted(self) -> bool:

@@ -19,6 +19,8 @@ from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry,
                       MergeEntry, PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text,
                       parse_place, valid_id)
 from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
+from .play import Change, RoundRecord, TournamentPlay
+from .playentries import JoinEntry, PlayedTournamentEntry, RoundEntry, RoundMatchEntry, WithdrawEntry
 
 
 
@@ -65,7 +67,7 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
                                     "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], "
-                                    "[[list]] and [[edit-player]]"))
+                                    "[[list]], [[edit-player]], [[round]], [[join]] and [[withdraw]]"))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
@@ -119,6 +121,8 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
         if entry.amends:
             extra["amends"] = entry.amends
             seq = amended_seq(journal, entry.amends, seq)
+        if isinstance(entry, RoundMatchEntry) and entry.round is not None:
+            extra["round"] = entry.round
         score_a = entry.score_a()
         if score_a is None:
             problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
@@ -149,7 +153,7 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
         journal.tournament_codes.code(entry.id)
         journal.tournaments[entry.id] = Tournament(entry.id, entry.name or entry.id, entry.system, entry.start,
                                                    entry.end, discipline, entry.official, standings,
-                                                   label, line, seq)
+                                                   label, line, seq, _play(entry))
     elif isinstance(entry, VoidEntry):
         journal.voids.append(Void(entry.match, entry.date, entry.reason, label, line, seq))
     elif isinstance(entry, AdjustEntry):
@@ -164,6 +168,13 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
                                            entry.date, label, line, seq))
     elif isinstance(entry, ListEntry):
         journal.lists.append(PublishedList(entry.file, entry.sha256, entry.date, label, line, seq))
+    elif isinstance(entry, RoundEntry):
+        journal.rounds.append(RoundRecord(entry.tournament, entry.round, entry.date,
+                                          tuple((b.board, b.white, b.black) for b in entry.boards),
+                                          tuple((b.player, b.kind) for b in entry.byes), label, line, seq))
+    elif isinstance(entry, (JoinEntry, WithdrawEntry)):
+        journal.changes.append(Change(kind, entry.tournament, entry.player, entry.round, entry.date,
+                                      entry.reason if isinstance(entry, WithdrawEntry) else "", label, line, seq))
 
 
 def amended_seq(journal: Journal, amends: str, seq: int) -> int:
@@ -173,6 +184,19 @@ def amended_seq(journal: Journal, amends: str, seq: int) -> int:
     it names that comes later in the journal, or none: its own."""
     i = journal.match_index.get(amends)
     return seq if i is None else journal.matches.seq[i]
+
+
+def _play(entry: Entry) -> TournamentPlay | None:
+    """The fields of a tournament run here, if the entry gives any."""
+    if not isinstance(entry, PlayedTournamentEntry):
+        return None
+    fields = (entry.pairing, entry.rounds, entry.players, entry.tiebreaks, entry.forbidden, entry.bye_points,
+              entry.max_losses)
+    if all(f is None for f in fields):
+        return None
+    return TournamentPlay(entry.pairing, entry.rounds, None if entry.players is None else tuple(entry.players),
+                          None if entry.tiebreaks is None else tuple(entry.tiebreaks),
+                          tuple((a, b) for a, b in entry.forbidden or ()), entry.bye_points, entry.max_losses)
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

@@ -85,8 +85,10 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                                             f"tournament's {tournament.discipline!r}", entry))
 
     from ..engines.registry import engine_class
+    from .playcheck import play_problems
 
     if not others:
+        problems += play_problems(journal, first_match, whole=False)
         for rating in config.ratings.values():
             problems += engine_class(rating.engine).check(rating, JournalCheck(journal), first_match)
         return problems
@@ -107,6 +109,8 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
             problems.append(Problem(void.file, void.line, f"match {void.match!r} is already voided at {first.file}:{first.line}"))
         else:
             journal.voided[voided] = void
+
+    problems += play_problems(journal)
 
     for i, extra in journal.matches.extra.items():
         amends = extra.get("amends")

@@ -157,8 +157,12 @@ def entry_block(kind: str, entry: dict[str, Any]) -> str:
     import tomli_w
 
     def value(v: Any) -> str:
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):  # a round's boards: one a line
+            return "[\n" + "".join(f"  {value(x)},\n" for x in v) + "]"
         if isinstance(v, list):  # one line, as people write them: ["anna", "boris"]
             return "[" + ", ".join(value(x) for x in v) + "]"
+        if isinstance(v, dict):  # an inline table: {board = 1, white = "anna", black = "boris"}
+            return "{" + ", ".join(f"{k} = {value(x)}" for k, x in v.items()) + "}"
         return tomli_w.dumps({"v": v})[4:].rstrip("\n")
 
     lines = [f"[[{kind}]]"] + [f"{k} = {value(v)}" for k, v in entry.items() if v is not None]

@@ -23,6 +23,7 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -100,6 +101,8 @@ def _identity(st: os.stat_result) -> dict[str, int]:
 # --- writing ----------------------------------------------------------------------
 
 def _journal_meta(journal: Journal) -> dict[str, object]:
+    from ..journal import play
+
     def iso(d: date | None) -> str | None:
         return d.isoformat() if d else None
 
@@ -126,6 +129,8 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "player_edits": [[e.player, iso(e.date), [[k, iso(v) if isinstance(v, date) else v] for k, v in e.changes],
                           e.file, e.line, e.seq] for e in journal.player_edits],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
+        "play": play.meta({t.id: t.play for t in journal.tournaments.values() if t.play is not None},
+                          journal.rounds, journal.changes),
     }
 
 
@@ -238,6 +243,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
+    from ..journal import play
     from ..journal.model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 
     token = manifest["token"]
@@ -276,6 +282,9 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
                                                           for k, v in changes), relabel[file], line, seq)
                             for player, day, changes, file, line, seq in meta["player_edits"]]
     journal.edits_applied = len(journal.player_edits)  # and so do the cached players
+    plays, journal.rounds, journal.changes = play.from_meta(meta["play"], relabel)
+    for tid, held in plays.items():
+        journal.tournaments[tid] = replace(journal.tournaments[tid], play=held)
     return journal
 
 

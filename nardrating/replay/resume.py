@@ -65,7 +65,7 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
         first_match = len(journal.matches)
         entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
-                          len(journal.identities), len(journal.player_edits))
+                          len(journal.identities), len(journal.player_edits), len(journal.rounds), len(journal.changes))
         label = journal.files[k]
         if path.suffix == ".csv":
             header = raw[: raw.find(b"\n") + 1]
@@ -84,7 +84,7 @@ def cached_journal(config: ClubConfig) -> Cached | None:
             return None
         others_grew = others_grew or entries_before != (len(journal.players), len(journal.tournaments),
                                          len(journal.voids), len(journal.adjusts), len(journal.identities),
-                                         len(journal.player_edits))
+                                         len(journal.player_edits), len(journal.rounds), len(journal.changes))
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
@@ -119,7 +119,8 @@ def _latest_after(journal: Journal, k: int) -> int:
 def _shape(journal: Journal) -> tuple[int, ...]:
     return (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
             len(journal.player_codes), len(journal.discipline_codes), len(journal.tournament_codes),
-            len(journal.csv_named), len(journal.identities), len(journal.lists), len(journal.player_edits))
+            len(journal.csv_named), len(journal.identities), len(journal.lists), len(journal.player_edits),
+            len(journal.rounds), len(journal.changes))
 
 
 def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import ValidationError
 
 from ...errors import LedgerError, Problem
+from ...journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
 from ...i18n import _
 from ...journal.lint import folded, near_duplicates, score_contradicts
+from .planrounds import plan_rounds
 from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
 
 if TYPE_CHECKING:
@@ -121,7 +123,8 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     next_number = int(next_match_id(target_text, journal)[1:])
     games_of: Counter[str] = Counter()
     matches: list[PlannedEntry] = []
-    for parsed in parsed_files:
+    run_of: dict[tuple[int, str], tuple[str, Tournament | None]] = {}  # (file, tournament key) → where its rounds go
+    for k, parsed in enumerate(parsed_files):
         summary = FileSummary(parsed.file, parsed.notes, read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
         for game in parsed.games:
@@ -138,6 +141,8 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             tid, joined = _tournament_of(game, parsed, tournament, journal, new_tournaments, problem)
             if tid is False:
                 continue
+            if tid is not None and game.tournament in parsed.runs:
+                run_of.setdefault((k, game.tournament), (tid, joined))
             disc = (game.discipline or discipline or (joined.discipline if joined else None)
                     or parsed.discipline or default)
             if tid is not None and not joined:
@@ -157,7 +162,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
                 next_number += 1
             data = {"id": f"m{next_number:04d}", "date": game.day, "players": [a, b], "result": game.result,
                     "length": game.length, "score": game.score, "chips": game.chips, "discipline": disc,
-                    "tournament": tid, "rated": game.rated,
+                    "tournament": tid, "round": game.round if tid is not None else None, "rated": game.rated,
                     "forfeit": game.forfeit, "note": game.note}
             next_number += 1
             matches.append(PlannedEntry("match", data, parsed.file, game.line))
@@ -166,12 +171,15 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             games_of[b] += 1
     used_tournaments = {m.data["tournament"] for m in matches}
     entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
+    rounds = [PlannedEntry(*planned) for planned in plan_rounds(
+        parsed_files, run_of, new_tournaments, journal, lambda name: players.chosen.get(folded(name)),
+        [m.data for m in matches], [summary.notes for summary in plan.files])]
     entries += [PlannedEntry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
-    problems += _through_models(entries + matches)
+    problems += _through_models(entries + rounds + matches)
     if problems:
         raise LedgerError(problems)
-    plan.entries = entries + matches
+    plan.entries = entries + rounds + matches
     for pid in dict.fromkeys(players.chosen.values()):
         if games_of[pid]:
             data = players.new.get(pid) or {"name": journal.players[pid].name}

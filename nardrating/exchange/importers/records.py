@@ -6,6 +6,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from ...errors import Problem
 
@@ -44,6 +45,7 @@ class Game:
     tournament: str | None = None  # a key of Parsed.tournaments, or a tournament id of the journal
     discipline: str | None = None  # when the file says (a CSV column)
     chips: float | None = None
+    round: int | None = None       # the round of a tournament run round by round (TRF)
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Parsed:
     problems: list[Problem] = field(default_factory=list)
     discipline: str | None = None  # the format's own discipline (chess for PGN and TRF)
     notes: list[str] = field(default_factory=list)  # what the preview should tell (a date assumed, …)
+    runs: dict[str, Any] = field(default_factory=dict)  # tournament key → its rounds (trfrounds.TrfRun)
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(self.file, line, message))

@@ -24,6 +24,7 @@ from datetime import date
 from typing import NamedTuple
 
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
+from .trfrounds import trf_run
 
 _RECORD = re.compile(r"^(\d{3}|[A-Z]{3})(\s|$)")
 _PLAYED = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "W": "1-0", "L": "0-1", "D": "1/2-1/2"}
@@ -94,9 +95,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
                 continue
             opponent, colour, result = cells[r]
             if opponent == 0:
-                if result != " ":
-                    parsed.skipped[_BYES.get(result, "bye")] += 1
-                continue
+                continue  # a bye or an absence: in the round's entry (trfrounds)
             if opponent not in players:
                 parsed.problem(player_line, f"round {r + 1}: opponent {opponent} has no 001 line")
                 continue
@@ -106,7 +105,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             back = other_cells[r] if r < len(other_cells) else RoundCell(0, " ", " ")
             if back[0] == rank and result == back[2] == "-":
                 parsed.skipped["double forfeit (both absent): no winner, not a match"] += 1
-                continue
+                continue  # (the round records both as absent)
             if back[0] != rank or _PARTNER.get(result) != back[2]:
                 parsed.problem(other_line, f"round {r + 1}: player {opponent} should have {rank} "
                                            f"{_PARTNER.get(result, '?')} (the other side of {rank}'s "
@@ -122,11 +121,17 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             outcome = _PLAYED[mine] if white_first else _PLAYED[_PARTNER[mine]]
             parsed.games.append(Game(player_line, round_days[r] or start, a, b, outcome,
                                      forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
-                                     tournament=key))
+                                     tournament=key, round=r + 1))
     used = {p for g in parsed.games for p in (g.a, g.b)}
     absent = sum(1 for _, pname, _ in players.values() if pname not in used)
     if absent:
         parsed.skipped["players without a game (byes, withdrawals, 'spielfrei')"] += absent
+    planned = head.get("XXR", (0, ""))[1].strip()
+    boards: dict[int, list[tuple[str, str]]] = {}
+    for g in parsed.games:
+        boards.setdefault(g.round or 0, []).append((g.a, g.b))
+    parsed.runs[key] = trf_run(players, boards, [day or start for day in round_days],
+                               int(planned) if planned.isdigit() and int(planned) > 0 else None)
     return parsed
 
 

@@ -177,6 +177,15 @@ class Site:
         t = self.ledger.journal.tournaments[tournament_id]
         page = Page(self.tournament_path[tournament_id], t.name, [])
         page.intro.append(f"{t.start}..{t.end} · {t.system} · {t.discipline}" + (" · " + _("official") if t.official else ""))
+        from .rounds import round_tables
+
+        run_here = round_tables(self.ledger, tournament_id, self.day.day)
+        if run_here is not None:  # paired here: standings with tie-breaks, the crosstable round by round
+            for heading, table in run_here:
+                for row in table.rows:
+                    row["name"] = self.name(row["player"])
+                page.sections.append(Section(heading, [self.html_table(table, page)]))
+            return page
         games = tournament_games(self.ledger.journal, tournament_id, self.day.day)
         standings = tournament_standings(t, games)
         order = [row["player"] for row in standings]

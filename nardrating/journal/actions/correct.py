@@ -57,7 +57,7 @@ def _corrected_fields(original: MatchView, given: MatchArgs, match_id: str, amen
             "chips": pick(given.chips, original.chips), "discipline": pick(given.discipline, original.discipline),
             "tournament": pick(given.tournament, original.tournament), "rated": pick(given.rated, original.rated),
             "forfeit": pick(given.forfeit, original.forfeit), "note": pick(given.note, original.note),
-            "amends": amends}
+            "round": original.round if given.tournament in (None, original.tournament) else None, "amends": amends}
 
 
 def _correct(ledger: Ledger, match_id: str, make_match: MakeMatch, reason: str | None, check: Check | None,

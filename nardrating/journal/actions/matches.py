@@ -139,20 +139,39 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
 
     def fields(club: Ledger, path: Path) -> Fields:
         known = club.journal.tournaments.get(tournament) if tournament is not None else None
-        return {"id": new_match_id(club, path), "date": played, "players": [a, b],
-                "result": result, "winner": winner, "length": length, "score": points, "chips": chips,
+        players, outcome, score_given, number = [a, b], result, points, None
+        if tournament is not None:  # a tournament run here: the board of the pairing, its colours
+            from .tournaments import open_board
+
+            board = open_board(club, tournament, a, b)
+            if board is not None:
+                number, white, black = board
+                if [white, black] != players:
+                    players, score_given = [white, black], points[::-1] if points else points
+                    score_a = parse_result(result) if result is not None else None
+                    outcome = {1.0: "0-1", 0.0: "1-0"}.get(score_a, result) if score_a is not None else result
+        return {"id": new_match_id(club, path), "date": played, "players": players,
+                "result": outcome, "winner": winner, "length": length, "score": score_given, "chips": chips,
                 "discipline": discipline or (known.discipline if known else club.config.club.default_discipline),
-                "tournament": tournament, "rated": rated, "forfeit": forfeit, "note": note}
+                "tournament": tournament, "round": number, "rated": rated, "forfeit": forfeit, "note": note}
 
     return write_entry(ledger, "match", fields, check=match_check(new_discipline), preview=match_changes,
                        dry_run=dry_run, compare=lambda club: _back_dated(club, played))
 
 
 def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str, start: date, end: date,
-                   discipline: str | None = None, official: bool = False, dry_run: bool = False) -> Fields:
-    """Append a [[tournament]]; the entry as written."""
+                   discipline: str | None = None, official: bool = False, dry_run: bool = False,
+                   play: Fields | None = None) -> Fields:
+    """Append a [[tournament]]; the entry as written. `play`: the fields of a tournament run here
+    (pairing, rounds, players, …); its players are put in FIDE's start-list order."""
     def fields(club: Ledger, path: Path) -> Fields:
+        held = discipline or club.config.club.default_discipline
+        extra = dict(play or {})
+        if extra.get("players"):
+            from .tournaments import fide_order
+
+            extra["players"] = fide_order(club, extra["players"], held, start)
         return {"id": tournament_id, "name": name, "system": system, "start": start, "end": end,
-                "discipline": discipline or club.config.club.default_discipline, "official": official}
+                "discipline": held, "official": official, **extra}
 
     return write_entry(ledger, "tournament", fields, dry_run=dry_run).entries[0]

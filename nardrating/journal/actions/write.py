@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
+from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ..entries import ENTRY_MODELS, Entry, entry_errors
 from ..writer import append_block, club_lock, entry_block
 

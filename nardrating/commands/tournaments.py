@@ -1,0 +1,202 @@
+"""The tournament director's commands: tournaments, entrants, pair, results, standings, crosstable,
+join and withdraw."""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..tournaments.model import Tournament
+from .common import ClubOpt, FormatOpt, check_format, console, emit_all, load, parse_date, plain, writer_club
+
+TournamentArg = Annotated[str, typer.Argument(metavar="T", help=_("The tournament's id."))]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=_("Check and show; write nothing."))]
+
+
+def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+    """List the tournaments: system, pairing, dates, rounds and players.
+
+    Example: nardrating tournaments --format json
+    """
+    from ..reports.tournaments import tournament_list
+    from ..tournaments.fromjournal import tournament_state
+
+    fmt = check_format(fmt)
+    ledger = load(club)
+    journal = ledger.journal
+    states = {tid: tournament_state(journal, tid) for tid, t in journal.tournaments.items() if t.play is not None}
+    emit_all([tournament_list(journal, states)], fmt)
+
+
+def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+    """The start list: pairing numbers, players and their ratings when the tournament starts.
+
+    Example: nardrating entrants spring-open
+    """
+    from ..journal.actions.tournaments import state
+    from ..reports.tournaments import entrant_list
+
+    fmt = check_format(fmt)
+    emit_all([entrant_list(state(load(club), tournament, rated=True))], fmt)
+
+
+def pair(tournament: TournamentArg,
+         day: Annotated[Optional[str], typer.Option("--date", help=_("The round's date, YYYY-MM-DD (default: today)."),
+                                                    show_default=False)] = None,
+         dry_run: DryRunOpt = False,
+         absent: Annotated[Optional[list[str]], typer.Option("--absent", metavar="ID", help=_("A player away this round "
+                           "(a zero-point bye); repeat for several."), show_default=False)] = None,
+         half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=_("A player given a "
+                             "requested half-point bye; repeat for several."), show_default=False)] = None,
+         club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+    """Pair the next round by the tournament's system and append it to the journal as a [[round]].
+
+    Refused while the previous round has boards without a result, for a finished event, a tournament
+    without `pairing`, or an unknown or withdrawn player. The Dutch system needs
+    pip install 'nardrating[pairing]' (or [club] pairing_command naming bbpPairings or JaVaFo).
+    Example: nardrating pair spring-open --date 2025-03-15 --absent vera
+    """
+    from ..journal.actions.tournaments import pair as do
+    from ..reports.tournaments import pairing_table
+
+    fmt = check_format(fmt)
+    done = do(writer_club(club), tournament, parse_date(day, "--date"), absent or [], half_bye or [], dry_run)
+    emit_all([pairing_table(done.state, done.round)], fmt)
+    if fmt == "table":
+        verb = _("would add") if dry_run else _("added")
+        console().print(plain(_("{verb} round {round} of {tournament}").format(
+            verb=verb, round=done.round.number, tournament=tournament)), markup=False)
+
+
+def results(tournament: TournamentArg,
+            source: Annotated[str, typer.Argument(metavar="[FILE|-]", help=_("The results, one board a line: WHITE "
+                                                  "BLACK RESULT (1-0, 0-1, 1/2-1/2, +- or -+); - or none: standard "
+                                                  "input."))] = "-",
+            round_no: Annotated[Optional[int], typer.Option("--round", help=_("The round (default: the last paired)."),
+                                                             show_default=False)] = None,
+            dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
+    """Enter a round's results at once, checked against its pairing: one [[match]] a board, one write.
+
+    Example: printf 'anna boris 1-0\\nvera gleb 1/2-1/2\\n' | nardrating results spring-open
+    """
+    from pathlib import Path
+
+    from ..errors import ActionRefused
+    from ..journal.actions.tournaments import enter_results, parse_results
+
+    if source == "-":
+        label, text = "<stdin>", sys.stdin.read()
+    else:
+        from ..errors import LedgerError, unreadable
+        from ..safefile import read_regular
+
+        try:  # a regular file only: a FIFO would hang the read
+            text = read_regular(Path(source))[0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise ActionRefused(_("{file}: the results are not UTF-8 text; save the file as UTF-8").format(
+                file=source)) from None
+        except OSError as exc:
+            raise LedgerError([unreadable(source, source, exc, _("a file of results"))]) from None
+        label = source
+    written = enter_results(writer_club(club), tournament, parse_results(text, label), label, round_no, dry_run)
+    out = console()
+    first, last = written.entries[0], written.entries[-1]
+    verb = _("would add") if dry_run else _("added")
+    out.print(plain(_("{verb} {count} of round {round} of {tournament} ({first} to {last})").format(
+        verb=verb, count=_n_results(len(written.entries)), round=first["round"], tournament=tournament,
+        first=first["id"], last=last["id"])), markup=False)
+
+
+def _n_results(n: int) -> str:
+    from ..i18n import ngettext
+
+    return ngettext("{n} result", "{n} results", n).format(n=n)
+
+
+def standings(tournament: TournamentArg,
+              after_round: Annotated[Optional[int], typer.Option("--after-round", help=_("Standings after this round "
+                                                                  "(default: the last with every result)."),
+                                                                  show_default=False)] = None,
+              club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+    """Standings with the tournament's FIDE tie-breaks (default Swiss: buchholz-cut1, buchholz,
+    sonneborn-berger; round-robin: sonneborn-berger, direct-encounter, wins).
+
+    Example: nardrating standings spring-open --after-round 3 -f json
+    """
+    from ..errors import ActionRefused
+    from ..journal.actions.tournaments import state
+    from ..reports.tournaments import standings_table
+
+    fmt = check_format(fmt)
+    now = state(load(club), tournament, rated=True)
+    complete = _complete(now)
+    if after_round is not None and not 0 <= after_round <= complete:
+        raise ActionRefused(_("--after-round {round}: tournament '{tournament}' has {done} rounds with every "
+                              "result; give 0 to {done}").format(round=after_round, tournament=tournament, done=complete))
+    emit_all([standings_table(now, complete if after_round is None else after_round)], fmt)
+
+
+def _complete(state: Tournament) -> int:
+    """How many rounds, from the first, have every result."""
+    done = 0
+    for r in state.rounds:
+        if r.missing():
+            break
+        done += 1
+    return done
+
+
+def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+    """The crosstable: each round's opponent number, colour and result, points and tie-breaks.
+
+    Example: nardrating crosstable spring-open -f md
+    """
+    from ..journal.actions.tournaments import state
+    from ..reports.tournaments import crosstable_table
+
+    fmt = check_format(fmt)
+    now = state(load(club), tournament, rated=True)
+    emit_all([crosstable_table(now.upto(_complete(now)))], fmt)
+
+
+def join(tournament: TournamentArg, player: Annotated[str, typer.Argument(metavar="PLAYER")],
+         round_no: Annotated[Optional[int], typer.Option("--round", help=_("The first round the player is paired in "
+                                                          "(default: the next)."), show_default=False)] = None,
+         day: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."),
+                                                    show_default=False)] = None,
+         dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
+    """A late entry: append a [[join]]; the player gets the next pairing number.
+
+    Example: nardrating join spring-open gleb
+    """
+    from ..journal.actions.tournaments import change
+
+    entry = change(writer_club(club), "join", tournament, player, round_no, parse_date(day, "--date"), None, dry_run)
+    verb = _("would add") if dry_run else _("added")
+    console().print(plain(_("{verb} {player} to {tournament} from round {round}").format(
+        verb=verb, player=player, tournament=tournament, round=entry["round"])), markup=False)
+
+
+def withdraw(tournament: TournamentArg, player: Annotated[str, typer.Argument(metavar="PLAYER")],
+             round_no: Annotated[Optional[int], typer.Option("--round", help=_("The first round the player is no "
+                                                              "longer paired in (default: the next)."),
+                                                              show_default=False)] = None,
+             day: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."),
+                                                        show_default=False)] = None,
+             reason: Annotated[Optional[str], typer.Option(help=_("Why."), show_default=False)] = None,
+             dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
+    """A withdrawal: append a [[withdraw]]; the player is not paired from that round on.
+
+    Example: nardrating withdraw spring-open boris --reason "ill"
+    """
+    from ..journal.actions.tournaments import change
+
+    entry = change(writer_club(club), "withdraw", tournament, player, round_no, parse_date(day, "--date"), reason,
+                   dry_run)
+    verb = _("would withdraw") if dry_run else _("withdrew")
+    console().print(plain(_("{verb} {player} from {tournament} from round {round} on").format(
+        verb=verb, player=player, tournament=tournament, round=entry["round"])), markup=False)
