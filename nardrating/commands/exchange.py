@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _, ngettext
 from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
 
 
@@ -45,6 +46,9 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                                 "YYYY-MM-DD (default: the file's modification date).", show_default=False)] = None,
                  per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
                                      "instead of one per match.")] = False,
+                 ratings: Annotated[bool, typer.Option("--ratings", help=_("TRF, PGN: the file's ratings as "
+                                    "[[adjust]] entries, the day before the event, for players an Elo-scale "
+                                    "list (elo, fide, glicko) does not rate yet."))] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be added; write nothing.")] = False,
                  club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
@@ -56,7 +60,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     from ..render import emit
     from ..reports import Column, Table
 
-    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run)
+    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
+                      ratings)
     plan, out = done.plan, console()
     if plan.players:
         emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
@@ -76,14 +81,16 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                             f"{t['end']}, {t.get('discipline', '')})"), markup=False)
     for warning in plan.warnings:
         out.print(plain(f"warning: {warning}"), markup=False)
-    counts = ", ".join(f"{plan.count(kind)} {kind}{'s' if plan.count(kind) != 1 else ''}"
-                       for kind in ("player", "tournament", "match"))
-    counts = counts.replace("matchs", "matches")
+    counts = [ngettext("{n} player", "{n} players", plan.count("player")).format(n=plan.count("player")),
+              ngettext("{n} tournament", "{n} tournaments", plan.count("tournament")).format(n=plan.count("tournament"))]
+    if plan.count("adjust") or ratings:
+        counts.append(ngettext("{n} rating", "{n} ratings", plan.count("adjust")).format(n=plan.count("adjust")))
+    counts.append(ngettext("{n} match", "{n} matches", plan.count("match")).format(n=plan.count("match")))
     if not plan.entries:
         out.print("nothing to add", markup=False)
     else:
         verb = "would add" if dry_run else "added"
-        out.print(plain(f"{verb} {counts} to {display_path(done.target)}"), markup=False)
+        out.print(plain(f"{verb} {', '.join(counts)} to {display_path(done.target)}"), markup=False)
 
 
 def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.")], club: ClubOpt = None) -> None:
