@@ -57,6 +57,7 @@ def test_readme_import_examples_are_real_output(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("init", "club", "--name", "Demo").exit_code == 0
     assert cli("init", "nardy", "--engine", "fibs", "--name", "Nardy").exit_code == 0
+    assert cli("init", "fide", "--engine", "fide", "--name", "Fide").exit_code == 0
     assert len(BLOCKS) >= 4
     for block in BLOCKS:
         for command, shown in steps(block):
