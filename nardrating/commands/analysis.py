@@ -6,12 +6,13 @@ from typing import Annotated, Optional
 
 import typer
 
+from . import complete
 from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load,
                      parse_date)
 
 
-def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).")],
-            b: Annotated[str, typer.Argument(metavar="B", help="Second player.")],
+def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (chess: white).", autocompletion=complete.players)],
+            b: Annotated[str, typer.Argument(metavar="B", help="Second player.", autocompletion=complete.players)],
             length: Annotated[int, typer.Option(help="Match length in points (fibs: it matters).")] = 1,
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
@@ -62,7 +63,7 @@ def backtest(club: ClubOpt = None,
             emit(bt.calibration_table(row), fmt, out)
 
 
-def player(player_id: Annotated[str, typer.Argument(metavar="A")],
+def player(player_id: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
            as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """A player's record (by discipline and length), streaks, rating peak and low, last games, best wins.
@@ -79,7 +80,7 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A")],
     emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
 
 
-def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[str, typer.Argument(metavar="B")],
+def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)], b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.players)],
                  club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                  as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """A's record against B (by discipline and length), streaks, their last meetings, each one's best win.

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from ..i18n import _, ngettext
 from .common import ClubOpt, console, load, plain
 
 if TYPE_CHECKING:
     from ..errors import Problem
+    from ..journal.model import Journal
 
 
 def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
@@ -59,14 +61,28 @@ def check(club: ClubOpt = None,
         out = console()
         for w in warnings:
             out.print(plain(_warning_text(w)), markup=False)
-        out.print(f"ok: {len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
-                  f"{len(j.voids)} voids, {len(j.adjusts)} adjustments; "
-                  f"rating lists: {', '.join(ledger.config.ratings)}"
-                  + (f"; last entry {last} (the date commands mean without --as-of)"
-                     if last and ledger.config.club.as_of == "last-entry" else "")
-                  + (f"; {len(warnings)} warning(s)" if warnings else ""), markup=False)
+        counts = journal_counts(j) + "; " + _("rating lists: {lists}").format(lists=", ".join(ledger.config.ratings))
+        if last and ledger.config.club.as_of == "last-entry":
+            counts += "; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
+        found = ngettext("{n} warning", "{n} warnings", len(warnings)).format(n=len(warnings))
+        if strict and warnings:  # not ok: --strict fails on warnings
+            line = _("failed (--strict): {warnings}; {counts}").format(warnings=found, counts=counts)
+        elif warnings:
+            line = _("ok, with {warnings}: {counts}").format(warnings=found, counts=counts)
+        else:
+            line = _("ok: {counts}").format(counts=counts)
+        out.print(line, markup=False)
     if strict and warnings:
         raise typer.Exit(1)
+
+
+def journal_counts(j: Journal) -> str:
+    """"20 players, 1 match, 1 tournament, 0 voids, 19 adjustments": each count with its plural."""
+    return ", ".join((ngettext("{n} player", "{n} players", len(j.players)).format(n=len(j.players)),
+                      ngettext("{n} match", "{n} matches", len(j.matches)).format(n=len(j.matches)),
+                      ngettext("{n} tournament", "{n} tournaments", len(j.tournaments)).format(n=len(j.tournaments)),
+                      ngettext("{n} void", "{n} voids", len(j.voids)).format(n=len(j.voids)),
+                      ngettext("{n} adjustment", "{n} adjustments", len(j.adjusts)).format(n=len(j.adjusts))))
 
 
 def _warning_text(p: Problem) -> str:

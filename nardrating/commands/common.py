@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overloa
 
 import typer
 
+from . import complete
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -22,8 +24,10 @@ if TYPE_CHECKING:
 ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
                     "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
-RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False)]
-DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False)]
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False,
+                     autocompletion=complete.ratings)]
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False,
+                         autocompletion=complete.disciplines)]
 NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start a discipline no game has yet "
                              "(without it, an unknown or unrated discipline is refused as a likely typo).")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "

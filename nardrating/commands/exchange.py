@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
+from . import complete
 from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
 
 
@@ -40,7 +41,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                  discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
                                        "the matches (default: the tournament's; PGN and TRF: chess; else the "
                                        "club's).", show_default=False)] = None,
-                 tournament: Annotated[Optional[str], typer.Option(help="Tournament id the matches join "
+                 tournament: Annotated[Optional[str], typer.Option(autocompletion=complete.tournaments, help="Tournament id the matches join "
                                        "(created if new).", show_default=False)] = None,
                  day: Annotated[Optional[str], typer.Option("--date", help=".mat files without a date: "
                                 "YYYY-MM-DD (default: the file's modification date).", show_default=False)] = None,
@@ -57,16 +58,16 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     """
     from ..config import display_path
     from ..exchange.importers.run import run_import
-    from ..render import emit
+    from ..render import print_table
     from ..reports import Column, Table
 
     done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
                       ratings)
     plan, out = done.plan, console()
-    if plan.players:
-        emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
-                               Column("title", "Title"), Column("games", "Games", "int")], plan.players),
-             "table", out)
+    if plan.players:  # (--format here is the files' format: a wider terminal is what shows more)
+        print_table(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
+                                      Column("title", "Title"), Column("games", "Games", "int")], plan.players),
+                    out, N_("a wider terminal shows them"))
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
         out.print(plain(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
@@ -93,7 +94,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
         out.print(plain(f"{verb} {', '.join(counts)} to {display_path(done.target)}"), markup=False)
 
 
-def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.")], club: ClubOpt = None) -> None:
+def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.", autocompletion=complete.tournaments)], club: ClubOpt = None) -> None:
     """A FIDE TRF16 report of a tournament of the journal, on standard output.
 
     Example: nardrating export trf --tournament cup-1 > cup-1.trf

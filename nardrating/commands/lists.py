@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..i18n import ngettext
+from . import complete
 from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
                      load, parse_date, plain, progress_bar)
 
@@ -39,16 +41,16 @@ def recalc(club: ClubOpt = None) -> None:
     import time
 
     from ..replay.parallel import replay_all
+    from .club import journal_counts
 
     started = time.perf_counter()
     with progress_bar(club) as progress:
         ledger, replays = replay_all(club, progress)  # read and replay everything, cache it anew
     j = ledger.journal
-    lines = [f"  {rating.name} ({rating.engine}, {discipline}): {count} players"
-             for rating, discipline, count in replays]
+    lines = [f"  {rating.name} ({rating.engine}, {discipline}): "
+             + ngettext("{n} player", "{n} players", count).format(n=count) for rating, discipline, count in replays]
     out = console()
-    out.print(f"{len(j.players)} players, {len(j.matches)} matches, {len(j.tournaments)} tournaments, "
-              f"{len(j.voids)} voids, {len(j.adjusts)} adjustments", markup=False)
+    out.print(journal_counts(j), markup=False)
     for line in lines:
         out.print(line, markup=False)
     out.print(f"done in {time.perf_counter() - started:.2f} s", markup=False)
@@ -109,7 +111,7 @@ def _write_xlsx(table: Table, output: Path | None) -> None:
     console(stderr=True).print(f"wrote {output}", markup=False)
 
 
-def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
+def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompletion=complete.players)],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None,
             since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
@@ -118,7 +120,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                          show_default=False)] = None,
             last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
                                                         show_default=False, min=1)] = None,
-            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.",
+            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.", autocompletion=complete.players,
                                                             show_default=False)] = None,
             details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
                                                   "explain shows them (JSON: a steps key per event).")] = False,
@@ -127,7 +129,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
             chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --chart: the image to write.",
                                                                  show_default=False)] = None,
-            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).",
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).", autocompletion=complete.players,
                                                             show_default=False)] = None) -> None:
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
@@ -199,7 +201,7 @@ def _period_hint(text: str) -> str:
 
 def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
-           player: Annotated[Optional[str], typer.Option(help="Only this player.")] = None,
+           player: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help="Only this player.")] = None,
            details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
                                                  "or per game (elo, fibs, chips, placement).")] = False,
            fmt: FormatOpt = "table") -> None:

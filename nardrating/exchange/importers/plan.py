@@ -180,7 +180,8 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
         if ratings and not rated:
             summary.notes.append(_("--ratings: the file gives no player a rating"))
         elif ratings and not problems:
-            adjusts += rating_entries(ledger, parsed, rated, summary, rated_keys)
+            adjusts += [PlannedEntry("adjust", data, parsed.file, line)
+                        for data, line in rating_entries(ledger, parsed.file, rated, summary.notes, rated_keys)]
         elif rated and (unused := unused_note(ledger, rated)):
             summary.notes.append(unused)
     used_tournaments = {m.data["tournament"] for m in matches}

@@ -19,7 +19,6 @@ from ...i18n import _, ngettext
 if TYPE_CHECKING:
     from ...config import RatingList
     from ...replay.ledger import Ledger
-    from .plan import FileSummary, PlannedEntry
     from .records import Parsed
 
 ELO_SCALE = ("elo", "fide", "glicko", "glicko2")  # engines whose ratings are on a FIDE rating's scale
@@ -54,14 +53,12 @@ def file_ratings(parsed: Parsed, games: list[tuple[Any, str, str, str]]) -> list
     return list(first.values())
 
 
-def rating_entries(ledger: Ledger, parsed: Parsed, rated: list[Rated], summary: FileSummary,
-                   taken: set[tuple[str, str, str]]) -> list[PlannedEntry]:
-    """The [[adjust]] entries of one file; what was set and left is told in the summary's notes.
+def rating_entries(ledger: Ledger, file: str, rated: list[Rated], notes: list[str],
+                   taken: set[tuple[str, str, str]]) -> list[tuple[dict[str, Any], int]]:
+    """The [[adjust]] entries of one file, each with its line; what was set and left is told in `notes`.
 
     `taken`: (list, discipline, player) already given a rating by this import (by an earlier file)."""
-    from .plan import PlannedEntry
-
-    entries: list[PlannedEntry] = []
+    entries: list[tuple[dict[str, Any], int]] = []
     if not rated:
         return entries
     lists = [r for r in ledger.config.ratings.values() if r.engine in ELO_SCALE]
@@ -80,8 +77,8 @@ def rating_entries(ledger: Ledger, parsed: Parsed, rated: list[Rated], summary: 
             days.add(one.day)
             data = {"date": one.day, "player": one.player, "rating": rating_list.name,
                     "discipline": one.discipline, "set": one.rating,  # a whole number, as the file has it
-                    "reason": f"rating in {PurePath(summary.file).name}"}
-            entries.append(PlannedEntry("adjust", data, parsed.file, one.line))
+                    "reason": f"rating in {PurePath(file).name}"}
+            entries.append((data, one.line))
             count += 1
         if count:
             note = ngettext("{n} rating set on list {rating}, dated {days} (the day before the event)",
@@ -90,13 +87,13 @@ def rating_entries(ledger: Ledger, parsed: Parsed, rated: list[Rated], summary: 
             if kept:
                 note += ngettext("; {n} player it rates already keeps the list's rating",
                                  "; {n} players it rates already keep the list's rating", kept).format(n=kept)
-            summary.notes.append(note)
+            notes.append(note)
         elif kept:
-            summary.notes.append(ngettext("no rating set on list {rating}: it rates the file's {n} rated player "
+            notes.append(ngettext("no rating set on list {rating}: it rates the file's {n} rated player "
                                           "already", "no rating set on list {rating}: it rates the file's {n} rated "
                                           "players already", kept).format(rating=rating_list.name, n=kept))
     if not any(r.rates(one.discipline) for r in lists for one in rated):
-        summary.notes.append(_("the file's ratings were not used: no rating list of the club rates {discipline} "
+        notes.append(_("the file's ratings were not used: no rating list of the club rates {discipline} "
                                "on the Elo scale ({engines})").format(discipline=rated[0].discipline,
                                                                      engines=", ".join(ELO_SCALE)))
     return entries
