@@ -128,7 +128,7 @@ def main() -> None:
     try:
         only_invoked_command(app, sys.argv)
         annotations_evaluated_once(app)
-        app()
+        app(prog_name="nardrating")  # also under python -m: the name the shell completes and usage shows
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; nothing was written\n")
         sys.exit(130)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..journal.model import Journal
 
 
-def init(folder: Annotated[Path, typer.Argument(help="Folder for the new club.")] = Path("."),
+def init(folder: Annotated[Path, typer.Argument(metavar="FOLDER", help="Folder for the new club.")] = Path("."),
          engine: Annotated[str, typer.Option(help="Rating engine of the first rating list.")] = "elo",
          name: Annotated[Optional[str], typer.Option(help="The club's name.")] = None) -> None:
     """Create a commented nardrating.toml and an empty journal; never overwrites.
@@ -37,10 +37,9 @@ def check(club: ClubOpt = None,
     too and leave the exit code 0, unless --strict.
     Example: nardrating check --club sample_ledgers/chess-club
     """
-    import json
-
     from ..errors import LedgerError
     from ..journal.lint import lint
+    from ..render.formats import json_text
     from ..reports import last_entry_date
 
     if fmt not in ("text", "json"):
@@ -50,11 +49,11 @@ def check(club: ClubOpt = None,
     except LedgerError as exc:
         if fmt != "json":
             raise
-        typer.echo(json.dumps([_problem_json(p, "error") for p in exc.problems], ensure_ascii=False, indent=2))
+        typer.echo(json_text([_problem_json(p, "error") for p in exc.problems]))
         raise typer.Exit(1) from None
     warnings = lint(ledger.journal, ledger.config)
     if fmt == "json":
-        typer.echo(json.dumps([_problem_json(p, "warning") for p in warnings], ensure_ascii=False, indent=2))
+        typer.echo(json_text([_problem_json(p, "warning") for p in warnings]))
     else:
         j = ledger.journal
         last = last_entry_date(j)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overloa
 
 import typer
 
+from ..i18n import _
 from . import complete
 
 if TYPE_CHECKING:
@@ -23,7 +24,10 @@ if TYPE_CHECKING:
 
 ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
                     "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.")]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.", autocompletion=complete.formats)]
+BoardFormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json, md, fide-list (FIDE's fixed-width "
+                           "rating list) or xlsx (with --output FILE, needs nardrating[xlsx]).",
+                           autocompletion=complete.board_formats)]
 RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False,
                      autocompletion=complete.ratings)]
 DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False,
@@ -119,11 +123,19 @@ def parse_date(value: str | None, option: str) -> date | None:
         raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
-def check_format(value: str) -> str:
-    from ..render.formats import FORMATS
+TEXT_FORMATS = ("table", "csv", "json", "md")  # every command that prints data; leaderboard adds fide-list, xlsx
 
-    if value not in FORMATS:
-        raise typer.BadParameter(f"{value!r} is not one of {', '.join(FORMATS)}", param_hint="--format")
+
+def check_format(value: str, formats: Sequence[str] = TEXT_FORMATS) -> str:
+    """The --format a command takes, or a usage error listing the ones it takes."""
+    if value not in formats:
+        from ..errors import did_you_mean
+
+        hint = did_you_mean(value, list(formats))
+        if value in ("fide-list", "xlsx"):
+            hint = _("; {value} is a rating list's format: nardrating leaderboard --format {value}").format(value=value)
+        raise typer.BadParameter(_("{value!r} is not one of {formats}{hint}").format(
+            value=value, formats=", ".join(formats), hint=hint), param_hint="--format")
     return value
 
 

@@ -66,3 +66,12 @@ def disciplines(ctx: Any, incomplete: str) -> Choices:
     known = [ledger.config.club.default_discipline, *ledger.journal.disciplines()]
     known += [d for r in ledger.config.ratings.values() for d in (r.disciplines or ())]
     return _matching(dict.fromkeys(known, ""), incomplete)
+
+
+def formats(ctx: Any, incomplete: str) -> Choices:
+    return _matching({"table": "", "csv": "", "json": "", "md": "Markdown"}, incomplete)
+
+
+def board_formats(ctx: Any, incomplete: str) -> Choices:
+    return _matching({"table": "", "csv": "", "json": "", "md": "Markdown", "fide-list": "FIDE's fixed-width list",
+                      "xlsx": "Excel, with --output FILE"}, incomplete)

@@ -9,15 +9,21 @@ import typer
 
 from ..i18n import N_, _, ngettext
 from . import complete
-from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
+from .common import AsOfOpt, ClubOpt, console, load, parse_date, plain
 
 
-def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folder for the site (created if missing).")],
-            club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None,
-            force: Annotated[bool, typer.Option("--force", help="Write into a non-empty folder publish did not make.")] = False,
+def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=_("Folder for the site: new, empty, or "
+                                                    "made by an earlier publish (created if missing)."))],
+            club: ClubOpt = None,
+            rating: Annotated[Optional[str], typer.Option("--rating", "-r", help=_("Only this rating list (default: "
+                              "every list of the club)."), show_default=False, autocompletion=complete.ratings)] = None,
+            as_of: AsOfOpt = None,
+            force: Annotated[bool, typer.Option("--force", help=_("Write into a folder that is not empty and "
+                             "was not made by publish."))] = False,
             public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
-            lang: Annotated[str, typer.Option("--lang", help="The pages' language tag (html lang).")] = "en") -> None:
-    """Write a static web site: leaderboards, a page per player (chart, games), tournament and list.
+            lang: Annotated[str, typer.Option("--lang", help=_("The pages' language tag, e.g. en, ru or ru-RU "
+                            "(html lang)."))] = "en") -> None:
+    """Write a static web site: leaderboards, a page per player (chart, games), per tournament and per list.
 
     Without --rating, every rating list of the club. Needs Jinja2: pip install 'nardrating[site]'.
 
@@ -31,11 +37,14 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     if rating is not None:
         ledger.rating(rating)   # an unknown list is refused before anything is written
     done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
-    console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
-                    f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
+    console().print(plain(_("published {pages} to {folder}: index.html, {players}, {tournaments}, {lists}").format(
+        pages=ngettext("{n} page", "{n} pages", len(done.files)).format(n=len(done.files)), folder=done.folder,
+        players=ngettext("{n} player", "{n} players", done.players).format(n=done.players),
+        tournaments=ngettext("{n} tournament", "{n} tournaments", done.tournaments).format(n=done.tournaments),
+        lists=ngettext("{n} list", "{n} lists", done.lists).format(n=done.lists))), markup=False)
 
 
-def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to import.")],
+def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Files to import (one or more).")],
                  fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="mat, pgn, trf or csv "
                                 "(default: from each file's extension).", show_default=False)] = None,
                  discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
@@ -70,9 +79,10 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                     out, N_("a wider terminal shows them"))
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
-        out.print(plain(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
-                  f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else "")),
-                  markup=False)
+        read = ngettext("{n} match", "{n} matches", summary.read).format(n=summary.read)
+        line = _("{file}: {read}, {added} to add, {duplicates} already in the journal").format(
+            file=summary.file, read=read, added=summary.added, duplicates=summary.duplicates)
+        out.print(plain(line + (_("; left out: {what}").format(what=left_out) if left_out else "")), markup=False)
         for note in summary.notes:
             out.print(plain(f"{summary.file}: {note}"), markup=False)
     for entry in plan.entries:
@@ -88,10 +98,10 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
         counts.append(ngettext("{n} rating", "{n} ratings", plan.count("adjust")).format(n=plan.count("adjust")))
     counts.append(ngettext("{n} match", "{n} matches", plan.count("match")).format(n=plan.count("match")))
     if not plan.entries:
-        out.print("nothing to add", markup=False)
+        out.print(_("nothing to add"), markup=False)
     else:
-        verb = "would add" if dry_run else "added"
-        out.print(plain(f"{verb} {', '.join(counts)} to {display_path(done.target)}"), markup=False)
+        done_text = _("would add {counts} to {file}") if dry_run else _("added {counts} to {file}")
+        out.print(plain(done_text.format(counts=", ".join(counts), file=display_path(done.target))), markup=False)
 
 
 def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.", autocompletion=complete.tournaments)], club: ClubOpt = None) -> None:

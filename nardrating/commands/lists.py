@@ -10,7 +10,7 @@ import typer
 
 from ..i18n import ngettext
 from . import complete
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
+from .common import (TEXT_FORMATS, AsOfOpt, BoardFormatOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
                      load, parse_date, plain, progress_bar)
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
                 show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
                 public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
                 daily: Annotated[bool, typer.Option("--daily", help="Chip rating: the one-day sum.")] = False,
-                fmt: FormatOpt = "table") -> None:
+                fmt: BoardFormatOpt = "table") -> None:
     """Rank, player, name, rating, games, status, last played.
 
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
@@ -90,7 +90,7 @@ def _spreadsheet_target(fmt: str, output: Path | None) -> str:
     if fmt != "xlsx":
         if output is not None:
             raise typer.BadParameter("--output is for --format xlsx; text formats go to stdout", param_hint="--output")
-        return check_format(fmt)
+        return check_format(fmt, (*TEXT_FORMATS, "fide-list", "xlsx"))
     if output is None and sys.stdout.isatty():
         fail(["--format xlsx writes a binary spreadsheet, not text for a terminal: "
               "add --output FILE.xlsx (or redirect: > FILE.xlsx)"])
@@ -127,7 +127,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
-            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="With --chart: the image to write.",
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="FILE", help="With --chart: the image to write (optional).",
                                                                  show_default=False)] = None,
             vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).", autocompletion=complete.players,
                                                             show_default=False)] = None) -> None:

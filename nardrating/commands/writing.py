@@ -139,9 +139,9 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
 
 
 def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="The match to correct.")],
-          a: Annotated[Optional[str], typer.Argument(metavar="[A", help="First player (default: the match's).", autocompletion=complete.players,
+          a: Annotated[Optional[str], typer.Argument(metavar="A", help="First player (default: the match's).", autocompletion=complete.players,
                                                      show_default=False)] = None,
-          b: Annotated[Optional[str], typer.Argument(metavar="B]", help="Second player (default: the match's).", autocompletion=complete.players,
+          b: Annotated[Optional[str], typer.Argument(metavar="B", help="Second player (default: the match's).", autocompletion=complete.players,
                                                      show_default=False)] = None,
           winner: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help="The winner's id.", show_default=False)] = None,
           result: Annotated[Optional[str], typer.Option(help='"1-0", "0-1" or "1/2-1/2", from A\'s side.',

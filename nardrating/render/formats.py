@@ -55,6 +55,12 @@ def _strict_json(dumps: Callable[[Any], str], value: Any) -> str:
     return text
 
 
+def json_text(value: Any) -> str:
+    """Any value as the tables' JSON is written: strict, UTF-8 as written, controls escaped."""
+    return _strict_json(lambda v: json.dumps(v, ensure_ascii=False, allow_nan=False, indent=2,
+                                             default=_json_default), value)
+
+
 def to_json(table: Table) -> str:
     """Strict JSON (RFC 8259): numbers unrounded; NaN and infinities, which JSON lacks, as null."""
     value: Any = table.json_value if table.json_value is not None else table.all_rows()
