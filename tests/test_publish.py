@@ -89,7 +89,7 @@ def test_period_engines_have_a_page_per_list(cli, tmp_path):
     page = out / "lists" / "federation-long-nardy-2009-03-31.html"   # the list of 2009-Q1
     text = page.read_text("utf-8")
     assert "The commission&#39;s report" in text and "Total" in text
-    assert "<caption>federation · long-nardy · 2009-01-01..2009-03-31" in text
+    assert '<caption>federation · <span class="w">long-nardy</span> · <span class="w">2009-01-01..2009-03-31</span>' in text
     # Seed 000's worked example: Авакян's 2337 on the 2008 list becomes 2354 on the list of 2009-Q1.
     avakyan = text.split('href="../players/avakyan.html"')[1].split("</tr>")[0]
     assert ">2337<" in avakyan and ">2354<" in avakyan

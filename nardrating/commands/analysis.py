@@ -6,8 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from . import complete
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load,
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load, plain,
                      parse_date)
 
 
@@ -31,7 +32,8 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
 
 def backtest(club: ClubOpt = None,
              rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
-                               "default: every list that predicts games).", show_default=False)] = None,
+                               "default: every list that predicts games).", show_default=False,
+                               autocompletion=complete.ratings)] = None,
              param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
                               "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
              discipline: DisciplineOpt = None,
@@ -56,6 +58,7 @@ def backtest(club: ClubOpt = None,
     rows = bt.run(ledger, found, discipline, since_day, until_day)
     if plot is not None:
         bt.plot(rows, plot)
+        console(stderr=True).print(plain(_("wrote {file}").format(file=plot)), markup=False)  # stdout: the table
     out = console()
     emit(bt.table(rows, since_day, until_day), fmt, out)
     if fmt == "table":
