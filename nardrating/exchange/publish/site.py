@@ -30,6 +30,7 @@ CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player
 # The columns a phone (390 px) shows of each table; the others show on a wider screen.
 HISTORY_CORE = ("date", "opponent", "result", "change", "after")
 BOARD_CORE = ("rank", "player", "rating", "games")
+STANDINGS_CORE = ("place", "player", "games", "points")
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Cell:
     header: bool = False         # the row's header (th scope="row")
     numeric: bool = False
     more: bool = False           # one of the columns a narrow screen leaves out
+    long: bool = False           # long text (a reason, a list of results): wraps at spaces, not the table wider
 
 
 @dataclass
@@ -144,7 +146,7 @@ class Site:
             for c in table.columns:
                 value = row.get(c.key)
                 cell = Cell(texts[c.key][n + offset], numeric=numeric[c.key], header=c.key == "player",
-                            more=more[c.key])
+                            more=more[c.key], long=c.kind == "footnote" or c.wrap)
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     cell.sort = repr(value)
                 if c.key in LINKED and value in self.player_path:
@@ -230,7 +232,7 @@ class Site:
         for row in standings:
             row["name"] = self.name(row["player"])
         table = reports.Table(f"Standings of {t.name}", columns, standings)
-        page.sections.append(Section("Standings", [self.html_table(table, page)]))
+        page.sections.append(Section("Standings", [self.html_table(table, page, core=STANDINGS_CORE)]))
         if order:
             page.sections.append(Section("Crosstable", [self.crosstable(t, order, games, page)]))
         return page
@@ -247,7 +249,7 @@ class Site:
             number = {who: n for n, who in enumerate(order, start=1)}
             for n, a in enumerate(order, start=1):
                 results = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
-                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results)])
+                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results, long=True)])
             return HtmlTable(f"Results of {t.name}: each player's scores against the players numbered "
                              "as in the standings (F: forfeit)", [("#", True), ("Player", False), ("Results", False)],
                              rows, sortable=False)
