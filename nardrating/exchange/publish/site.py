@@ -29,7 +29,7 @@ LINKED = ("player", "opponent")   # columns whose ids are players: linked to the
 CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead
 # The columns a phone (390 px) shows of each table; the others show on a wider screen.
 HISTORY_CORE = ("date", "opponent", "result", "change", "after")
-BOARD_CORE = ("rank", "player", "rating", "games")
+BOARD_CORE = ("rank", "player", "name", "rating", "games")
 STANDINGS_CORE = ("place", "player", "games", "points")
 
 
