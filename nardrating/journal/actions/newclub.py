@@ -7,7 +7,7 @@ from ...config import CONFIG_NAME
 from ...errors import ActionRefused, did_you_mean
 from ..entries import valid_id
 
-CONFIG_TEMPLATE = '''# nardrating club config. Reference: the README's "Config" section.
+CONFIG_TEMPLATE = '''# nardrating club config. Reference: the manual's "The club and its config" (docs/club.md).
 [club]
 name = {name}
 journal = ["journal.toml"]          # replayed together, in this order; .toml or .csv
@@ -60,15 +60,15 @@ def engine_template(engine: str) -> str:
 
 
 NEXT_STEPS = """next steps:{cd}
-  nardrating add-player anna --name "Анна Петрова"      # each player once
-  nardrating add-match anna boris --winner anna         # after each game
-  nardrating leaderboard                                # the list as of the last entry
-  nardrating check                                      # after editing the journal by hand"""
+  nardrating add-player anna --name "Анна Петрова"   # each player once
+  nardrating add-match anna boris --winner anna      # after each game
+  nardrating leaderboard                             # as of the last entry
+  nardrating check                                   # after editing by hand"""
 
 
 JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
 # `nardrating add-match`, or by hand as [[player]], [[match]], [[tournament]],
-# [[void]] and [[adjust]] tables (see the README's "Journal" section).
+# [[void]] and [[adjust]] tables (see the manual's "The journal", docs/journal.md).
 '''
 
 
