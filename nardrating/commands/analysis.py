@@ -31,17 +31,17 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help="First player (ch
 
 
 def backtest(club: ClubOpt = None,
-             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help="A list to score (repeat it; "
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", metavar="LIST", help="A list to score (repeat it; "
                                "default: every list that predicts games).", show_default=False,
                                autocompletion=complete.ratings)] = None,
-             param: Annotated[Optional[list[str]], typer.Option("--param", help="One list's parameter over values, "
+             param: Annotated[Optional[list[str]], typer.Option("--param", metavar="NAME=V1,V2", help="One list's parameter over values, "
                               "e.g. k=10,20,32 (repeat it for a grid).", show_default=False)] = None,
              discipline: DisciplineOpt = None,
-             since: Annotated[Optional[str], typer.Option("--from", help="Score games on or after this date.",
+             since: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help="Score games on or after this date.",
                                                           show_default=False)] = None,
-             until: Annotated[Optional[str], typer.Option("--to", help="Score games on or before this date.",
+             until: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help="Score games on or before this date.",
                                                           show_default=False)] = None,
-             plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the calibration as FILE.png or "
+             plot: Annotated[Optional[Path], typer.Option("--plot", metavar="FILE", help="Also draw the calibration as FILE.png or "
                              "FILE.svg (needs the extra [plot]: matplotlib).", show_default=False)] = None,
              fmt: FormatOpt = "table") -> None:
     """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.

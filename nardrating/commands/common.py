@@ -22,19 +22,19 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
     from ..reports import Table
 
-ClubOpt = Annotated[Optional[str], typer.Option("--club", help="Club folder or its nardrating.toml "
+ClubOpt = Annotated[Optional[str], typer.Option("--club", metavar="PATH", help="Club folder or its nardrating.toml "
                     "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward).", show_default=False)]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json or md.", autocompletion=complete.formats)]
-BoardFormatOpt = Annotated[str, typer.Option("--format", "-f", help="table, csv, json, md, fide-list (FIDE's fixed-width "
-                           "rating list) or xlsx (with --output FILE, needs nardrating[xlsx]).",
+FormatOpt = Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="table, csv, json or md.", autocompletion=complete.formats)]
+BoardFormatOpt = Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help=_("table, csv, json, md, fide-list (FIDE's fixed-width "
+                           "rating list) or xlsx (with --output FILE, needs nardrating[xlsx])."),
                            autocompletion=complete.board_formats)]
-RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help="Rating list name (default: the first in the config).", show_default=False,
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", metavar="LIST", help="Rating list name (default: the first in the config).", show_default=False,
                      autocompletion=complete.ratings)]
-DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline (default: the club's).", show_default=False,
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", metavar="NAME", help="Discipline (default: the club's).", show_default=False,
                          autocompletion=complete.disciplines)]
 NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help="Start a discipline no game has yet "
                              "(without it, an unknown or unrated discipline is refused as a likely typo).")]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="Date YYYY-MM-DD (default: the journal's last "
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", metavar="DATE", help="Date YYYY-MM-DD (default: the journal's last "
                     'entry; today with club.as_of = "today" in nardrating.toml).', show_default=False)]
 
 Progress = Callable[[str], None]  # told the name of each stage of a long load as it starts

@@ -69,9 +69,15 @@ def disciplines(ctx: Any, incomplete: str) -> Choices:
 
 
 def formats(ctx: Any, incomplete: str) -> Choices:
-    return _matching({"table": "", "csv": "", "json": "", "md": "Markdown"}, incomplete)
+    """--format of the commands that print data."""
+    from ..i18n import _
+
+    return _matching({"table": "", "csv": "", "json": "", "md": _("Markdown")}, incomplete)
 
 
 def board_formats(ctx: Any, incomplete: str) -> Choices:
-    return _matching({"table": "", "csv": "", "json": "", "md": "Markdown", "fide-list": "FIDE's fixed-width list",
-                      "xlsx": "Excel, with --output FILE"}, incomplete)
+    """leaderboard's --format: also FIDE's fixed-width list and a spreadsheet."""
+    from ..i18n import _
+
+    return _matching({"table": "", "csv": "", "json": "", "md": _("Markdown"), "fide-list": _("FIDE's fixed-width list"),
+                      "xlsx": _("Excel, with --output FILE")}, incomplete)

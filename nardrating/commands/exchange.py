@@ -15,13 +15,13 @@ from .common import AsOfOpt, ClubOpt, console, load, parse_date, plain
 def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=_("Folder for the site: new, empty, or "
                                                     "made by an earlier publish (created if missing)."))],
             club: ClubOpt = None,
-            rating: Annotated[Optional[str], typer.Option("--rating", "-r", help=_("Only this rating list (default: "
+            rating: Annotated[Optional[str], typer.Option("--rating", "-r", metavar="LIST", help=_("Only this rating list (default: "
                               "every list of the club)."), show_default=False, autocompletion=complete.ratings)] = None,
             as_of: AsOfOpt = None,
             force: Annotated[bool, typer.Option("--force", help=_("Write into a folder that is not empty and "
                              "was not made by publish."))] = False,
             public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
-            lang: Annotated[str, typer.Option("--lang", help=_("The pages' language tag, e.g. en, ru or ru-RU "
+            lang: Annotated[str, typer.Option("--lang", metavar="TAG", help=_("The pages' language tag, e.g. en, ru or ru-RU "
                             "(html lang)."))] = "en") -> None:
     """Write a static web site: leaderboards, a page per player (chart, games), per tournament and per list.
 
@@ -44,15 +44,15 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=_("Fol
         lists=ngettext("{n} list", "{n} lists", done.lists).format(n=done.lists))), markup=False)
 
 
-def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Files to import (one or more).")],
-                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="mat, pgn, trf or csv "
+def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", help=_("Files to import (one or more)."))],
+                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help="mat, pgn, trf or csv "
                                 "(default: from each file's extension).", show_default=False)] = None,
-                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help="Discipline of "
+                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", metavar="NAME", help="Discipline of "
                                        "the matches (default: the tournament's; PGN and TRF: chess; else the "
                                        "club's).", show_default=False)] = None,
-                 tournament: Annotated[Optional[str], typer.Option(autocompletion=complete.tournaments, help="Tournament id the matches join "
+                 tournament: Annotated[Optional[str], typer.Option(metavar="ID", autocompletion=complete.tournaments, help="Tournament id the matches join "
                                        "(created if new).", show_default=False)] = None,
-                 day: Annotated[Optional[str], typer.Option("--date", help=".mat files without a date: "
+                 day: Annotated[Optional[str], typer.Option("--date", metavar="DATE", help=".mat files without a date: "
                                 "YYYY-MM-DD (default: the file's modification date).", show_default=False)] = None,
                  per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
                                      "instead of one per match.")] = False,
@@ -104,7 +104,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", hel
         out.print(plain(done_text.format(counts=", ".join(counts), file=display_path(done.target))), markup=False)
 
 
-def export_trf(tournament: Annotated[str, typer.Option(help="The tournament's id.", autocompletion=complete.tournaments)], club: ClubOpt = None) -> None:
+def export_trf(tournament: Annotated[str, typer.Option(metavar="ID", help="The tournament's id.", autocompletion=complete.tournaments)], club: ClubOpt = None) -> None:
     """A FIDE TRF16 report of a tournament of the journal, on standard output.
 
     Example: nardrating export trf --tournament cup-1 > cup-1.trf

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from . import complete
 from .common import (TEXT_FORMATS, AsOfOpt, BoardFormatOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, fail,
                      load, parse_date, plain, progress_bar)
@@ -58,7 +58,7 @@ def recalc(club: ClubOpt = None) -> None:
 
 def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                 as_of: AsOfOpt = None,
-                output: Annotated[Optional[Path], typer.Option("--output", "-o", help="With --format xlsx: the file "
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help="With --format xlsx: the file "
                                   "to write (needs nardrating[xlsx]).", show_default=False)] = None,
                 show_all: Annotated[bool, typer.Option("--all", help="Also players the engine hides.")] = False,
                 public: Annotated[bool, typer.Option("--public", help="Show aliases instead of names.")] = False,
@@ -114,22 +114,22 @@ def _write_xlsx(table: Table, output: Path | None) -> None:
 def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompletion=complete.players)],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None,
-            since: Annotated[Optional[str], typer.Option("--from", help="Only events on or after this date.",
+            since: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help="Only events on or after this date.",
                                                          show_default=False)] = None,
-            until: Annotated[Optional[str], typer.Option("--to", help="Only events on or before this date.",
+            until: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help="Only events on or before this date.",
                                                          show_default=False)] = None,
-            last: Annotated[Optional[int], typer.Option("--last", help="Only the last N games (and what came after).",
+            last: Annotated[Optional[int], typer.Option("--last", metavar="N", help="Only the last N games (and what came after).",
                                                         show_default=False, min=1)] = None,
-            opponent: Annotated[Optional[str], typer.Option("--opponent", help="Only games against this player.", autocompletion=complete.players,
+            opponent: Annotated[Optional[str], typer.Option("--opponent", metavar="PLAYER", help="Only games against this player.", autocompletion=complete.players,
                                                             show_default=False)] = None,
             details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
                                                   "explain shows them (JSON: a steps key per event).")] = False,
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help="Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing).")] = False,
-            chart_file: Annotated[Optional[Path], typer.Argument(metavar="FILE", help="With --chart: the image to write (optional).",
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="FILE", help=_("With --chart: the image to write (optional)."),
                                                                  show_default=False)] = None,
-            vs: Annotated[Optional[list[str]], typer.Option("--vs", help="With --chart: another player on it (repeatable).", autocompletion=complete.players,
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", metavar="PLAYER", help="With --chart: another player on it (repeatable).", autocompletion=complete.players,
                                                             show_default=False)] = None) -> None:
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
@@ -199,7 +199,7 @@ def _period_hint(text: str) -> str:
     return did_you_mean(text.strip(), forms)
 
 
-def report(period: Annotated[str, typer.Option("--period", "-p", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
+def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD", help="2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20.")],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
            player: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help="Only this player.")] = None,
            details: Annotated[bool, typer.Option("--details", help="The arithmetic: per competition (mfsnb, fide) "
