@@ -119,7 +119,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
             until: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help="Only events on or before this date.",
                                                          show_default=False)] = None,
             last: Annotated[Optional[int], typer.Option("--last", metavar="N", help="Only the last N games (and what came after).",
-                                                        show_default=False, min=1)] = None,
+                                                        show_default=False)] = None,
             opponent: Annotated[Optional[str], typer.Option("--opponent", metavar="PLAYER", help="Only games against this player.", autocompletion=complete.players,
                                                             show_default=False)] = None,
             details: Annotated[bool, typer.Option("--details", help="The steps of each event's change, as "
@@ -139,6 +139,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
     from ..render import emit
 
     fmt = check_format(fmt)
+    if last is not None and last < 1:
+        raise typer.BadParameter(_("{n} is not a number of games; give 1 or more").format(n=last), param_hint="--last")
     since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
     ledger = load(club, discipline)
     for who in (player, opponent):
