@@ -60,7 +60,9 @@ def check(club: ClubOpt = None,
         out = console()
         for w in warnings:
             out.print(plain(_warning_text(w)), markup=False)
-        counts = journal_counts(j) + "; " + _("rating lists: {lists}").format(lists=", ".join(ledger.config.ratings))
+        lists = ledger.config.ratings
+        counts = journal_counts(j) + "; " + ngettext("rating list: {lists}", "rating lists: {lists}", len(lists)).format(
+            lists=", ".join(lists))
         if last and ledger.config.club.as_of == "last-entry":
             counts += "; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
         found = ngettext("{n} warning", "{n} warnings", len(warnings)).format(n=len(warnings))
