@@ -187,3 +187,16 @@ def test_shell_completion_end_to_end():
     shown = subprocess.run([sys.executable, "-m", "nardrating", "--show-completion", "bash"], capture_output=True,
                            text=True, cwd=ROOT)
     assert "_NARDRATING_COMPLETE" in shown.stdout
+
+
+def test_streaks_and_summaries_have_their_plurals(cli, tmp_path):
+    # anna beats boris, then loses twice: a current run of 2 losses; 3 games, 1 point
+    games = "".join(f'[[match]]\ndate = 2009-01-{d}\nplayers = ["anna", "boris"]\nresult = "{r}"\n\n'
+                    for d, r in (("15", "1-0"), ("16", "0-1"), ("17", "0-1")))
+    club = make_club(tmp_path, '[[player]]\nid = "anna"\n\n[[player]]\nid = "boris"\n\n' + games)
+    shown = cli("player", "anna", "--club", club).stdout
+    assert "streaks: current 2 losses;" in shown  # not "2 losss"
+    history = cli("history", "anna", "--club", club).stdout
+    assert "3 games: 1 W, 0 D, 2 L; 1 point;" in history
+    one = cli("history", "anna", "--to", "2009-01-15", "--club", club).stdout
+    assert "1 game: 1 W, 0 D, 0 L; 1 point;" in one

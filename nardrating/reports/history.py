@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..i18n import ngettext
 from ..engines.base import HistoryEvent, RatingResult
 from .asof import AsOf
 from .table import Column, Row, Table, heading
@@ -79,7 +80,9 @@ def history_summary(events: list[HistoryEvent]) -> str:
     wins = sum(e.result == 1.0 for e in games)
     draws = sum(e.result == 0.5 for e in games)
     points = sum(e.result or 0.0 for e in games)  # played: every result is a number
-    text = f"{len(games)} game{'' if len(games) == 1 else 's'}: {wins} W, {draws} D, {len(games) - wins - draws} L; {points:g} point{'' if points == 1 else 's'}"
+    text = ngettext("{n} game: {wins} W, {draws} D, {losses} L", "{n} games: {wins} W, {draws} D, {losses} L",
+                    len(games)).format(n=len(games), wins=wins, draws=draws, losses=len(games) - wins - draws)
+    text += "; " + ngettext("{points} point", "{points} points", 1 if points == 1 else 2).format(points=f"{points:g}")
     net = net_change(events)
     if net is not None:
         text += f"; net change {net:+.2f}" if isinstance(net, float) else f"; net change {net:+d}"
