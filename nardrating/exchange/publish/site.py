@@ -42,6 +42,7 @@ class Cell:
     numeric: bool = False
     more: bool = False           # one of the columns a narrow screen leaves out
     long: bool = False           # long text (a reason, a list of results): wraps at spaces, not the table wider
+    aside: str | None = None     # shown in the cell on a narrow screen only (what a hidden column said)
 
 
 @dataclass
@@ -212,6 +213,11 @@ class Site:
                                       f"{charts.rating_label(min(p.rating for p in points))}, highest "
                                       f"{charts.rating_label(max(p.rating for p in points))}.")
             games = self.html_table(table, page, core=HISTORY_CORE)
+            keys = [c.key for c in table.columns]
+            for cells in games.rows:  # a phone hides Kind: an event without an opponent says there what it is
+                opponent, kind = cells[keys.index("opponent")], cells[keys.index("kind")]
+                if not opponent.text and kind.text:
+                    opponent.aside = kind.text
             games.note = (table.caption or "").split("\n")[0] or None  # the summary; the chart above, not a sparkline
             section.tables.append(games)
             page.sections.append(section)
