@@ -200,3 +200,13 @@ def test_streaks_and_summaries_have_their_plurals(cli, tmp_path):
     assert "3 games: 1 W, 0 D, 2 L; 1 point;" in history
     one = cli("history", "anna", "--to", "2009-01-15", "--club", club).stdout
     assert "1 game: 1 W, 0 D, 0 L; 1 point;" in one
+
+
+def test_data_is_never_wrapped_on_a_terminal():
+    import json
+
+    code, shown = run_in_terminal("explain", "m0001", "-f", "json", "--club", FEDERATION, columns=30)
+    assert code == 0
+    assert max(map(len, shown.split("\n"))) > 30 and json.loads(shown)["entry"] == "m0001"  # as written, whole
+    code, shown = run_in_terminal("check", "--format", "json", "--club", FEDERATION, columns=30)
+    assert code == 0 and json.loads(shown) == []

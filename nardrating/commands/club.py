@@ -1,6 +1,7 @@
 """init and check: a new club, and a full check of an existing one."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -40,6 +41,7 @@ def check(club: ClubOpt = None,
     from ..errors import LedgerError
     from ..journal.lint import lint
     from ..render.formats import json_text
+    from .terminal import data_stream
     from ..reports import last_entry_date
 
     if fmt not in ("text", "json"):
@@ -49,11 +51,11 @@ def check(club: ClubOpt = None,
     except LedgerError as exc:
         if fmt != "json":
             raise
-        typer.echo(json_text([_problem_json(p, "error") for p in exc.problems]))
+        typer.echo(json_text([_problem_json(p, "error") for p in exc.problems]), file=data_stream(sys.stdout))
         raise typer.Exit(1) from None
     warnings = lint(ledger.journal, ledger.config)
     if fmt == "json":
-        typer.echo(json_text([_problem_json(p, "warning") for p in warnings]))
+        typer.echo(json_text([_problem_json(p, "warning") for p in warnings]), file=data_stream(sys.stdout))
     else:
         j = ledger.journal
         last = last_entry_date(j)

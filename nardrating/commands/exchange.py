@@ -111,4 +111,6 @@ def export_trf(tournament: Annotated[str, typer.Option(metavar="ID", help="The t
     """
     from ..exchange.trf_export import export_trf as build
 
-    sys.stdout.write(build(load(club), tournament))
+    from .terminal import data_stream
+
+    data_stream(sys.stdout).write(build(load(club), tournament))  # TRF's fixed columns: never wrapped

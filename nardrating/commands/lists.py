@@ -167,6 +167,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
 
     from .. import reports
     from ..render import charts
+    from .terminal import data_stream
 
     if not chart:
         raise typer.BadParameter("a chart file or --vs goes with --chart", param_hint="--chart")
@@ -181,7 +182,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
     if chart_file is None:
         width = shutil.get_terminal_size((80, 24)).columns
         lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
-        console().file.write("\n".join(map(plain, lines)) + "\n")
+        data_stream(console().file).write("\n".join(map(plain, lines)) + "\n")  # laid out to the width already
         return
     charts.write(series, chart_file, title)
     console().print(f"wrote {chart_file}", markup=False)

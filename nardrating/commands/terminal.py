@@ -3,7 +3,8 @@
 A terminal cuts a line that is too long wherever the width ends, inside a word or a date. So, on a
 terminal only, each line longer than the width (`$COLUMNS`, else the terminal's) is wrapped at
 spaces, the further lines indented two spaces more than the first; a word longer than the width
-stays whole. Piped or redirected output is left exactly as written (scripts read it). Tables lay
+stays whole. Piped or redirected output is left exactly as written (scripts read it), and so is
+data on a terminal too (JSON, CSV, Markdown, TRF, a chart: written to `unwrapped`). Tables lay
 themselves out to the same width, so their lines are never touched; a line holding an escape
 sequence or a carriage return (a styled heading, a progress bar) is passed through as it is.
 
@@ -69,6 +70,12 @@ class WrappingStream:
     def isatty(self) -> bool:
         return True
 
+    @property
+    def unwrapped(self) -> TextIO:
+        """The stream itself, for data (JSON, CSV, TRF: never re-wrapped), after what waits is written."""
+        self.flush()
+        return self._stream
+
     def __getattr__(self, name: str) -> Any:  # encoding, fileno, buffer, …: the stream's own
         return getattr(self._stream, name)
 
@@ -100,3 +107,8 @@ def set_up_streams() -> None:
             terminal = False
         if terminal and not isinstance(stream, WrappingStream):
             setattr(sys, name, WrappingStream(stream))
+
+
+def data_stream(stream: Any) -> Any:
+    """Where data goes: the stream, unwrapped if it is a WrappingStream."""
+    return getattr(stream, "unwrapped", stream)

@@ -127,14 +127,16 @@ def emit(table: Table, fmt: str, console: Output) -> None:
     """The table in `fmt` (one of FORMATS) on the console's file."""
     if fmt == "table":
         print_table(table, console)
-    elif fmt == "json":
-        console.file.write(to_json(table) + "\n")
+        return
+    file = getattr(console.file, "unwrapped", console.file)  # data: never wrapped to a terminal's width
+    if fmt == "json":
+        file.write(to_json(table) + "\n")
     elif fmt == "csv":
-        console.file.write(to_csv(table))
+        file.write(to_csv(table))
     elif fmt == "fide-list":
         from ..exchange.fide_list import to_fide_list
 
-        console.file.write(to_fide_list(table))
+        file.write(to_fide_list(table))
     else:
-        console.file.write(to_markdown(table))
+        file.write(to_markdown(table))
 
