@@ -162,4 +162,4 @@ for _name, _command in COMMANDS:
 export_app = typer.Typer(help="Write the journal's data in other programs' formats.", no_args_is_help=True,
                          rich_markup_mode=None)
 app.add_typer(export_app, name="export")
-export_app.command("trf")(handles_errors(exchange.export_trf))
+export_app.command("trf", short_help=summary(exchange.export_trf))(handles_errors(exchange.export_trf))

@@ -81,6 +81,8 @@ def test_help_lists_every_summary_whole(cli):
         summary = " ".join(command.__doc__.strip().split("\n\n")[0].split())
         assert f"{name} {summary}" in flat, name
     assert "--install-completion" in shown and "--show-completion" in shown
+    export = cli("export", "--help", env={"COLUMNS": "80"}).stdout
+    assert "..." not in export.split("Commands:")[1]
 
 
 def test_each_format_help_lists_what_the_command_takes(cli):
