@@ -37,7 +37,7 @@ app = typer.Typer(
     help=N_("A ratings ledger for nardy, backgammon and chess clubs: an append-only journal "
             "replayed through rating engines.\n\nExample: nardrating leaderboard --club sample_ledgers/chess-club"),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
 )
 
@@ -126,11 +126,14 @@ def handles_errors(command: Command) -> Command:
 
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
+    from .commands.terminal import set_up_streams
+
+    set_up_streams()  # UTF-8 whatever the locale; on a terminal, long lines wrapped at spaces
     try:
         only_invoked_command(app, sys.argv)
         annotations_evaluated_once(app)
         help_in_language(app)
-        app()
+        app(prog_name="nardrating")  # also under python -m: the name the shell completes and usage shows
     except KeyboardInterrupt:
         sys.stderr.write(_("interrupted; nothing was written") + "\n")
         sys.exit(130)
@@ -156,10 +159,17 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
         ("predict", analysis.predict), ("backtest", analysis.backtest), ("player", analysis.player),
         ("head-to-head", analysis.head_to_head), ("explain", analysis.explain),
         ("publish", exchange.publish), ("import", exchange.import_files)]
+def summary(command: Callable[..., Any]) -> str | None:
+    """The first paragraph of a command's help, whole: `--help` lists it so (click would cut it at
+    about 45 characters, with "...", where the terminal has room for all of it on further lines)."""
+    doc = command.__doc__ or ""
+    return " ".join(doc.strip().split("\n\n")[0].split()) or None
+
+
 for _name, _command in COMMANDS:
-    app.command(_name)(handles_errors(_command))
+    app.command(_name, short_help=summary(_command))(handles_errors(_command))
 
 export_app = typer.Typer(help=N_("Write the journal's data in other programs' formats."), no_args_is_help=True,
                          rich_markup_mode=None)
 app.add_typer(export_app, name="export")
-export_app.command("trf")(handles_errors(exchange.export_trf))
+export_app.command("trf", short_help=summary(exchange.export_trf))(handles_errors(exchange.export_trf))

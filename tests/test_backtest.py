@@ -140,9 +140,13 @@ def test_table_and_text_calibration(club, cli):
 def test_plot_svg(club, cli, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "calibration.svg"
-    result = cli("backtest", "--club", str(club), "--plot", str(out))
+    result = cli("backtest", "--club", str(club), "--plot", str(out), "-f", "json")
     assert result.exit_code == 0, result.output
     assert out.read_text().lstrip().startswith("<?xml") and "<svg" in out.read_text()
+    assert result.stderr.strip() == f"wrote {out}"
+    import json
+
+    assert json.loads(result.stdout)["candidates"]  # stdout: the JSON alone
 
 
 def test_fibs_predictions_from_records_equal_those_from_history(monkeypatch):

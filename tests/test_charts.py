@@ -35,16 +35,45 @@ def test_text_plot_puts_the_first_point_top_left_and_the_last_bottom_right():
     series = [("a", [(date(2024, 1, 1), 1500.0), (date(2024, 12, 31), 1400.0)])]
     lines = text_plot(series, width=40, height=5)
     assert lines[0].startswith("1500 ┤●") and lines[4].startswith("1400 ┤") and lines[4].endswith("●")
-    assert "2024-01-01" in lines[6] and lines[6].endswith("2024-12-31")
-    assert lines[-1] == "● a"
+    # 34 columns take 2 date ticks: every 6 months, on the 1st (2024-01-01 is the first point's day, column 0);
+    # 2024-07-01 is day 182 of the 364 to the last point: 182/364·33 = 16.5, column 16 (rounded to even),
+    # its label centred there (from column 13)
+    assert lines[5] == "     └┬" + "─" * 15 + "┬" + "─" * 17 and lines[6] == "      2024-01      2024-07"
+    assert lines[-1] == "●· a"
+    # the line between the two points is unbroken: a mark in every column from the first to the last
+    plot = [line[6:].ljust(34) for line in lines[:5]]
+    assert all(any(row[c] != " " for row in plot) for c in range(34))
+
+
+def test_a_days_games_are_spread_across_it_and_joined():
+    # three games on 2024-01-10, one on 2024-01-20: 10 days over 41 columns, 4 columns a day; the day's
+    # three at 0, 0.8/3 and 1.6/3 of a day (columns 0, 1.1, 2.1: 0, 1, 2), the last at column 40
+    points = [(date(2024, 1, 10), 1500.0), (date(2024, 1, 10), 1510.0), (date(2024, 1, 10), 1520.0),
+              (date(2024, 1, 20), 1530.0)]
+    plot = text_plot([("a", points)], width=47, height=4)[:4]
+    marks = sorted(c for line in plot for c, ch in enumerate(line[6:]) if ch == "●")
+    assert marks == [0, 1, 2, 40]
+
+
+def test_date_ticks_are_round_dates():
+    from nardrating.render.charts import date_ticks
+
+    def labels(a, b, count=5):
+        return [label for _, label in date_ticks(date(*a).toordinal(), date(*b).toordinal(), count)]
+
+    assert labels((2009, 1, 15), (2009, 1, 18)) == ["2009-01-15", "2009-01-16", "2009-01-17", "2009-01-18"]
+    assert labels((2009, 1, 15), (2009, 2, 5)) == ["2009-01-19", "2009-01-26", "2009-02-02"]  # Mondays
+    assert labels((2008, 12, 31), (2011, 3, 31)) == ["2009-01", "2009-07", "2010-01", "2010-07", "2011-01"]
+    assert labels((2001, 5, 1), (2024, 1, 1)) == ["2005", "2010", "2015", "2020"]
+    assert labels((2009, 1, 15), (2009, 1, 15)) == ["2009-01-15"]
 
 
 def test_history_chart_in_the_terminal_with_vs(cli):
     result = cli("history", "ivanov", "--club", FED, "--chart", "--vs", "petrosyan")
     assert result.exit_code == 0, result.output
-    assert "● Пётр Иванов  ○ Карен Петросян" in result.stdout
+    assert "●· Пётр Иванов  ○: Карен Петросян" in result.stdout  # each player's marker and line
     # Ivanov starts at 2310 (seed: MS 2310 on the list of 2008-12-31), the chart's top left.
-    assert "2008-12-31" in result.stdout
+    assert "2300 ┤●" in result.stdout and "2009-01" in result.stdout
 
 
 def test_history_chart_svg_file(cli, tmp_path):

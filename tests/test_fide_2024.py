@@ -200,9 +200,9 @@ def test_fide_2025_uses_the_real_difference_from_2650(tmp_path):
     assert (res.standings["top"].rating, res.standings["club"].rating) == (2700, 2198)
     row = next(r for r in res.report(date(2025, 11, 1), date(2025, 11, 1)) if r.player == "top")
     assert row.extra["competitions"][0]["d_rule"] == \
-        "1 game(s) over 400 apart at the real difference, rated 2650 or more (§8.3.1 from 1 October 2025)"
+        "1 game over 400 apart at the real difference, rated 2650 or more (§8.3.1 from 1 October 2025)"
     row = next(r for r in res.report(date(2025, 11, 1), date(2025, 11, 1)) if r.player == "club")
-    assert row.extra["competitions"][0]["d_rule"] == "1 game(s) over 400 apart counted as 400 (§8.3.1)"
+    assert row.extra["competitions"][0]["d_rule"] == "1 game over 400 apart counted as 400 (§8.3.1)"
     # Before 1 October 2025 the cap still holds under fide-2025: +1 → 2701.
     res = run(tmp_path / "c", top_player_beats_2200("2025-09-10"), date(2025, 10, 1), ruleset="fide-2025")
     assert res.standings["top"].rating == 2701

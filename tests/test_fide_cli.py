@@ -64,7 +64,7 @@ def test_sample_report_of_october_2024():
     assert (usova["before"], usova["after"], usova["status"], usova["games"]) == (None, 2110, "rated", 4)
     assert (usova["pool"]["games"], usova["pool"]["points"], usova["pool"]["gives"]) == (9, 4.5, 2110)
     # petrov has 2 games against rated players in open-sep: ignored.
-    assert rows["petrov"]["ignored"] == ["open-sep: 2 game(s) against rated opponents; 3 needed (8.2)"]
+    assert rows["petrov"]["ignored"] == ["open-sep: 2 games against rated opponents; 3 needed (8.2)"]
     for key in ("performance", "pool", "ignored", "tournaments", "expected", "change"):
         assert key in usova
 

@@ -130,7 +130,7 @@ def test_first_tournament_with_half_a_point_is_ignored(tmp_path):
     s = res.standings["new"]
     assert (s.rating, s.games) == (2000, 9)
     row = next(r for r in res.report(date(2024, 3, 1), date(2024, 4, 1)) if r.player == "new")
-    assert row.extra["ignored"] == ["t1: first rated tournament with 0.5 point(s); 1 needed (8.2)"]
+    assert row.extra["ignored"] == ["t1: first rated tournament with 0.5 points; 1 needed (8.2)"]
     assert row.extra["tournaments"] == ["t2"]
 
 
@@ -146,7 +146,7 @@ def test_two_games_against_rated_players_are_ignored(tmp_path):
     # (Counting t1's two wins: 6½ of 11, 1 point = 2 half-points above 5½ → 2030.)
     assert res.standings["new"].rating == 2000
     row = next(r for r in res.report(date(2024, 3, 1), date(2024, 3, 1)) if r.player == "new")
-    assert row.extra["ignored"] == ["t1: 2 game(s) against rated opponents; 3 needed (8.2)"]
+    assert row.extra["ignored"] == ["t1: 2 games against rated opponents; 3 needed (8.2)"]
 
 
 def test_pool_older_than_26_months(tmp_path):

@@ -32,5 +32,5 @@ def test_inactive_flag_and_unrated_titled_player(cli):
 
 def test_fide_list_is_for_leaderboards(cli):
     result = cli("history", "anna", "--club", SAMPLES / "chess-club", "--format", "fide-list")
-    assert result.exit_code == 1
-    assert "--format fide-list is a rating list: use it with `nardrating leaderboard`" in result.stderr
+    assert result.exit_code == 2  # a usage error: history takes table, csv, json, md
+    assert "fide-list is a rating list's format: nardrating leaderboard --format fide-list" in result.stderr

@@ -58,7 +58,7 @@ def test_paths_that_stay_inside_are_read(tmp_path, cli):
     (club / "sub").mkdir()
     result = cli("check", "--club", club)
     assert result.exit_code == 0, result.output
-    assert "ok: 1 players" in result.stdout
+    assert "ok: 1 player," in result.stdout
 
 
 def test_a_symlinked_journal_inside_the_club_is_written_through(tmp_path, cli):

@@ -89,7 +89,7 @@ def test_period_engines_have_a_page_per_list(cli, tmp_path):
     page = out / "lists" / "federation-long-nardy-2009-03-31.html"   # the list of 2009-Q1
     text = page.read_text("utf-8")
     assert "The commission&#39;s report" in text and "Total" in text
-    assert "<caption>federation · long-nardy · 2009-01-01..2009-03-31" in text
+    assert '<caption>federation · <span class="w">long-nardy</span> · <span class="w">2009-01-01..2009-03-31</span>' in text
     # Seed 000's worked example: Авакян's 2337 on the 2008 list becomes 2354 on the list of 2009-Q1.
     avakyan = text.split('href="../players/avakyan.html"')[1].split("</tr>")[0]
     assert ">2337<" in avakyan and ">2354<" in avakyan
@@ -221,4 +221,38 @@ def test_a_big_tournament_lists_results_instead_of_a_crosstable(cli, tmp_path):
     assert len(rows) == 42 and all(row.count("<td") + row.count("<th") == 3 for row in rows)
     # The winners (1 point each) come first, by id: p00 is number 1 and beat p01, a loser;
     # the losers follow from number 22, p01 first: p00's row reads "22: 1".
-    assert "<td>22: 1</td>" in rows[0]
+    assert '<td class="long">22: 1</td>' in rows[0]
+
+
+def test_the_footer_names_the_day_published_and_the_as_of_date(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    out = tmp_path / "site"
+    assert cli("publish", out, "--club", SAMPLES / "chess-club", "--as-of", "2009-01-15").exit_code == 0
+    index = (out / "index.html").read_text("utf-8")
+    assert re.search(r'Published <span class="w">2023-11-14</span> with nardrating [^;]+; ratings as of '
+                     r'<span class="w">2009-01-15\.</span>', index), index[-600:]
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    from datetime import date
+
+    assert cli("publish", out, "--club", SAMPLES / "chess-club").exit_code == 0
+    assert f'Published <span class="w">{date.today()}</span>' in (out / "index.html").read_text("utf-8")
+
+
+def test_hidden_players_are_counted_without_a_command_line_option(cli, tmp_path):
+    out = tmp_path / "site"
+    # nardy-club's fibs list hides players below 10 experience (docs/nardy-engines.md: "1 player not shown")
+    assert cli("publish", out, "--club", SAMPLES / "nardy-club").exit_code == 0
+    index = (out / "index.html").read_text("utf-8")
+    assert "not listed (provisional)." in index and "--all" not in index
+
+
+def test_text_columns_are_text_and_numbers_numbers(cli, tmp_path):
+    """fide's report has engine columns of words (the tournaments, why a game was ignored): text, not numbers."""
+    out = tmp_path / "site"
+    assert cli("publish", out, "--club", SAMPLES / "fide-club").exit_code == 0
+    page = (out / "lists" / "fide-chess-2024-10-01.html").read_text("utf-8")
+    heads = {label: cls for cls, label in re.findall(r'<th scope="col"( class="[^"]*")?[^>]*>'
+                                                     r'<button type="button">([^<]+)<', page)}
+    assert "num" not in heads["Tournaments"] and "num" not in heads["Ignored"] and "num" not in heads["Name"]
+    assert "num" in heads["Before"] and "num" in heads["Games"] and "num" in heads["After"]
+    assert 'data-type="number"><button type="button">Tournaments' not in page

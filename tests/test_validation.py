@@ -22,7 +22,7 @@ def test_valid_club_passes_with_summary(cli, tmp_path):
     club = make_club(tmp_path, PLAYERS + '[[match]]\ndate = 2009-01-15\nplayers = ["anna", "boris"]\nresult = "1-0"\n')
     result = cli("check", "--club", club)
     assert result.exit_code == 0
-    assert "2 players, 1 matches" in result.stdout
+    assert "2 players, 1 match," in result.stdout
 
 
 def test_every_problem_is_reported_with_file_and_line(cli, tmp_path):

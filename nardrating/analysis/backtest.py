@@ -30,6 +30,7 @@ from pydantic import ValidationError
 
 from ..config import RatingList
 from ..errors import ActionRefused
+from ..i18n import _
 from ..reports import Column, Table
 
 PREDICTING = ("elo", "fibs", "glicko", "glicko2", "fide", "mfsnb")
@@ -372,14 +373,21 @@ def plot(rows: list[dict[str, Any]], path: Any) -> None:
         raise ActionRefused("--plot needs matplotlib, the optional extra [plot]: pip install 'nardrating[plot]'"
                             ) from None
     fig, ax = plt.subplots(figsize=(6, 6))
-    ax.plot([0, 1], [0, 1], linestyle=":", color="grey", label="perfect calibration")
-    for r in ranked(rows):
+    ax.plot([0, 1], [0, 1], linestyle=":", color="grey", label=_("perfect calibration"))
+    for n, r in enumerate(ranked(rows)):
         points = r["calibration"]
-        ax.plot([b["predicted"] for b in points], [b["observed"] for b in points], marker="o", label=r["label"])
-    ax.set_xlabel("predicted score of the first player (p)")
-    ax.set_ylabel("observed score")
-    ax.set_title("Calibration by decile")
-    ax.legend(fontsize="small")
+        xs, ys = [b["predicted"] for b in points], [b["observed"] for b in points]
+        line, = ax.plot(xs, ys, linestyle="-" if n % 2 == 0 else "--", label=r["label"])
+        # each decile's marker by its games (area): a decile of 3 games weighs less than one of 30
+        ax.scatter(xs, ys, s=[12 + 6 * b["games"] for b in points], color=line.get_color(), zorder=3)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel(_("predicted score of the first player (p)"))
+    ax.set_ylabel(_("observed score"))
+    ax.set_title(_("Calibration by decile (marker area: games)"))
+    ax.grid(True, color="#ddd")
+    ax.legend(fontsize="small", loc="upper left")
     try:
         fig.savefig(path, format=path.suffix.lower().lstrip("."))
     except OSError as exc:

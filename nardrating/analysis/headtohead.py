@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Callable
 
+from ..i18n import _, ngettext
 from ..reports import Column, Table, known_player
 
 LAST = 5          # meetings shown
@@ -162,10 +163,12 @@ WIN_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column(
 
 
 def _streak_text(s: dict[str, Any]) -> str:
-    current = s["current"]
-    now = f"{current['games']} {current['result']}{'s' if current['games'] != 1 else ''}" if current["games"] else "none"
-    return (f"current {now}; longest runs: wins {s['longest_wins']}, losses {s['longest_losses']}, "
-            f"without a loss {s['longest_unbeaten']}")
+    current, n = s["current"], s["current"]["games"]
+    runs = {"win": ngettext("{n} win", "{n} wins", n), "draw": ngettext("{n} draw", "{n} draws", n),
+            "loss": ngettext("{n} loss", "{n} losses", n)}
+    now = runs[current["result"]].format(n=n) if n else _("none")
+    return _("current {now}; longest runs: wins {wins}, losses {losses}, without a loss {unbeaten}").format(
+        now=now, wins=s["longest_wins"], losses=s["longest_losses"], unbeaten=s["longest_unbeaten"])
 
 
 def _summary_table(title: str, games: list[Game], value: dict[str, Any], extra_caption: str) -> Table:

@@ -6,13 +6,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import N_
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load,
+from ..i18n import N_, _
+from . import complete
+from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load, plain,
                      parse_date)
 
 
-def predict(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."))],
-            b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player."))],
+def predict(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."), autocompletion=complete.players)],
+            b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player."), autocompletion=complete.players)],
             length: Annotated[int, typer.Option(help=N_("Match length in points (fibs: it matters)."))] = 1,
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
@@ -30,16 +31,17 @@ def predict(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player 
 
 
 def backtest(club: ClubOpt = None,
-             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", help=N_("A list to score (repeat it; "
-                               "default: every list that predicts games)."), show_default=False)] = None,
-             param: Annotated[Optional[list[str]], typer.Option("--param", help=N_("One list's parameter over values, "
+             rating: Annotated[Optional[list[str]], typer.Option("--rating", "-r", metavar="LIST", help=N_("A list to score (repeat it; "
+                               "default: every list that predicts games)."), show_default=False,
+                               autocompletion=complete.ratings)] = None,
+             param: Annotated[Optional[list[str]], typer.Option("--param", metavar="NAME=V1,V2", help=N_("One list's parameter over values, "
                               "e.g. k=10,20,32 (repeat it for a grid)."), show_default=False)] = None,
              discipline: DisciplineOpt = None,
-             since: Annotated[Optional[str], typer.Option("--from", help=N_("Score games on or after this date."),
+             since: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help=N_("Score games on or after this date."),
                                                           show_default=False)] = None,
-             until: Annotated[Optional[str], typer.Option("--to", help=N_("Score games on or before this date."),
+             until: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help=N_("Score games on or before this date."),
                                                           show_default=False)] = None,
-             plot: Annotated[Optional[Path], typer.Option("--plot", help=N_("Also draw the calibration as FILE.png or "
+             plot: Annotated[Optional[Path], typer.Option("--plot", metavar="FILE", help=N_("Also draw the calibration as FILE.png or "
                              "FILE.svg (needs the extra [plot]: matplotlib)."), show_default=False)] = None,
              fmt: FormatOpt = "table") -> None:
     """Score each candidate's prediction of every rated game before it was played: log loss, Brier, accuracy.
@@ -56,6 +58,7 @@ def backtest(club: ClubOpt = None,
     rows = bt.run(ledger, found, discipline, since_day, until_day)
     if plot is not None:
         bt.plot(rows, plot)
+        console(stderr=True).print(plain(_("wrote {file}").format(file=plot)), markup=False)  # stdout: the table
     out = console()
     emit(bt.table(rows, since_day, until_day), fmt, out)
     if fmt == "table":
@@ -63,7 +66,7 @@ def backtest(club: ClubOpt = None,
             emit(bt.calibration_table(row), fmt, out)
 
 
-def player(player_id: Annotated[str, typer.Argument(metavar="A")],
+def player(player_id: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
            as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """A player's record (by discipline and length), streaks, rating peak and low, last games, best wins.
@@ -80,7 +83,7 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A")],
     emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
 
 
-def head_to_head(a: Annotated[str, typer.Argument(metavar="A")], b: Annotated[str, typer.Argument(metavar="B")],
+def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)], b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.players)],
                  club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                  as_of: AsOfOpt = None, fmt: FormatOpt = "table") -> None:
     """A's record against B (by discipline and length), streaks, their last meetings, each one's best win.

@@ -1,6 +1,7 @@
 """init and check: a new club, and a full check of an existing one."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -11,9 +12,10 @@ from .common import ClubOpt, console, load, plain
 
 if TYPE_CHECKING:
     from ..errors import Problem
+    from ..journal.model import Journal
 
 
-def init(folder: Annotated[Path, typer.Argument(help=N_("Folder for the new club."))] = Path("."),
+def init(folder: Annotated[Path, typer.Argument(metavar="FOLDER", help=N_("Folder for the new club."))] = Path("."),
          engine: Annotated[str, typer.Option(help=N_("Rating engine of the first rating list."))] = "elo",
          name: Annotated[Optional[str], typer.Option(help=N_("The club's name."))] = None,
          discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("The club's default "
@@ -39,10 +41,10 @@ def check(club: ClubOpt = None,
     too and leave the exit code 0, unless --strict.
     Example: nardrating check --club sample_ledgers/chess-club
     """
-    import json
-
     from ..errors import LedgerError
     from ..journal.lint import lint
+    from ..render.formats import json_text
+    from .terminal import data_stream
     from ..reports import last_entry_date
 
     if fmt not in ("text", "json"):
@@ -57,26 +59,32 @@ def check(club: ClubOpt = None,
     except LedgerError as exc:
         if fmt != "json":
             raise
-        typer.echo(json.dumps([_problem_json(p, "error") for p in exc.problems], ensure_ascii=False, indent=2))
+        typer.echo(json_text([_problem_json(p, "error") for p in exc.problems]), file=data_stream(sys.stdout))
         raise typer.Exit(1) from None
     warnings = lint(ledger.journal, ledger.config)
     if fmt == "json":
-        typer.echo(json.dumps([_problem_json(p, "warning") for p in warnings], ensure_ascii=False, indent=2))
+        typer.echo(json_text([_problem_json(p, "warning") for p in warnings]), file=data_stream(sys.stdout))
     else:
         j = ledger.journal
         last = last_entry_date(j)
         out = console()
         for w in warnings:
             out.print(plain(_warning_text(w)), markup=False)
-        out.print(_("ok: {players} players, {matches} matches, {tournaments} tournaments, "
-                    "{voids} voids, {adjustments} adjustments; rating lists: {lists}").format(
-                      players=len(j.players), matches=len(j.matches), tournaments=len(j.tournaments),
-                      voids=len(j.voids), adjustments=len(j.adjusts), lists=", ".join(ledger.config.ratings))
-                  + (_lists_published(len(j.lists)) if j.lists else "")
-                  + ("; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
-                     if last and ledger.config.club.as_of == "last-entry" else "")
-                  + ("; " + ngettext("{count} warning", "{count} warnings", len(warnings)).format(count=len(warnings))
-                     if warnings else ""), markup=False)
+        lists = ledger.config.ratings
+        counts = journal_counts(j) + "; " + ngettext("rating list: {lists}", "rating lists: {lists}", len(lists)).format(
+            lists=", ".join(lists))
+        if j.lists:
+            counts += _lists_published(len(j.lists))
+        if last and ledger.config.club.as_of == "last-entry":
+            counts += "; " + _("last entry {day} (the date commands mean without --as-of)").format(day=last)
+        found = ngettext("{n} warning", "{n} warnings", len(warnings)).format(n=len(warnings))
+        if strict and warnings:  # not ok: --strict fails on warnings
+            line = _("failed (--strict): {warnings}; {counts}").format(warnings=found, counts=counts)
+        elif warnings:
+            line = _("ok, with {warnings}: {counts}").format(warnings=found, counts=counts)
+        else:
+            line = _("ok: {counts}").format(counts=counts)
+        out.print(line, markup=False)
     if strict and warnings:
         raise typer.Exit(1)
 
@@ -85,6 +93,13 @@ def _lists_published(n: int) -> str:
     from ..i18n import ngettext
 
     return "; " + ngettext("{n} list published", "{n} lists published", n).format(n=n)
+def journal_counts(j: Journal) -> str:
+    """"20 players, 1 match, 1 tournament, 0 voids, 19 adjustments": each count with its plural."""
+    return ", ".join((ngettext("{n} player", "{n} players", len(j.players)).format(n=len(j.players)),
+                      ngettext("{n} match", "{n} matches", len(j.matches)).format(n=len(j.matches)),
+                      ngettext("{n} tournament", "{n} tournaments", len(j.tournaments)).format(n=len(j.tournaments)),
+                      ngettext("{n} void", "{n} voids", len(j.voids)).format(n=len(j.voids)),
+                      ngettext("{n} adjustment", "{n} adjustments", len(j.adjusts)).format(n=len(j.adjusts))))
 
 
 def _warning_text(p: Problem) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Optional, TextIO, overloa
 import typer
 
 from ..i18n import N_, _
+from . import complete
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,17 +22,24 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
     from ..reports import Table
 
-ClubOpt = Annotated[Optional[str], typer.Option("--club", help=N_("Club folder or its nardrating.toml "
+ClubOpt = Annotated[Optional[str], typer.Option("--club", metavar="PATH", help=N_("Club folder or its nardrating.toml "
                     "(default: $NARDRATING_CLUB, else the nearest nardrating.toml upward)."), show_default=False)]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help=N_("table, csv, json or md."))]
-RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", help=N_("Rating list name (default: the first in the config)."), show_default=False)]
-DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("Discipline (default: the club's)."), show_default=False)]
+FormatOpt = Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help=N_("table, csv, json or md."), autocompletion=complete.formats)]
+BoardFormatOpt = Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help=N_("table, csv, json, md, fide-list (FIDE's fixed-width "
+                           "rating list) or xlsx (with --output FILE, needs nardrating[xlsx])."),
+                           autocompletion=complete.board_formats)]
+ReportFormatOpt = Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help=N_("table, csv, json, md or xlsx "
+                            "(with --output FILE, needs nardrating[xlsx])."), autocompletion=complete.formats)]
+RatingOpt = Annotated[Optional[str], typer.Option("--rating", "-r", metavar="LIST", help=N_("Rating list name (default: the first in the config)."), show_default=False,
+                     autocompletion=complete.ratings)]
+DisciplineOpt = Annotated[Optional[str], typer.Option("--discipline", "-d", metavar="NAME", help=N_("Discipline (default: the club's)."), show_default=False,
+                         autocompletion=complete.disciplines)]
 NewDisciplineOpt = Annotated[bool, typer.Option("--new-discipline", help=N_("Start a discipline no game has yet "
                              "(without it, an unknown or unrated discipline is refused as a likely typo)."))]
-AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help=N_("Date YYYY-MM-DD (default: the journal's last "
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", metavar="DATE", help=N_("Date YYYY-MM-DD (default: the journal's last "
                     'entry; today with club.as_of = "today" in nardrating.toml).'), show_default=False)]
 
-LangOpt = Annotated[Optional[str], typer.Option("--lang", help=N_("Language of the words: en or ru (default: "
+LangOpt = Annotated[Optional[str], typer.Option("--lang", metavar="LANG", help=N_("Language of the words: en or ru (default: "
                    "club.language for md and xlsx, the locale's for a table; csv and json never change)."),
                    show_default=False)]
 MACHINE_FORMATS = ("csv", "json", "fide-list")  # the same in every language
@@ -161,12 +169,19 @@ def warn_all(warnings: Sequence[str]) -> None:
         typer.echo(plain(_("warning: {message}").format(message=message)), err=True)
 
 
-def check_format(value: str) -> str:
-    from ..render.formats import FORMATS
+TEXT_FORMATS = ("table", "csv", "json", "md")  # every command that prints data; leaderboard adds fide-list, xlsx
 
-    if value not in FORMATS:
-        raise typer.BadParameter(_("{value!r} is not one of {formats}").format(value=value, formats=", ".join(FORMATS)),
-                                 param_hint="--format")
+
+def check_format(value: str, formats: Sequence[str] = TEXT_FORMATS) -> str:
+    """The --format a command takes, or a usage error listing the ones it takes."""
+    if value not in formats:
+        from ..errors import did_you_mean
+
+        hint = did_you_mean(value, list(formats))
+        if value in ("fide-list", "xlsx"):
+            hint = _("; {value} is a rating list's format: nardrating leaderboard --format {value}").format(value=value)
+        raise typer.BadParameter(_("{value!r} is not one of {formats}{hint}").format(
+            value=value, formats=", ".join(formats), hint=hint), param_hint="--format")
     if value in MACHINE_FORMATS:  # a script's input: the same words whatever the locale
         from ..i18n import DEFAULT, choose
 

@@ -7,17 +7,23 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import N_, _
-from .common import AsOfOpt, ClubOpt, RatingOpt, YesOpt, check_language, confirm_dates, console, load, parse_date, plain
+from ..i18n import N_, _, ngettext
+from . import complete
+from .common import AsOfOpt, ClubOpt, YesOpt, check_language, confirm_dates, console, load, parse_date, plain
 
 
-def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Folder for the site (created if missing)."))],
-            club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = None,
-            force: Annotated[bool, typer.Option("--force", help=N_("Write into a non-empty folder publish did not make."))] = False,
+def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Folder for the site: new, empty, or "
+                                                    "made by an earlier publish (created if missing)."))],
+            club: ClubOpt = None,
+            rating: Annotated[Optional[str], typer.Option("--rating", "-r", metavar="LIST", help=N_("Only this rating list (default: "
+                              "every list of the club)."), show_default=False, autocompletion=complete.ratings)] = None,
+            as_of: AsOfOpt = None,
+            force: Annotated[bool, typer.Option("--force", help=N_("Write into a folder that is not empty and "
+                             "was not made by publish."))] = False,
             public: Annotated[bool, typer.Option("--public", help=N_("Show aliases instead of names."))] = False,
-            lang: Annotated[Optional[str], typer.Option("--lang", help=N_("The pages' language, en or ru, or a tag "
+            lang: Annotated[Optional[str], typer.Option("--lang", metavar="TAG", help=N_("The pages' language, en or ru, or a tag "
                             "such as ru-RU for their html lang (default: club.language)."), show_default=False)] = None) -> None:
-    """Write a static web site: leaderboards, a page per player (chart, games), tournament and list.
+    """Write a static web site: leaderboards, a page per player (chart, games), per tournament and per list.
 
     Without --rating, every rating list of the club. Needs Jinja2: pip install 'nardrating[site]'.
 
@@ -35,24 +41,28 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Fo
         ledger.rating(rating)   # an unknown list is refused before anything is written
     done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public,
               lang=lang or ledger.config.club.language, provenance=stamp.short())
-    console().print(_("published {pages} pages to {folder}: index.html, {players} players, "
-                      "{tournaments} tournaments, {lists} lists").format(
-                          pages=len(done.files), folder=done.folder, players=done.players, tournaments=done.tournaments,
-                          lists=done.lists), markup=False)
+    console().print(plain(_("published {pages} to {folder}: index.html, {players}, {tournaments}, {lists}").format(
+        pages=ngettext("{n} page", "{n} pages", len(done.files)).format(n=len(done.files)), folder=done.folder,
+        players=ngettext("{n} player", "{n} players", done.players).format(n=done.players),
+        tournaments=ngettext("{n} tournament", "{n} tournaments", done.tournaments).format(n=done.tournaments),
+        lists=ngettext("{n} list", "{n} lists", done.lists).format(n=done.lists))), markup=False)
 
 
-def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help=N_("Files to import."))],
-                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", help=N_("mat, pgn, trf or csv "
+def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Files to import (one or more)."))],
+                 fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMAT", help=N_("mat, pgn, trf or csv "
                                 "(default: from each file's extension)."), show_default=False)] = None,
-                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", help=N_("Discipline of "
+                 discipline: Annotated[Optional[str], typer.Option("--discipline", "-d", metavar="NAME", help=N_("Discipline of "
                                        "the matches (default: the tournament's; PGN and TRF: chess; else the "
                                        "club's)."), show_default=False)] = None,
-                 tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id the matches join "
+                 tournament: Annotated[Optional[str], typer.Option(metavar="ID", autocompletion=complete.tournaments, help=N_("Tournament id the matches join "
                                        "(created if new)."), show_default=False)] = None,
-                 day: Annotated[Optional[str], typer.Option("--date", help=N_(".mat files without a date: "
+                 day: Annotated[Optional[str], typer.Option("--date", metavar="DATE", help=N_(".mat files without a date: "
                                 "YYYY-MM-DD (default: the file's modification date)."), show_default=False)] = None,
                  per_game: Annotated[bool, typer.Option("--per-game", help=N_(".mat: one match per game "
                                      "instead of one per match."))] = False,
+                 ratings: Annotated[bool, typer.Option("--ratings", help=N_("TRF, PGN: the file's ratings as "
+                                    "[[adjust]] entries, the day before the event, for players an Elo-scale "
+                                    "list (elo, fide, glicko) does not rate yet."))] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would be added; write nothing."))] = False,
                  yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
@@ -61,21 +71,22 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     """
     from ..config import display_path
     from ..exchange.importers.run import run_import
-    from ..render import emit
+    from ..render import print_table
     from ..reports import Column, Table
 
     done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
-                      confirm=lambda later: confirm_dates(later, yes, dry_run))
+                      confirm=lambda later: confirm_dates(later, yes, dry_run), ratings=ratings)
     plan, out = done.plan, console()
-    if plan.players:
-        emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
-                               Column("title", "Title"), Column("games", "Games", "int")], plan.players),
-             "table", out)
+    if plan.players:  # (--format here is the files' format: a wider terminal is what shows more)
+        print_table(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
+                                      Column("title", "Title"), Column("games", "Games", "int")], plan.players),
+                    out, N_("a wider terminal shows them"))
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
-        out.print(plain(f"{summary.file}: {summary.read} match{'es' if summary.read != 1 else ''}, {summary.added} to add, "
-                  f"{summary.duplicates} already in the journal" + (f"; left out: {left_out}" if left_out else "")),
-                  markup=False)
+        read = ngettext("{n} match", "{n} matches", summary.read).format(n=summary.read)
+        line = _("{file}: {read}, {added} to add, {duplicates} already in the journal").format(
+            file=summary.file, read=read, added=summary.added, duplicates=summary.duplicates)
+        out.print(plain(line + (_("; left out: {what}").format(what=left_out) if left_out else "")), markup=False)
         for note in summary.notes:
             out.print(plain(f"{summary.file}: {note}"), markup=False)
     for entry in plan.entries:
@@ -85,17 +96,19 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                             f"{t['end']}, {t.get('discipline', '')})"), markup=False)
     for warning in plan.warnings:
         out.print(plain(f"warning: {warning}"), markup=False)
-    counts = ", ".join(f"{plan.count(kind)} {kind}{'s' if plan.count(kind) != 1 else ''}"
-                       for kind in ("player", "tournament", "match"))
-    counts = counts.replace("matchs", "matches")
+    counts = [ngettext("{n} player", "{n} players", plan.count("player")).format(n=plan.count("player")),
+              ngettext("{n} tournament", "{n} tournaments", plan.count("tournament")).format(n=plan.count("tournament"))]
+    if plan.count("adjust") or ratings:
+        counts.append(ngettext("{n} rating", "{n} ratings", plan.count("adjust")).format(n=plan.count("adjust")))
+    counts.append(ngettext("{n} match", "{n} matches", plan.count("match")).format(n=plan.count("match")))
     if not plan.entries:
-        out.print("nothing to add", markup=False)
+        out.print(_("nothing to add"), markup=False)
     else:
-        verb = "would add" if dry_run else "added"
-        out.print(plain(f"{verb} {counts} to {display_path(done.target)}"), markup=False)
+        done_text = _("would add {counts} to {file}") if dry_run else _("added {counts} to {file}")
+        out.print(plain(done_text.format(counts=", ".join(counts), file=display_path(done.target))), markup=False)
 
 
-def export_trf(tournament: Annotated[str, typer.Option(help=N_("The tournament's id."))], club: ClubOpt = None) -> None:
+def export_trf(tournament: Annotated[str, typer.Option(metavar="ID", help=N_("The tournament's id."), autocompletion=complete.tournaments)], club: ClubOpt = None) -> None:
     """A FIDE TRF16 report of a tournament of the journal, on standard output.
 
     Example: nardrating export trf --tournament cup-1 > cup-1.trf
@@ -103,5 +116,7 @@ def export_trf(tournament: Annotated[str, typer.Option(help=N_("The tournament's
     from ..exchange.trf_export import export_trf as build
     from ..lists.provenance import comment_footer, stamped
 
+    from .terminal import data_stream
+
     ledger, stamp = stamped(lambda: load(club), club)   # the journal's digests as ### comment lines at the end
-    sys.stdout.write(build(ledger, tournament) + comment_footer(stamp.short(), "###"))
+    data_stream(sys.stdout).write(build(ledger, tournament) + comment_footer(stamp.short(), "###"))  # TRF: never wrapped

@@ -10,8 +10,10 @@ import typer
 
 from ..i18n import N_, _, ngettext, using
 from ..i18n.numbers import localized
-from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, LangOpt, RatingOpt, check_format, check_language,
-                     console, emit_all, fail, load, output_language, parse_date, plain, progress_bar)
+from . import complete
+from .common import (TEXT_FORMATS, AsOfOpt, BoardFormatOpt, ClubOpt, DisciplineOpt, FormatOpt, LangOpt, RatingOpt,
+                     ReportFormatOpt, check_format, check_language, console, emit_all, fail, load, output_language, parse_date, plain,
+                     progress_bar)
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -67,18 +69,16 @@ def recalc(club: ClubOpt = None) -> None:
     import time
 
     from ..replay.parallel import replay_all
+    from .club import journal_counts
 
     started = time.perf_counter()
     with progress_bar(club) as progress:
         ledger, replays = replay_all(club, progress)  # read and replay everything, cache it anew
     j = ledger.journal
-    lines = ["  " + ngettext("{list} ({engine}, {discipline}): {count} player", "{list} ({engine}, {discipline}): {count} players",
-                             count).format(list=rating.name, engine=rating.engine, discipline=discipline, count=count)
-             for rating, discipline, count in replays]
+    lines = [f"  {rating.name} ({rating.engine}, {discipline}): "
+             + ngettext("{n} player", "{n} players", count).format(n=count) for rating, discipline, count in replays]
     out = console()
-    out.print(_("{players} players, {matches} matches, {tournaments} tournaments, {voids} voids, {adjustments} adjustments").format(
-        players=len(j.players), matches=len(j.matches), tournaments=len(j.tournaments), voids=len(j.voids),
-        adjustments=len(j.adjusts)), markup=False)
+    out.print(journal_counts(j), markup=False)
     for line in lines:
         out.print(line, markup=False)
     out.print(_("done in {seconds} s").format(seconds=localized(f"{time.perf_counter() - started:.2f}")), markup=False)
@@ -86,12 +86,12 @@ def recalc(club: ClubOpt = None) -> None:
 
 def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
                 as_of: AsOfOpt = None,
-                output: Annotated[Optional[Path], typer.Option("--output", "-o", help=N_("With --format xlsx: the file "
+                output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help=N_("With --format xlsx: the file "
                                   "to write (needs nardrating[xlsx])."), show_default=False)] = None,
                 show_all: Annotated[bool, typer.Option("--all", help=N_("Also players the engine hides."))] = False,
                 public: Annotated[bool, typer.Option("--public", help=N_("Show aliases instead of names."))] = False,
                 daily: Annotated[bool, typer.Option("--daily", help=N_("Chip rating: the one-day sum."))] = False,
-                fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+                fmt: BoardFormatOpt = "table", lang: LangOpt = None) -> None:
     """Rank, player, name, rating, games, status, last played.
 
     Example: nardrating leaderboard --rating club --as-of 2009-06-30 --format json
@@ -119,12 +119,12 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
         out.file.write(footer(stamp, fmt))
 
 
-def _spreadsheet_target(fmt: str, output: Path | None) -> str:
+def _spreadsheet_target(fmt: str, output: Path | None, formats: tuple[str, ...] = (*TEXT_FORMATS, "fide-list", "xlsx")) -> str:
     """--format xlsx goes to --output FILE, or to stdout when that is not a terminal; text formats to stdout."""
     if fmt != "xlsx":
         if output is not None:
             raise typer.BadParameter(_("--output is for --format xlsx; text formats go to stdout"), param_hint="--output")
-        return check_format(fmt)
+        return check_format(fmt, formats)
     if output is None and sys.stdout.isatty():
         fail([_("--format xlsx writes a binary spreadsheet, not text for a terminal: "
                 "add --output FILE.xlsx (or redirect: > FILE.xlsx)")])
@@ -146,25 +146,25 @@ def _write_xlsx(table: Table, output: Path | None, provenance: dict[str, str] | 
     console(stderr=True).print(_("wrote {file}").format(file=output), markup=False)
 
 
-def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
+def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompletion=complete.players)],
             club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
             as_of: AsOfOpt = None,
-            since: Annotated[Optional[str], typer.Option("--from", help=N_("Only events on or after this date."),
+            since: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help=N_("Only events on or after this date."),
                                                          show_default=False)] = None,
-            until: Annotated[Optional[str], typer.Option("--to", help=N_("Only events on or before this date."),
+            until: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help=N_("Only events on or before this date."),
                                                          show_default=False)] = None,
-            last: Annotated[Optional[int], typer.Option("--last", help=N_("Only the last N games (and what came after)."),
-                                                        show_default=False, min=1)] = None,
-            opponent: Annotated[Optional[str], typer.Option("--opponent", help=N_("Only games against this player."),
+            last: Annotated[Optional[int], typer.Option("--last", metavar="N", help=N_("Only the last N games (and what came after)."),
+                                                        show_default=False)] = None,
+            opponent: Annotated[Optional[str], typer.Option("--opponent", metavar="PLAYER", help=N_("Only games against this player."), autocompletion=complete.players,
                                                             show_default=False)] = None,
             details: Annotated[bool, typer.Option("--details", help=N_("The steps of each event's change, as "
                                                   "explain shows them (JSON: a steps key per event)."))] = False,
             fmt: FormatOpt = "table",
             chart: Annotated[bool, typer.Option("--chart", help=N_("Draw the rating over time in the terminal, "
                                                 "or into FILE (.png needs nardrating[plot]; .svg nothing)."))] = False,
-            chart_file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help=N_("With --chart: the image to write."),
+            chart_file: Annotated[Optional[Path], typer.Argument(metavar="FILE", help=N_("With --chart: the image to write (optional)."),
                                                                  show_default=False)] = None,
-            vs: Annotated[Optional[list[str]], typer.Option("--vs", help=N_("With --chart: another player on it (repeatable)."),
+            vs: Annotated[Optional[list[str]], typer.Option("--vs", metavar="PLAYER", help=N_("With --chart: another player on it (repeatable)."), autocompletion=complete.players,
                                                             show_default=False)] = None) -> None:
     """Every event of a player up to the date: entry, opponent, result, before, change, after; a summary.
 
@@ -174,6 +174,8 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
     from ..render import emit
 
     fmt = check_format(fmt)
+    if last is not None and last < 1:
+        raise typer.BadParameter(_("{n} is not a number of games; give 1 or more").format(n=last), param_hint="--last")
     since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
     ledger = load(club, discipline)
     for who in (player, opponent):
@@ -200,6 +202,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
 
     from .. import reports
     from ..render import charts
+    from .terminal import data_stream
 
     if not chart:
         raise typer.BadParameter(_("a chart file or --vs goes with --chart"), param_hint="--chart")
@@ -214,7 +217,7 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
     if chart_file is None:
         width = shutil.get_terminal_size((80, 24)).columns
         lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
-        console().file.write("\n".join(map(plain, lines)) + "\n")
+        data_stream(console().file).write("\n".join(map(plain, lines)) + "\n")  # laid out to the width already
         return
     charts.write(series, chart_file, title)
     console().print(_("wrote {file}").format(file=chart_file), markup=False)
@@ -234,13 +237,13 @@ def _period_hint(text: str) -> str:
     return did_you_mean(text.strip(), forms)
 
 
-def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20."))],
+def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD", help=N_("2009-Q1, 2009Q1, 2009-03, 2009, 2009-H1 or 2009-01-15..2009-02-20."))],
            club: ClubOpt = None, rating: RatingOpt = None, discipline: DisciplineOpt = None,
-           player: Annotated[Optional[str], typer.Option(help=N_("Only this player."))] = None,
+           player: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help=N_("Only this player."))] = None,
            details: Annotated[bool, typer.Option("--details", help=N_("The arithmetic: per competition (mfsnb, fide) "
                                                  "or per game (elo, fibs, chips, placement)."))] = False,
-           fmt: FormatOpt = "table", lang: LangOpt = None,
-           output: Annotated[Optional[Path], typer.Option("--output", "-o", help=N_("With --format xlsx: the file "
+           fmt: ReportFormatOpt = "table", lang: LangOpt = None,
+           output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE", help=N_("With --format xlsx: the file "
                              "to write (needs nardrating[xlsx])."), show_default=False)] = None) -> None:
     """Per player active in the period: rating at its start, games, points, expected, change, rating at its end.
 
@@ -251,7 +254,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", help=N_("2009-Q
     from ..periods import parse_period
     from ..render import emit
 
-    fmt = _spreadsheet_target(fmt, output)
+    fmt = _spreadsheet_target(fmt, output, (*TEXT_FORMATS, "xlsx"))
     lang = check_language(lang)
     try:
         span = parse_period(period)

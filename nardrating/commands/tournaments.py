@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..i18n import _
+from ..i18n import N_, _
 
 if TYPE_CHECKING:
     from ..tournaments.model import Tournament
 from .common import ClubOpt, FormatOpt, check_format, console, emit_all, load, parse_date, plain, writer_club
 
-TournamentArg = Annotated[str, typer.Argument(metavar="T", help=_("The tournament's id."))]
-DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=_("Check and show; write nothing."))]
+TournamentArg = Annotated[str, typer.Argument(metavar="T", help=N_("The tournament's id."))]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))]
 
 
 def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
@@ -45,12 +45,12 @@ def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "
 
 
 def pair(tournament: TournamentArg,
-         day: Annotated[Optional[str], typer.Option("--date", help=_("The round's date, YYYY-MM-DD (default: today)."),
+         day: Annotated[Optional[str], typer.Option("--date", help=N_("The round's date, YYYY-MM-DD (default: today)."),
                                                     show_default=False)] = None,
          dry_run: DryRunOpt = False,
-         absent: Annotated[Optional[list[str]], typer.Option("--absent", metavar="ID", help=_("A player away this round "
+         absent: Annotated[Optional[list[str]], typer.Option("--absent", metavar="ID", help=N_("A player away this round "
                            "(a zero-point bye); repeat for several."), show_default=False)] = None,
-         half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=_("A player given a "
+         half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=N_("A player given a "
                              "requested half-point bye; repeat for several."), show_default=False)] = None,
          club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
     """Pair the next round by the tournament's system and append it to the journal as a [[round]].
@@ -73,10 +73,10 @@ def pair(tournament: TournamentArg,
 
 
 def results(tournament: TournamentArg,
-            source: Annotated[str, typer.Argument(metavar="[FILE|-]", help=_("The results, one board a line: WHITE "
+            source: Annotated[str, typer.Argument(metavar="[FILE|-]", help=N_("The results, one board a line: WHITE "
                                                   "BLACK RESULT (1-0, 0-1, 1/2-1/2, +- or -+); - or none: standard "
                                                   "input."))] = "-",
-            round_no: Annotated[Optional[int], typer.Option("--round", help=_("The round (default: the last paired)."),
+            round_no: Annotated[Optional[int], typer.Option("--round", help=N_("The round (default: the last paired)."),
                                                              show_default=False)] = None,
             dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
     """Enter a round's results at once, checked against its pairing: one [[match]] a board, one write.
@@ -118,7 +118,7 @@ def _n_results(n: int) -> str:
 
 
 def standings(tournament: TournamentArg,
-              after_round: Annotated[Optional[int], typer.Option("--after-round", help=_("Standings after this round "
+              after_round: Annotated[Optional[int], typer.Option("--after-round", help=N_("Standings after this round "
                                                                   "(default: the last with every result)."),
                                                                   show_default=False)] = None,
               club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
@@ -164,9 +164,9 @@ def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt =
 
 
 def join(tournament: TournamentArg, player: Annotated[str, typer.Argument(metavar="PLAYER")],
-         round_no: Annotated[Optional[int], typer.Option("--round", help=_("The first round the player is paired in "
+         round_no: Annotated[Optional[int], typer.Option("--round", help=N_("The first round the player is paired in "
                                                           "(default: the next)."), show_default=False)] = None,
-         day: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."),
+         day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."),
                                                     show_default=False)] = None,
          dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
     """A late entry: append a [[join]]; the player gets the next pairing number.
@@ -182,12 +182,12 @@ def join(tournament: TournamentArg, player: Annotated[str, typer.Argument(metava
 
 
 def withdraw(tournament: TournamentArg, player: Annotated[str, typer.Argument(metavar="PLAYER")],
-             round_no: Annotated[Optional[int], typer.Option("--round", help=_("The first round the player is no "
+             round_no: Annotated[Optional[int], typer.Option("--round", help=N_("The first round the player is no "
                                                               "longer paired in (default: the next)."),
                                                               show_default=False)] = None,
-             day: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."),
+             day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."),
                                                         show_default=False)] = None,
-             reason: Annotated[Optional[str], typer.Option(help=_("Why."), show_default=False)] = None,
+             reason: Annotated[Optional[str], typer.Option(help=N_("Why."), show_default=False)] = None,
              dry_run: DryRunOpt = False, club: ClubOpt = None) -> None:
     """A withdrawal: append a [[withdraw]]; the player is not paired from that round on.
 

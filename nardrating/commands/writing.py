@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..i18n import N_
+from . import complete
 from .common import (ClubOpt, DisciplineOpt, NewDisciplineOpt, YesOpt, confirm_dates, console, fail, load, parse_date,
                      warn_all, writer_club)
 
@@ -40,7 +41,8 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("U
     warn_all(warnings)
 
 
-def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("The player's id."))],
+def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("The player's id."),
+                                                    autocompletion=complete.players)],
                 name: Annotated[Optional[str], typer.Option(help=N_("Full name."), show_default=False)] = None,
                 alias: Annotated[Optional[str], typer.Option(help=N_("Public name, shown with --public."),
                                                              show_default=False)] = None,
@@ -78,16 +80,16 @@ def _shown(value: object) -> str:
     return _("(none)") if value is None else repr(value) if isinstance(value, str) else str(value)
 
 
-def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."))],
-              b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player (chess: black)."))],
-              winner: Annotated[Optional[str], typer.Option(help=N_("The winner's id."))] = None,
+def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."), autocompletion=complete.players)],
+              b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player (chess: black)."), autocompletion=complete.players)],
+              winner: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help=N_("The winner's id."))] = None,
               result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'))] = None,
               day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."))] = None,
               length: Annotated[int, typer.Option(help=N_("Match length in points."))] = 1,
               score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."))] = None,
               chips: Annotated[Optional[float], typer.Option(help=N_("Chips won (chip rating)."))] = None,
               discipline: DisciplineOpt = None,
-              tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."))] = None,
+              tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."), autocompletion=complete.tournaments)] = None,
               unrated: Annotated[bool, typer.Option("--unrated", help=N_("Record it, rate it nowhere."))] = False,
               forfeit: Annotated[bool, typer.Option("--forfeit", help=N_("A no-show or technical result."))] = False,
               note: Annotated[Optional[str], typer.Option(help=N_("A note."))] = None,
@@ -201,11 +203,11 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
 
 
 def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The match to correct."))],
-          a: Annotated[Optional[str], typer.Argument(metavar="[A", help=N_("First player (default: the match's)."),
+          a: Annotated[Optional[str], typer.Argument(metavar="A", help=N_("First player (default: the match's)."), autocompletion=complete.players,
                                                      show_default=False)] = None,
-          b: Annotated[Optional[str], typer.Argument(metavar="B]", help=N_("Second player (default: the match's)."),
+          b: Annotated[Optional[str], typer.Argument(metavar="B", help=N_("Second player (default: the match's)."), autocompletion=complete.players,
                                                      show_default=False)] = None,
-          winner: Annotated[Optional[str], typer.Option(help=N_("The winner's id."), show_default=False)] = None,
+          winner: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help=N_("The winner's id."), show_default=False)] = None,
           result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'),
                                                         show_default=False)] = None,
           day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: the match's)."),
@@ -214,7 +216,7 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
           score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."), show_default=False)] = None,
           chips: Annotated[Optional[float], typer.Option(help=N_("Chips won (chip rating)."), show_default=False)] = None,
           discipline: DisciplineOpt = None,
-          tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."), show_default=False)] = None,
+          tournament: Annotated[Optional[str], typer.Option(help=N_("Tournament id."), show_default=False, autocompletion=complete.tournaments)] = None,
           rated: Annotated[Optional[bool], typer.Option("--rated/--unrated", help=N_("Rated or not (default: as the match)."),
                                                         show_default=False)] = None,
           forfeit: Annotated[Optional[bool], typer.Option("--forfeit/--no-forfeit", help=N_("A no-show or technical "
@@ -279,7 +281,7 @@ def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask.")
         _print_moved(out, written.moved)
 
 
-def rename_player(old: Annotated[str, typer.Argument(metavar="OLD")], new: Annotated[str, typer.Argument(metavar="NEW")],
+def rename_player(old: Annotated[str, typer.Argument(metavar="OLD", autocompletion=complete.players)], new: Annotated[str, typer.Argument(metavar="NEW")],
                   dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None) -> None:
     """Rename a player by an appended [[rename]]: every entry, before and after, shows NEW.
 
@@ -291,7 +293,7 @@ def rename_player(old: Annotated[str, typer.Argument(metavar="OLD")], new: Annot
     console().print(("would rename" if dry_run else "renamed") + f" player {old} to {new}", markup=False)
 
 
-def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP")], into: Annotated[str, typer.Argument(metavar="INTO")],
+def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP", autocompletion=complete.players)], into: Annotated[str, typer.Argument(metavar="INTO", autocompletion=complete.players)],
                   dry_run: Annotated[bool, typer.Option("--dry-run")] = False, club: ClubOpt = None) -> None:
     """Merge a duplicate player by an appended [[merge]]: DUP's games become INTO's.
 

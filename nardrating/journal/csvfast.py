@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Problem
+from ..i18n import ngettext
 from .csvcells import Judged, checked, coded, date_refused, extend_column, is_id, judged, length_cell, mapped, ordinal, plain_ids, player_refused
 from .entries import (MAX_CHIPS, MAX_NOTE, RULES, id_message, id_problem,
                       parse_result, text_problem)
@@ -35,9 +36,11 @@ def _header_problem(header: list[str]) -> str | None:
     missing = [h for h in CSV_REQUIRED if h not in header]
     parts = []
     if unknown:
-        parts.append(f"unknown column(s) {', '.join(map(repr, unknown))}")
+        parts.append(ngettext("unknown column {columns}", "unknown columns {columns}", len(unknown)).format(
+            columns=", ".join(map(repr, unknown))))
     if missing:
-        parts.append(f"missing column(s) {', '.join(missing)}")
+        parts.append(ngettext("missing column {columns}", "missing columns {columns}", len(missing)).format(
+            columns=", ".join(missing)))
     if len(set(header)) != len(header):
         parts.append("a column is named twice")
     if parts:

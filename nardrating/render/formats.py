@@ -55,6 +55,12 @@ def _strict_json(dumps: Callable[[Any], str], value: Any) -> str:
     return text
 
 
+def json_text(value: Any) -> str:
+    """Any value as the tables' JSON is written: strict, UTF-8 as written, controls escaped."""
+    return _strict_json(lambda v: json.dumps(v, ensure_ascii=False, allow_nan=False, indent=2,
+                                             default=_json_default), value)
+
+
 def to_json(table: Table) -> str:
     """Strict JSON (RFC 8259): numbers unrounded; NaN and infinities, which JSON lacks, as null."""
     value: Any = table.json_value if table.json_value is not None else table.all_rows()
@@ -121,22 +127,23 @@ def emit(table: Table, fmt: str, console: Output) -> None:
     """The table in `fmt` (one of FORMATS) on the console's file."""
     if fmt == "table":
         print_table(table, console)
-    elif fmt in ("json", "csv", "fide-list"):
+        return
+    file = getattr(console.file, "unwrapped", console.file)  # data: never wrapped to a terminal's width
+    if fmt in ("json", "csv", "fide-list"):
         from ..i18n import DEFAULT, using
 
         with using(DEFAULT):   # machine formats: the same in every language
-            _emit_machine(table, fmt, console)
+            _emit_machine(table, fmt, file)
     else:
-        console.file.write(to_markdown(table))
+        file.write(to_markdown(table))
 
 
-def _emit_machine(table: Table, fmt: str, console: Output) -> None:
+def _emit_machine(table: Table, fmt: str, file: Any) -> None:
     if fmt == "json":
-        console.file.write(to_json(table) + "\n")
+        file.write(to_json(table) + "\n")
     elif fmt == "csv":
-        console.file.write(to_csv(table))
+        file.write(to_csv(table))
     elif fmt == "fide-list":
         from ..exchange.fide_list import to_fide_list
 
-        console.file.write(to_fide_list(table))
-
+        file.write(to_fide_list(table))

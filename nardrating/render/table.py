@@ -15,7 +15,7 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
 from .text import CONTROL, visible
@@ -239,7 +239,12 @@ def _without_empty_columns(table: Table) -> Table:
     return Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
 
 
-def table_lines(table: Table, width: int | None) -> list[Line]:
+# What shows the columns a narrow terminal leaves out: right for the commands that print data
+# (--format csv); a command whose --format means something else passes its own (import).
+SHOWN_BY = N_("a wider terminal or --format csv shows them")
+
+
+def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> list[Line]:
     """The whole text view of a table as lines: every titled part, the caption, the
     notes, and which columns did not fit in `width` cells (None: no limit)."""
     table, notes = _with_footnotes(table)
@@ -266,16 +271,16 @@ def table_lines(table: Table, width: int | None) -> list[Line]:
     out += [Line(wrapped, "") for line in caption + notes for wrapped in _wrapped_line(visible(line), width)]
     left_out = [c.heading for c in table.columns if c not in shown]
     if left_out and width is not None:  # (only a width leaves columns out)
-        notice = _("not shown at {width} columns: {columns}; a wider terminal "
-                   "or --format csv shows them").format(width=width, columns=", ".join(left_out))
-        out += [Line(line, "") for line in textwrap.wrap(notice, width) or [notice]]
+        notice = _("not shown at {width} columns: {columns}; {shown_by}").format(
+            width=width, columns=", ".join(left_out), shown_by=_(shown_by))
+        out += [Line(line, "") for line in textwrap.wrap(notice, width, break_on_hyphens=False) or [notice]]
     return out
 
 
-def print_table(table: Table, console: Output) -> None:
+def print_table(table: Table, console: Output, shown_by: str = SHOWN_BY) -> None:
     """Write the table's lines; in a terminal rich styles the title and the header (the text is
     the same either way)."""
-    lines = table_lines(table, table_width(console))
+    lines = table_lines(table, table_width(console), shown_by)
     if not console.is_terminal:
         console.file.write("\n".join(map(itemgetter(0), lines)) + "\n" if lines else "")
         return

@@ -4,8 +4,9 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..i18n import ngettext
 from ..engines.base import HistoryEvent, RatingResult
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..i18n.numbers import localized
 from .asof import AsOf
 from .table import Column, Row, Table, heading

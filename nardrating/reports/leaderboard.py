@@ -1,6 +1,7 @@
 """The leaderboard of a list, and the players of the club with their games per discipline."""
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from ..engines.base import RatingResult, Standing
@@ -10,6 +11,7 @@ from .asof import AsOf
 from .table import Column, Row, Section, Table, heading
 
 if TYPE_CHECKING:
+    from ..journal.model import Journal
     from ..replay.ledger import Ledger
 
 
@@ -57,7 +59,24 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
             count=len(hidden), statuses=", ".join(sorted({status_text(s.status) for s in hidden})))
     shown_as_of = day or (AsOf(result.as_of) if result.as_of else None)
     title = f"{result.rating} · {result.discipline}" + (f" · {shown_as_of}" if shown_as_of else "")
+    if not rows and not sections and not hidden:
+        caption = empty_reason(journal, result.discipline, shown_as_of.day if shown_as_of else None)
     return Table(title, columns, rows, sections, caption)
+
+
+def empty_reason(journal: Journal, discipline: str, day: date | None) -> str:
+    """Why a leaderboard has nobody on it: no rated game by its date, or none in the discipline at all."""
+    m = journal.matches
+    code = journal.discipline_codes.index.get(discipline)
+    excluded = journal.excluded_rows()
+    played = [d for i, (d, c) in enumerate(zip(m.dates, m.discipline)) if c == code and i not in excluded]
+    if not played:
+        return _("no rated games in {discipline} yet").format(discipline=discipline)
+    first = date.fromordinal(min(played))
+    if day is not None and day < first:
+        return _("no rated games as of {day}: the first in {discipline} is on {first}").format(
+            day=day, discipline=discipline, first=first)
+    return _("no rated games as of {day}").format(day=day)
 
 
 def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) -> Table:

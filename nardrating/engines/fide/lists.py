@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from ...i18n import ngettext
 from ..base import HistoryEvent
 from ..rounding import round_half_away, round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
@@ -115,10 +116,12 @@ class ListPublication:
         if n:
             mean = Fraction(sum(r.opponent_rating for r in counted), n)
             perf = round_half_up(mean + dp_for_score(points, n))
-        notes = [f"{capped} game(s) over 400 apart counted as 400 (§8.3.1)"] if capped else []
+        notes = [ngettext("{n} game over 400 apart counted as 400 (§8.3.1)",
+                          "{n} games over 400 apart counted as 400 (§8.3.1)", capped).format(n=capped)] if capped else []
         if uncapped:
-            notes.append(f"{uncapped} game(s) over 400 apart at the real difference, rated 2650 or more "
-                         "(§8.3.1 from 1 October 2025)")
+            notes.append(ngettext("{n} game over 400 apart at the real difference, rated 2650 or more "
+                                  "(§8.3.1 from 1 October 2025)", "{n} games over 400 apart at the real difference, "
+                                  "rated 2650 or more (§8.3.1 from 1 October 2025)", uncapped).format(n=uncapped))
         return EventRecord(event.key, event.name, own, n, points, expected, None, None, perf,
                            difference_rule="; ".join(notes) or None, counted=tuple(counted), skipped=tuple(skipped))
 
@@ -192,11 +195,15 @@ class ListPublication:
         elif p.fide and not against_rated:
             erec.ignored = "no game against a rated opponent (§7.1.4)"
         elif not p.fide and len(against_rated) < 3:
-            erec.ignored = f"{len(against_rated)} game(s) against rated opponents; 3 needed (8.2)"
+            erec.ignored = ngettext("{n} game against rated opponents; 3 needed (8.2)",
+                                    "{n} games against rated opponents; 3 needed (8.2)",
+                                    len(against_rated)).format(n=len(against_rated))
         elif not s.pool and p.fide and points == 0:
             erec.ignored = "first event scored zero (§8.2.1)"
         elif not s.pool and not p.fide and points < 1:
-            erec.ignored = f"first rated tournament with {float(points):g} point(s); 1 needed (8.2)"
+            erec.ignored = ngettext("first rated tournament with {points} point; 1 needed (8.2)",
+                                    "first rated tournament with {points} points; 1 needed (8.2)",
+                                    1 if points == 1 else 2).format(points=f"{float(points):g}")
         if erec.ignored is None:
             s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
             s.excluded = False

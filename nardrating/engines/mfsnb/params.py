@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from ...i18n import ngettext
 from ..base import Params
 from ..policies import check_exclusion_after_ladder, check_ladder
 
@@ -35,7 +36,9 @@ class MfsnbParams(Params):
     def _known_qualifications(cls, value: dict[str, int]) -> dict[str, int]:
         unknown = sorted(set(value) - set(DEFAULT_STARTS))
         if unknown:
-            raise ValueError(f"unknown qualification(s) {', '.join(unknown)}; allowed: {', '.join(DEFAULT_STARTS)}")
+            raise ValueError(ngettext("unknown qualification {names}; allowed: {allowed}",
+                                      "unknown qualifications {names}; allowed: {allowed}", len(unknown)).format(
+                names=", ".join(unknown), allowed=", ".join(DEFAULT_STARTS)))
         if any(v < 0 for v in value.values()):
             raise ValueError("start ratings must not be negative")
         # The seed's table fills what the config leaves out.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from .records import DATE_HELP, Game, Parsed, decode_text, parse_day
+from .records import DATE_HELP, AlsoAs, Game, Parsed, decode_text, parse_day
 
 _HEADER = re.compile(r'^;\s*\[\s*(\w[\w ]*?)\s+"(.*)"\s*\]\s*$')
 _LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
@@ -151,11 +151,14 @@ def _add_match(match: _Match, when: date | None, per_game: bool, parsed: Parsed)
                                            f"{match.length}-point match; import finished matches only")
         return
     a, b = (parsed.player(name) for name in match.players)
+    whole = "1-0" if running[0] > running[1] else "0-1"
+    games = tuple(("1-0" if winner == 0 else "0-1", 1) for _line, _no, _start, winner, _points in match.games)
     if per_game:
         for game_line, no, _start, winner, points in match.games:
             parsed.games.append(Game(game_line, when, a, b, "1-0" if winner == 0 else "0-1",
                                      score=[points, 0] if winner == 0 else [0, points],
-                                     note=f"game {no} of a {match.length}-point match"))
+                                     note=f"game {no} of a {match.length}-point match",
+                                     also_as=AlsoAs(match.line, ((whole, match.length),))))
     else:
-        parsed.games.append(Game(match.line, when, a, b, "1-0" if running[0] > running[1] else "0-1",
-                                 length=match.length, score=list(running)))
+        parsed.games.append(Game(match.line, when, a, b, whole, length=match.length, score=list(running),
+                                 also_as=AlsoAs(match.line, games)))

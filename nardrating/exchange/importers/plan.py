@@ -18,10 +18,10 @@ from pydantic import ValidationError
 from ...errors import LedgerError, Problem
 from ...journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...journal.lint import folded, near_duplicates, score_contradicts
 from .planrounds import plan_rounds
-from .records import Game, Parsed, PlayerInfo, TournamentInfo, derive_id
+from .records import AlsoAs, Game, Parsed, PlayerInfo, TournamentInfo, derive_id
 
 if TYPE_CHECKING:
     from ...config import ClubConfig
@@ -107,9 +107,12 @@ class _Players:
 
 
 def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | None = None,
-                tournament: str | None = None, target_text: str = "") -> Plan:
-    """What an import would add to the club; LedgerError with every problem (FILE:LINE) if any."""
+                tournament: str | None = None, target_text: str = "", ratings: bool = False) -> Plan:
+    """What an import would add to the club; LedgerError with every problem (FILE:LINE) if any.
+
+    ratings: the files' ratings become [[adjust]] entries (ratings.py); else the summary says they were not used."""
     from ...journal.writer import next_match_id
+    from .ratings import file_ratings, rating_entries, unused_note
 
     problems = [p for parsed in parsed_files for p in parsed.problems]
     if problems:
@@ -124,9 +127,13 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     games_of: Counter[str] = Counter()
     matches: list[PlannedEntry] = []
     run_of: dict[tuple[int, str], tuple[str, Tournament | None]] = {}  # (file, tournament key) → where its rounds go
+    adjusts: list[PlannedEntry] = []
+    other_mode: dict[tuple[str, int] | None, bool] = {}  # a .mat match → found as the other mode wrote it
+    rated_keys: set[tuple[str, str, str]] = set()
     for k, parsed in enumerate(parsed_files):
-        summary = FileSummary(parsed.file, parsed.notes, read=len(parsed.games), skipped=Counter(parsed.skipped))
+        summary = FileSummary(parsed.file, list(parsed.notes), read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
+        read: list[tuple[Game, str, str, str]] = []  # every game with its players' ids and discipline
         for game in parsed.games:
             def problem(message: str, line: int = game.line) -> None:
                 problems.append(Problem(parsed.file, line, message))
@@ -153,11 +160,21 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
                           "check would warn of it ever after: correct the file").format(
                               mine=game.score[0], theirs=game.score[1], result=game.result))
                 continue
+            read.append((game, a, b, disc))
             key = (game.day.toordinal(), a, b, _score(game.result), game.length)
+            group = (parsed.file, game.also_as.match) if game.also_as else None
+            if other_mode.get(group):
+                summary.duplicates += 1  # its match is in the journal as the other import mode wrote it
+                continue
             if existing[key] > 0:
                 existing[key] -= 1
                 summary.duplicates += 1
                 continue
+            if game.also_as is not None and group not in other_mode:
+                other_mode[group] = _as_other_mode(game.also_as, key, existing, summary)
+                if other_mode[group]:
+                    summary.duplicates += 1
+                    continue
             while journal.has_match_id(f"m{next_number:04d}"):
                 next_number += 1
             data = {"id": f"m{next_number:04d}", "date": game.day, "players": [a, b], "result": game.result,
@@ -169,6 +186,14 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             summary.added += 1
             games_of[a] += 1
             games_of[b] += 1
+        rated = file_ratings(parsed, read)
+        if ratings and not rated:
+            summary.notes.append(_("--ratings: the file gives no player a rating"))
+        elif ratings and not problems:
+            adjusts += [PlannedEntry("adjust", data, parsed.file, line)
+                        for data, line in rating_entries(ledger, parsed.file, rated, summary.notes, rated_keys)]
+        elif rated and (unused := unused_note(ledger, rated)):
+            summary.notes.append(unused)
     used_tournaments = {m.data["tournament"] for m in matches}
     entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
     rounds = [PlannedEntry(*planned) for planned in plan_rounds(
@@ -176,6 +201,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
         [m.data for m in matches], [summary.notes for summary in plan.files])]
     entries += [PlannedEntry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
+    entries += adjusts
     problems += _through_models(entries + rounds + matches)
     if problems:
         raise LedgerError(problems)
@@ -201,12 +227,34 @@ def _through_models(entries: list[PlannedEntry]) -> list[Problem]:
                 where = f"[[{entry.kind}]] {loc_text(loc)}: " if loc else ""
                 problems.append(Problem(entry.file, entry.line, where + message))
             continue
-        entry.data = model.model_dump(exclude_defaults=True)
+        data = model.model_dump(exclude_defaults=True)
+        if isinstance(data.get("set"), float) and data["set"].is_integer():
+            data["set"] = int(data["set"])  # an imported whole-number rating stays one
+        entry.data = data
     return problems
 
 
 def _score(result: str) -> float:
     return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+
+
+def _as_other_mode(also: AlsoAs, key: tuple[int, str, str, float, int],
+                   existing: Counter[tuple[int, str, str, float, int]], summary: FileSummary) -> bool:
+    """Whether the journal has every match the other import mode writes for these games (taken if so)."""
+    day, a, b = key[:3]
+    wanted = Counter((day, a, b, _score(result), length) for result, length in also.matches)
+    if any(existing[k] < n for k, n in wanted.items()):
+        return False
+    existing.subtract(wanted)
+    if len(also.matches) == 1:
+        summary.notes.append(_("the games of the match on line {line} are in the journal as one {length}-point match "
+                               "(imported without --per-game)").format(line=also.match, length=also.matches[0][1]))
+    else:
+        summary.notes.append(ngettext("the match on line {line} is in the journal as its {n} game (imported with "
+                                      "--per-game)", "the match on line {line} is in the journal as its {n} games "
+                                      "(imported with --per-game)", len(also.matches)).format(line=also.match,
+                                                                                             n=len(also.matches)))
+    return True
 
 
 def _match_keys(journal: Journal) -> Counter[tuple[int, str, str, float, int]]:

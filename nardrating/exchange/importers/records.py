@@ -46,6 +46,15 @@ class Game:
     discipline: str | None = None  # when the file says (a CSV column)
     chips: float | None = None
     round: int | None = None       # the round of a tournament run round by round (TRF)
+    also_as: AlsoAs | None = None  # the same games as the file's other import mode writes them (.mat)
+
+
+@dataclass(frozen=True)
+class AlsoAs:
+    """A .mat match is imported whole or one match per game (--per-game): the other mode's matches
+    of the same games, so that an import in either mode sees the other's as already in the journal."""
+    match: int                              # the file's line of the match: its games share it
+    matches: tuple[tuple[str, int], ...]    # (result, length) of each match the other mode writes
 
 
 @dataclass

@@ -66,7 +66,7 @@ Confirm = Callable[[list[tuple[str, date]]], None]  # told the games dated after
 
 def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
-               dry_run: bool = False, confirm: Confirm | None = None) -> ImportResult:
+               dry_run: bool = False, confirm: Confirm | None = None, ratings: bool = False) -> ImportResult:
     from ...journal.actions import target_journal
     from ...journal.writer import append_block, club_lock
     from ...replay.loader import load_club
@@ -83,7 +83,7 @@ def run_import(club: str | None, paths: list[Path], fmt: str | None = None, disc
         if not dry_run:
             ledger = load_club(club)  # again under the lock: another writer may have appended
         text = target.read_text(encoding="utf-8", errors="replace") if target.exists() else ""
-        plan = plan_import(ledger, parsed, discipline, tournament, text)
+        plan = plan_import(ledger, parsed, discipline, tournament, text, ratings)
         plan.files += copies
         if not plan.entries:
             return ImportResult(plan, target, False)

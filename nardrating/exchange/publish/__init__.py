@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,13 @@ def _environment() -> jinja2.Environment:
         import jinja2
     except ImportError:
         raise ActionRefused(_("publish needs Jinja2: pip install 'nardrating[site]'")) from None
+    from .site import words
+
     env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
+    env.filters["words"] = words
     return env
 
 
@@ -63,11 +67,22 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
         site = Site(ledger, rating, day, public)
         template = env.get_template("page.html")
         club = ledger.config.club.name or _("Ratings")
-        rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__,
+        footer = _("Published {published} with nardrating {version}; ratings as of {day}.").format(
+            published=published_on(), version=__version__, day=day.day)
+        rendered = {page.path: template.render(page=page, club=club, lang=lang, footer=footer, version=__version__,
                                                provenance=provenance or {})
                     for page in site.pages()}
     _write(outdir, rendered, previous)
     return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages))
+
+
+def published_on() -> date:
+    """Today; $SOURCE_DATE_EPOCH (the reproducible-builds convention) where set, for a site made
+    again byte for byte."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), timezone.utc).date()
+    return date.today()
 
 
 def _check_outdir(outdir: Path, force: bool) -> list[str]:

@@ -15,16 +15,23 @@ from ... import reports
 from ...engines.base import score_text
 from ...i18n import _
 from ...periods import Period
+from ...i18n import ngettext
 from ...render import charts, column_texts
 
 if TYPE_CHECKING:
+    from markupsafe import Markup
+
     from ...engines.base import RatingResult
     from ...journal.model import Journal, MatchView, Tournament
     from ...replay.ledger import Ledger
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
-LINKED = ("player", "opponent")
-CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead   # columns whose ids are players: linked to their pages
+LINKED = ("player", "opponent")   # columns whose ids are players: linked to their pages
+CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead
+# The columns a phone (390 px) shows of each table; the others show on a wider screen.
+HISTORY_CORE = ("date", "opponent", "result", "change", "after")
+BOARD_CORE = ("rank", "player", "name", "rating", "games")
+STANDINGS_CORE = ("place", "player", "games", "points")
 
 
 @dataclass
@@ -34,6 +41,9 @@ class Cell:
     href: str | None = None
     header: bool = False         # the row's header (th scope="row")
     numeric: bool = False
+    more: bool = False           # one of the columns a narrow screen leaves out
+    long: bool = False           # long text (a reason, a list of results): wraps at spaces, not the table wider
+    aside: str | None = None     # shown in the cell on a narrow screen only (what a hidden column said)
 
 
 @dataclass
@@ -43,6 +53,16 @@ class HtmlTable:
     rows: list[list[Cell]]
     sortable: bool = True
     note: str | None = None
+    more: list[bool] = field(default_factory=list)  # per column: shown only on a wider screen
+
+    def __post_init__(self) -> None:
+        self.more = self.more or [False] * len(self.headers)
+
+    @property
+    def narrow_note(self) -> str | None:
+        """What a narrow screen leaves out, said on it (None: it shows every column)."""
+        left_out = [label for (label, _), more in zip(self.headers, self.more) if more]
+        return _("A wider screen also shows: {columns}.").format(columns=", ".join(left_out)) if left_out else None
 
 
 @dataclass
@@ -65,6 +85,15 @@ class Page:
     @property
     def root(self) -> str:
         return "../" * self.path.count("/")
+
+
+def words(text: object) -> Markup:
+    """Text for a line that may wrap: escaped, each word with a hyphen (a date, an id, long-nardy)
+    kept whole, as a browser would otherwise break it after the hyphen (a Jinja filter)."""
+    from markupsafe import Markup, escape
+
+    return Markup(" ").join(Markup('<span class="w">{}</span>').format(w) if "-" in w else escape(w)
+                            for w in str(text).split(" "))
 
 
 def file_stem(key: str, taken: set[str]) -> str:
@@ -97,28 +126,37 @@ class Site:
     def name(self, player: str) -> str:
         return self.ledger.journal.player_name(player, self.public)
 
-    def html_table(self, table: reports.Table, page: Page, part: int | None = None, sortable: bool = True) -> HtmlTable:
+    def html_table(self, table: reports.Table, page: Page, part: int | None = None, sortable: bool = True,
+                   core: tuple[str, ...] | None = None, caption: str | None = None) -> HtmlTable:
         """A reports.Table's rows (or its section `part`) as cells: the terminal's text (one number of
-        decimals per column over the whole table), the exact number to sort by, links to players."""
+        decimals per column over the whole table), the exact number to sort by, links to players.
+
+        A column is numeric (right-aligned, sorted as numbers) when its kind is and its values are:
+        an engine's column of ids or words is text. `core`: the columns a phone shows."""
         texts = column_texts(table)
-        offset, rows, caption = 0, table.rows, table.title
+        offset, rows = 0, table.rows
+        caption = caption or table.title
         if part is not None:
             offset = len(table.rows) + sum(len(r) for _, r in table.sections[:part])
             caption, rows = table.sections[part]
+        every = table.all_rows()
+        numeric = {c.key: c.kind in NUMERIC and all(_is_number(r.get(c.key)) for r in every) for c in table.columns}
+        more = {c.key: core is not None and c.key not in core for c in table.columns}
         out = []
         for n, row in enumerate(rows):
             cells = []
             for c in table.columns:
                 value = row.get(c.key)
-                cell = Cell(texts[c.key][n + offset], numeric=c.kind in NUMERIC, header=c.key == "player")
+                cell = Cell(texts[c.key][n + offset], numeric=numeric[c.key], header=c.key == "player",
+                            more=more[c.key], long=c.kind == "footnote" or c.wrap)
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     cell.sort = repr(value)
                 if c.key in LINKED and value in self.player_path:
                     cell.href = page.root + self.player_path[value]
                 cells.append(cell)
             out.append(cells)
-        return HtmlTable(caption, [(c.heading, c.kind in NUMERIC) for c in table.columns], out,
-                         sortable, table.caption if part is None else None)
+        return HtmlTable(caption, [(c.heading, numeric[c.key]) for c in table.columns], out,
+                         sortable, table.caption if part is None else None, [more[c.key] for c in table.columns])
 
     def pages(self) -> list[Page]:
         return [self.index()] + [self.player(p) for p in self.player_path] + \
@@ -132,8 +170,10 @@ class Site:
         for result in self.results:
             table = reports.leaderboard(self.ledger, result, public=self.public, day=self.day)
             section = Section(f"{result.rating} · {result.discipline}")
-            section.tables.append(self.html_table(table, page))
-            section.tables += [self.html_table(table, page, n) for n in range(len(table.sections))]
+            board = self.html_table(table, page, core=BOARD_CORE)
+            board.note = self.hidden_note(result) or (table.caption if not table.rows else None)
+            section.tables.append(board)
+            section.tables += [self.html_table(table, page, n, core=BOARD_CORE) for n in range(len(table.sections))]
             section.links = [(page.root + path, _("List of {day}").format(day=span.end)) for res, span, path in self.list_pages
                              if res is result]
             page.sections.append(section)
@@ -143,6 +183,15 @@ class Site:
                 (path, f"{tournaments[t].name} ({tournaments[t].start}..{tournaments[t].end})")
                 for t, path in sorted(self.tournament_path.items(), key=lambda kv: (tournaments[kv[0]].start, kv[0]))]))
         return page
+
+    def hidden_note(self, result: RatingResult) -> str | None:
+        """Who the published list leaves out, as the leaderboard does without --all (no option on a page)."""
+        own = dict(result.sections)
+        hidden = [s for s in result.standings.values() if s.status in result.hidden_statuses and s.status not in own]
+        if not hidden:
+            return None
+        return ngettext("{n} player not listed ({statuses}).", "{n} players not listed ({statuses}).",
+                        len(hidden)).format(n=len(hidden), statuses=", ".join(sorted({s.status for s in hidden})))
 
     def player(self, player: str) -> Page:
         name = self.name(player)
@@ -167,7 +216,14 @@ class Site:
                     last=charts.rating_label(points[-1].rating), last_day=points[-1].day,
                     lowest=charts.rating_label(min(p.rating for p in points)),
                     highest=charts.rating_label(max(p.rating for p in points)))
-            section.tables.append(self.html_table(table, page))
+            games = self.html_table(table, page, core=HISTORY_CORE)
+            keys = [c.key for c in table.columns]
+            for cells in games.rows:  # a phone hides Kind: an event without an opponent says there what it is
+                opponent, kind = cells[keys.index("opponent")], cells[keys.index("kind")]
+                if not opponent.text and kind.text:
+                    opponent.aside = kind.text
+            games.note = (table.caption or "").split("\n")[0] or None  # the summary; the chart above, not a sparkline
+            section.tables.append(games)
             page.sections.append(section)
         if not page.sections:
             page.intro.append(_("No games in the published rating lists."))
@@ -195,7 +251,7 @@ class Site:
         for row in standings:
             row["name"] = self.name(row["player"])
         table = reports.Table(_("Standings of {tournament}").format(tournament=t.name), columns, standings)
-        page.sections.append(Section(_("Standings"), [self.html_table(table, page)]))
+        page.sections.append(Section(_("Standings"), [self.html_table(table, page, core=STANDINGS_CORE)]))
         if order:
             page.sections.append(Section(_("Crosstable"), [self.crosstable(t, order, games, page)]))
         return page
@@ -212,7 +268,7 @@ class Site:
             number = {who: n for n, who in enumerate(order, start=1)}
             for n, a in enumerate(order, start=1):
                 results = "; ".join(f"{number[b]}: {' '.join(marks)}" for (who, b), marks in scores.items() if who == a)
-                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results)])
+                rows.append([Cell(str(n), numeric=True), self.player_cell(a, page), Cell(results, long=True)])
             return HtmlTable(_("Results of {tournament}: each player's scores against the players numbered "
                                "as in the standings (F: forfeit)").format(tournament=t.name),
                              [("#", True), (_("Player"), False), (_("Results"), False)],
@@ -239,6 +295,11 @@ class Site:
             section.tables.append(self.html_table(detail, page))
         page.sections.append(section)
         return page
+
+
+def _is_number(value: Any) -> bool:
+    """A number, or no value (an empty cell sorts last either way)."""
+    return value is None or value == "" or (isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def list_periods(result: RatingResult) -> list[Period]:

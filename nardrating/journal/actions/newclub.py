@@ -60,10 +60,10 @@ def engine_template(engine: str, discipline: str | None = None) -> str:
 
 
 NEXT_STEPS = """next steps:{cd}
-  nardrating add-player anna --name "Анна Петрова"      # each player once
-  nardrating add-match anna boris --winner anna         # after each game
-  nardrating leaderboard                                # the list as of the last entry
-  nardrating check                                      # after editing the journal by hand"""
+  nardrating add-player anna --name "Анна Петрова"   # each player once
+  nardrating add-match anna boris --winner anna      # after each game
+  nardrating leaderboard                             # as of the last entry
+  nardrating check                                   # after editing by hand"""
 
 
 JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,

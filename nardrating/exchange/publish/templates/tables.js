@@ -23,7 +23,9 @@
           if (x === y) return 0;
           if (x === null || x === "") return 1;   // empty cells last either way
           if (y === null || y === "") return -1;
-          return (x < y ? -1 : 1) * (ascending ? 1 : -1);
+          // text as a reader orders it (ё with е, m0009 before m0010), numbers as numbers
+          var order = numeric ? (x < y ? -1 : 1) : String(x).localeCompare(String(y), undefined, {numeric: true});
+          return order * (ascending ? 1 : -1);
         });
         rows.forEach(function (row) { body.appendChild(row); });
       });
