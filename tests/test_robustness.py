@@ -240,6 +240,9 @@ def check_after_freeze(club: Path, before: bytes, output: Path) -> bytes:
         data = json.loads(output.read_text(encoding="utf-8"))
         assert data["provenance"]["as_of"] and data["rows"]
     load_club(club)
+    return after
+
+
 def edit_player_args(club: Path, alias: str) -> list[str]:
     return ["edit-player", "anna", "--alias", alias, "--club", str(club)]
 
