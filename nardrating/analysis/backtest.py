@@ -22,8 +22,9 @@ import math
 import os
 from dataclasses import dataclass
 from datetime import date
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -357,13 +358,17 @@ def calibration_table(row: dict[str, Any]) -> Table:
     return Table(f"Calibration · {row['label']}", columns, rows)
 
 
-def plot(rows: list[dict[str, Any]], path: Any) -> None:
-    """The calibration curves as PNG or SVG (matplotlib: the optional extra [plot])."""
-    from pathlib import Path
+def plot(rows: list[dict[str, Any]], path: Any, protect: Iterable[Path] = ()) -> None:
+    """The calibration curves as PNG or SVG (matplotlib: the optional extra [plot]), written whole
+    or not at all, never over one of `protect` (safewrite.py)."""
+    import io
+
+    from ..safewrite import check_target, replace_file
 
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):
         raise ActionRefused(f"--plot {path}: the file must end in .png or .svg")
+    check_target(path, protect)  # refused before anything is drawn
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -380,9 +385,9 @@ def plot(rows: list[dict[str, Any]], path: Any) -> None:
     ax.set_ylabel("observed score")
     ax.set_title("Calibration by decile")
     ax.legend(fontsize="small")
+    buffer = io.BytesIO()
     try:
-        fig.savefig(path, format=path.suffix.lower().lstrip("."))
-    except OSError as exc:
-        raise ActionRefused(f"--plot {path}: cannot write the file: {exc.strerror or exc}") from None
+        fig.savefig(buffer, format=path.suffix.lower().lstrip("."))
     finally:
         plt.close(fig)
+    replace_file(path, buffer.getvalue(), protect=protect)

@@ -71,6 +71,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
 
     fmt = _spreadsheet_target(fmt, output)
     ledger = load(club, discipline)
+    if output is not None:  # refused before the work: a link, a device, a journal file…
+        from ..safewrite import check_target, club_files
+
+        check_target(output, club_files(ledger.config))
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -79,7 +83,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
         result = result.daily(day.day)
     table = reports.leaderboard(ledger, result, show_all, public, day)
     if fmt == "xlsx":
-        return _write_xlsx(table, output)
+        return _write_xlsx(table, output, ledger)
     emit(table, fmt, console())
 
 
@@ -95,9 +99,9 @@ def _spreadsheet_target(fmt: str, output: Path | None) -> str:
     return "xlsx"
 
 
-def _write_xlsx(table: Table, output: Path | None) -> None:
-    from ..render.charts import replace_file
+def _write_xlsx(table: Table, output: Path | None, ledger: Ledger) -> None:
     from ..render.spreadsheet import xlsx_bytes
+    from ..safewrite import club_files, replace_file
 
     data = xlsx_bytes(table)
     if output is None:
@@ -105,7 +109,7 @@ def _write_xlsx(table: Table, output: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    replace_file(output, data)
+    replace_file(output, data, protect=club_files(ledger.config))
     console(stderr=True).print(f"wrote {output}", markup=False)
 
 
@@ -179,7 +183,9 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
         lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
         console().file.write("\n".join(map(plain, lines)) + "\n")
         return
-    charts.write(series, chart_file, title)
+    from ..safewrite import club_files
+
+    charts.write(series, chart_file, title, protect=club_files(ledger.config))
     console().print(f"wrote {chart_file}", markup=False)
 
 

@@ -8,6 +8,7 @@ serves both the site and the .svg file. Every label is data and is escaped.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from datetime import date
 from html import escape
 from pathlib import Path
@@ -154,19 +155,24 @@ def text_plot(series: list[Series], width: int = 72, height: int = 12) -> list[s
     return lines
 
 
-def write(series: list[Series], path: Path, title: str) -> None:
-    """An .svg (written here) or a .png (matplotlib) file of the chart; nothing written on a refusal."""
+def write(series: list[Series], path: Path, title: str, protect: Iterable[Path] = ()) -> None:
+    """An .svg (written here) or a .png (matplotlib) file of the chart, whole or not at all, never
+    over one of `protect` (safewrite.py); nothing written on a refusal."""
+    from ..safewrite import check_target, replace_file
+
     suffix = path.suffix.lower()
+    if suffix in (".svg", ".png"):
+        check_target(path, protect)  # refused before the chart is drawn
     if suffix == ".svg":
         text = '<?xml version="1.0" encoding="UTF-8"?>\n' + svg(series, title) + "\n"
-        replace_file(path, text.encode("utf-8"))
+        replace_file(path, text.encode("utf-8"), protect=protect)
     elif suffix == ".png":
-        _write_png(series, path, title)
+        replace_file(path, _png(series, title), protect=protect)
     else:
         raise ActionRefused(f"{path}: a chart file ends in .svg or .png")
 
 
-def _write_png(series: list[Series], path: Path, title: str) -> None:
+def _png(series: list[Series], title: str) -> bytes:
     _bounds(series)  # refuse an empty chart before importing anything
     try:
         import matplotlib
@@ -192,22 +198,4 @@ def _write_png(series: list[Series], path: Path, title: str) -> None:
 
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
-    replace_file(path, buffer.getvalue())
-
-
-def replace_file(path: Path, data: bytes) -> None:
-    """Write whole or not at all: a temporary file beside it, then renamed over it."""
-    import os
-    import tempfile
-
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ActionRefused(f"{path}: the folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".chart-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return buffer.getvalue()
