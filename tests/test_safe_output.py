@@ -6,12 +6,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from .conftest import make_club
+from .conftest import fill, make_club
 
 JOURNAL = """\
 [[player]]
@@ -163,26 +162,8 @@ def test_a_full_disk_while_writing_an_output_is_a_plain_refusal(cli, club, tmp_p
     no_temporary_files(tmp_path)
 
 
-@pytest.fixture
-def tiny_disk(tmp_path):
-    """A 64 kB filesystem of its own (tmpfs; root only), filled up but for a few bytes."""
-    folder = tmp_path / "tiny"
-    folder.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
-                                           capture_output=True).returncode != 0:
-        pytest.skip("needs a small filesystem of its own (mount -t tmpfs, as root)")
-    try:
-        with open(folder / "filler", "wb") as f:
-            try:
-                f.write(b"\0" * (64 << 10))
-            except OSError:
-                pass
-        yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
-
-
 def test_a_really_full_disk_leaves_no_file(cli, club, tiny_disk):
+    fill(tiny_disk)
     for args in (["leaderboard", "--club", club, "-f", "xlsx", "-o", tiny_disk / "board.xlsx"],
                  ["history", "anna", "--club", club, "--chart", tiny_disk / "chart.svg"]):
         result = cli(*args)

@@ -31,6 +31,8 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help="Folde
     done = do(ledger, outdir, rating, reports.as_of(ledger, day), force=force, public=public, lang=lang)
     console().print(f"published {len(done.files)} pages to {done.folder}: index.html, {done.players} players, "
                     f"{done.tournaments} tournaments, {done.lists} lists", markup=False)
+    for note in done.notes:
+        console(stderr=True).print(plain(note), markup=False)
 
 
 def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to import.")],

@@ -2,19 +2,20 @@
 
 Pages are rendered by Jinja2 (the optional extra `[site]`) with autoescaping on: every name is
 data. Everything a page needs is in it (CSS, a little script to sort and search, the charts as
-inline SVG); nothing is fetched. All pages are rendered before the first is written. OUTDIR is
-written only when empty, new, or made by an earlier publish (its MARKER lists the files it wrote,
-so pages of players gone from the journal go too); anything else needs `force`.
+inline SVG); nothing is fetched. All pages are rendered before the first is written, into a fresh
+folder that then takes OUTDIR's place whole (output.py). OUTDIR is replaced only when empty, new,
+or made by an earlier publish (its MARKER lists the files it wrote with their SHA-256, so pages of
+players gone from the journal go too, and only if unchanged); anything else needs `force`.
 """
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused
+from .output import MARKER, check_conflicts, check_outdir, survey, write_site
 
 if TYPE_CHECKING:
     import jinja2
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ...replay.ledger import Ledger
     from ...reports import AsOf
 
-MARKER = ".nardrating-site"
+__all__ = ["MARKER", "Published", "publish"]
 LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 
@@ -33,6 +34,7 @@ class Published:
     players: int
     tournaments: int
     lists: int
+    notes: list[str] = field(default_factory=list)   # what was left beside OUTDIR, if anything
 
 
 def _environment() -> jinja2.Environment:
@@ -52,50 +54,18 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
 
     if not LANG.fullmatch(lang):
         raise ActionRefused(f"--lang {lang!r} is not a language tag; write e.g. en, ru or ru-RU")
+    from ...safewrite import club_files
+
     env = _environment()
-    previous = _check_outdir(outdir, force)
+    check_outdir(outdir, club_files(ledger.config))
+    old = survey(outdir)
+    check_conflicts(outdir, old, None, force)  # a folder of something else: refused before the work
     site = Site(ledger, rating, day, public)
     template = env.get_template("page.html")
     club = ledger.config.club.name or "Ratings"
     rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
                 for page in site.pages()}
-    _write(outdir, rendered, previous)
-    return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages))
-
-
-def _check_outdir(outdir: Path, force: bool) -> list[str]:
-    """The files an earlier publish wrote there; refuse a folder of something else unless forced."""
-    if outdir.exists() and not outdir.is_dir():
-        raise ActionRefused(f"{outdir} is not a folder")
-    marker = outdir / MARKER
-    if marker.is_file():
-        return [line for line in marker.read_text("utf-8", errors="replace").splitlines() if line]
-    if outdir.is_dir() and any(outdir.iterdir()) and not force:
-        raise ActionRefused(f"{outdir} is not empty and was not made by nardrating publish (no {MARKER} in it); "
-                            "choose an empty or new folder, or add --force to write into it anyway")
-    return []
-
-
-def _inside(outdir: Path, relative: str) -> Path:
-    """The file's path, refused if it would fall outside OUTDIR (file names come from ids)."""
-    path = outdir / relative
-    root = outdir.resolve()
-    if root not in path.resolve().parents:
-        raise ActionRefused(f"{relative!r} would be written outside {outdir}")
-    return path
-
-
-def _write(outdir: Path, rendered: dict[str, str], previous: list[str]) -> None:
-    outdir.mkdir(parents=True, exist_ok=True)
-    for relative, text in rendered.items():
-        path = _inside(outdir, relative)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8", newline="\n")
-        os.replace(tmp, path)
-    root = outdir.resolve()
-    for relative in previous:   # pages of an earlier publish that this one does not have
-        stale = outdir / relative
-        if relative not in rendered and root in stale.resolve().parents and stale.is_file():
-            stale.unlink()
-    (outdir / MARKER).write_text("\n".join(sorted(rendered)) + "\n", encoding="utf-8")
+    check_conflicts(outdir, old, rendered, force)
+    notes = write_site(outdir, {path: text.encode("utf-8") for path, text in rendered.items()}, old)
+    return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages),
+                     notes)
