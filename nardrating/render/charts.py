@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ActionRefused
+from .text import visible
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -88,7 +89,7 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
            f'aria-labelledby="{chart_id}-title" class="chart" font-family="sans-serif" font-size="15">',
-           f'<title id="{chart_id}-title">{escape(title)}</title>',
+           f'<title id="{chart_id}-title">{escape(visible(title))}</title>',
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>']
     for value in ticks:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#ddd"/>'
@@ -107,11 +108,11 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
         if len(points) <= 60:
             filled = "#fff" if n % 2 else colour
             out += [f'<circle cx="{x(d):.1f}" cy="{y(v):.1f}" r="3" fill="{filled}" stroke="{colour}">'
-                    f'<title>{escape(label)} {d.isoformat()}: {rating_label(v)}</title></circle>' for d, v in points]
+                    f'<title>{escape(visible(label))} {d.isoformat()}: {rating_label(v)}</title></circle>' for d, v in points]
         if len(series) > 1:
             lx = left + n * (plot_w / len(series))
             out.append(f'<rect x="{lx:.1f}" y="{height - 14}" width="14" height="4" fill="{colour}"/>'
-                       f'<text x="{lx + 18:.1f}" y="{height - 8}" fill="#222">{escape(label)}</text>')
+                       f'<text x="{lx + 18:.1f}" y="{height - 8}" fill="#222">{escape(visible(label))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -44,7 +44,18 @@ def _environment() -> jinja2.Environment:
         raise ActionRefused("publish needs Jinja2: pip install 'nardrating[site]'") from None
     return jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                               autoescape=True, undefined=jinja2.StrictUndefined,
-                              trim_blocks=True, lstrip_blocks=True)
+                              trim_blocks=True, lstrip_blocks=True, finalize=_shown)
+
+
+def _shown(value: object) -> object:
+    """Every text a page shows, with control and bidi override characters written out (as the
+    terminal's tables show them: render/text.py), before it is escaped; markup (the inline SVG,
+    whose labels are escaped where it is made) is left as it is."""
+    from markupsafe import Markup
+
+    from ...render.text import visible
+
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
