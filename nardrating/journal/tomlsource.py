@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import reprlib
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -82,22 +83,120 @@ def header_lines(text: str) -> dict[str, list[int]]:
     """For each table name, the 1-based lines of its headers, in order.
 
     ``[[match]]`` appears once per entry, so the n-th match table is
-    ``header_lines(text)["match"][n]``.
+    ``header_lines(text)["match"][n]``. A header is a line that starts with "[" outside any string,
+    array or inline table, lexed as TOML is (a note holding ''' in quotes, or [[match]] inside a
+    multi-line string, makes no header); lines are counted as TOML counts them, at newlines only.
     """
     found: dict[str, list[int]] = {}
-    in_multiline = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        # Skip the insides of multi-line strings, which may hold "[x]" lines.
-        if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
-            in_multiline = not in_multiline
-            continue
-        if in_multiline:
-            continue
-        m = _HEADER.match(line)
-        if m:
-            name = ".".join(part.strip().strip('"') for part in m[2].split("."))
-            found.setdefault(name, []).append(number)
+    state: str | None = None   # inside a multi-line string: its quotes
+    depth = 0                  # open arrays and inline tables
+    for number, line in enumerate(text.split("\n"), start=1):
+        if state is None and depth == 0:
+            m = _HEADER.match(line)
+            if m:
+                name = ".".join(part.strip().strip('"') for part in m[2].split("."))
+                found.setdefault(name, []).append(number)
+                if '"' not in line and "'" not in line:
+                    continue  # a plain header: nothing on it opens a string or an array
+            elif "[" not in line and "{" not in line and '"""' not in line and "'''" not in line:
+                continue  # key = "value": strings that end on their line, no array (the usual line)
+        state, depth = lex_line(line, state, depth)
     return found
+
+
+_INTERESTING = re.compile(r"""["'#\[\]{}]""")
+_BASIC = re.compile(r'"(?:[^"\\]|\\.)*"')
+_ML_BASIC_END = re.compile(r'\\.|\\$|"{3,}')
+
+
+def lex_line(line: str, state: str | None, depth: int) -> tuple[str | None, int]:
+    """After one line of TOML: the multi-line string it leaves open (its quotes, or None) and how
+    many arrays and inline tables are open, given those at its start."""
+    pos, end = 0, len(line)
+    while pos < end:
+        if state == '"""':
+            m = _ML_BASIC_END.search(line, pos)
+            while m is not None and m[0].startswith("\\"):  # an escape, not a closing quote
+                m = _ML_BASIC_END.search(line, m.end())
+            if m is None:
+                return state, depth
+            state, pos = None, m.end()  # up to two quotes before the closing three are content
+        elif state == "'''":
+            k = line.find("'''", pos)
+            if k < 0:
+                return state, depth
+            pos = k + 3
+            while pos < end and pos < k + 5 and line[pos] == "'":
+                pos += 1
+            state = None
+        else:
+            m = _INTERESTING.search(line, pos)
+            if m is None:
+                break
+            k, ch = m.start(), m[0]
+            if ch == "#":
+                break  # a comment, to the end of the line
+            if ch in "[{":
+                depth, pos = depth + 1, k + 1
+            elif ch in "]}":
+                depth, pos = max(depth - 1, 0), k + 1
+            elif line.startswith(ch * 3, k):
+                state, pos = ch * 3, k + 3
+            elif ch == '"':
+                basic = _BASIC.match(line, k)
+                if basic is None:
+                    break  # an unclosed string is no TOML: the parser says so
+                pos = basic.end()
+            else:
+                close = line.find("'", k + 1)
+                if close < 0:
+                    break
+                pos = close + 1
+    return state, depth
+
+
+def _header_starts(text: str) -> Iterator[tuple[int, int, str]]:
+    """(line number, offset, line) of each header line, lexed as header_lines does."""
+    state: str | None = None
+    depth = offset = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if state is None and depth == 0 and _HEADER.match(line):
+            yield number, offset, line
+        state, depth = lex_line(line, state, depth)
+        offset += len(line) + 1
+
+
+_BLANK_OR_COMMENT = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:#[^\n]*)?\r?")
+
+
+def root_keys(text: str) -> dict[str, int] | None:
+    """The keys a TOML document sets before its first table header, with their lines (`player =
+    [{id = "anna"}]` gives "player"), or None where that part does not read alone. A [[player]]
+    table cannot follow such a key, in the same file or appended to it."""
+    end = next((offset for _, offset, _ in _header_starts(text)), len(text))
+    root = text[:end]
+    if _BLANK_OR_COMMENT.fullmatch(root):
+        return {}  # the usual case: comments, then the entries
+    problems: list[Problem] = []
+    data = parse_toml(root, "", problems)
+    if data is None:
+        return None
+    return {key: key_line(root, 1, key) or 1 for key in data}
+
+
+def table_roots(text: str) -> set[str] | None:
+    """The top-level names of the tables the text's headers open (`[[match]]`, `[player.x]`: "match",
+    "player"), or None where a header does not read alone."""
+    roots = set()
+    for _, _, line in _header_starts(text):
+        if '"' not in line and "'" not in line:
+            roots.add(line.strip().lstrip("[").split(".")[0].split("]")[0].strip())
+            continue
+        data = parse_toml(line, "", [])  # a quoted name, escapes and all, as TOML reads it
+        if data is None or len(data) != 1:
+            return None
+        roots.update(data)
+    return roots
 
 
 def key_line(text: str, header_line: int | None, key: str) -> int | None:

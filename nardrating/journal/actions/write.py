@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
+from ...i18n import _
 from ..entries import ENTRY_MODELS, Entry, entry_errors
 from ..writer import append_block, club_lock, entry_block
 
@@ -129,7 +130,9 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     journal, config = ledger.journal, ledger.config
     source = config.journal_paths().index(path)
     label = journal.files[source]
-    old_lines = path.read_bytes().count(b"\n") if path.exists() else 0
+    raw = path.read_bytes() if path.exists() else b""
+    old_lines = raw.count(b"\n")
+    _appendable(raw, label, kinds)
     first_match = len(journal.matches)
     problems: list[Problem] = []
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
@@ -146,6 +149,24 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     ledger._runs.clear()
     ledger.dirty = True  # the new entry is in memory only: nothing computed from it may be cached
     return ledger
+
+
+def _appendable(raw: bytes, label: str, kinds: Iterable[str]) -> None:
+    """Refuse entries a full read would not take after the file's text: a [[player]] after
+    `player = [...]` at the top of the file (TOML allows only one of the two)."""
+    from ..tomlsource import root_keys
+
+    if not raw:
+        return
+    above = root_keys(raw.decode("utf-8", "replace"))
+    if above is None:  # the file's top does not read alone: a full read refuses it anyway
+        return
+    for kind in dict.fromkeys(kinds):
+        if kind in above:
+            raise LedgerError([Problem(label, above[kind], _(
+                "{kind} is set as a value at the top of the file ({kind} = [...]), and TOML allows no "
+                "[[{kind}]] table after that, so nothing was written; write those entries as [[{kind}]] "
+                "tables, one per entry, then run the command again").format(kind=kind))])
 
 
 def current_ratings(club: Ledger, day: date | None) -> Ratings:
