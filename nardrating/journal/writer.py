@@ -29,7 +29,7 @@ from ..safewrite import LOCK_NAME, replace_file
 if TYPE_CHECKING:
     from .model import Journal
 
-__all__ = ["LOCK_NAME", "append_block", "club_lock", "entry_block", "next_match_id"]
+__all__ = ["LOCK_NAME", "append_block", "appended_bytes", "club_lock", "entry_block", "next_match_id"]
 
 # The club folder whose lock this process holds: append_block writes only inside it.
 _LOCKED_CLUB: ContextVar[Path | None] = ContextVar("locked_club", default=None)
@@ -123,12 +123,17 @@ def append_block(path: Path, block: str) -> None:
         old = b""
     except OSError as exc:
         raise ActionRefused(_plain_error(path, exc)) from None
-    separator = b"" if not old or old.endswith(b"\n\n") else (b"\n" if old.endswith(b"\n") else b"\n\n")
-    data = old + separator + block.encode("utf-8")
+    data = appended_bytes(old, block)
     # A new file beside the target, synced, renamed over it (its permissions kept); on any error
     # removed, and the journal as it was.
     replace_file(target, data, describe=lambda _target, exc: _plain_error(path, exc))
     appended.append(Path(path))
+
+
+def appended_bytes(old: bytes, block: str) -> bytes:
+    """The journal file's new content: its old bytes, a blank line, the block."""
+    separator = b"" if not old or old.endswith(b"\n\n") else (b"\n" if old.endswith(b"\n") else b"\n\n")
+    return old + separator + block.encode("utf-8")
 
 
 def entry_block(kind: str, entry: dict[str, Any]) -> str:

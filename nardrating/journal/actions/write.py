@@ -121,11 +121,17 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
 
     The block (one entry or several, of `kinds`) is read into the loaded journal as the appended
     bytes of `path`, and the journal and engine checks run as they do when a grown journal is read
-    (validate.py). Problems of the new entries carry no line: they are not in the file.
+    (validate.py). Where that would not give a full read's order (a file before another that holds
+    entries of the same days), the whole journal is read again in memory, the block appended to
+    its file. Problems of the new entries carry no line: they are not in the file.
     """
+    from ...replay.ledger import Ledger
+    from ...replay.loader import read_journal
+    from ...replay.resume import keeps_full_read_order
     from ..identities import apply_identities
     from ..reader import read_toml_journal
     from ..validate import finish_players, validate
+    from ..writer import appended_bytes
 
     journal, config = ledger.journal, ledger.config
     source = config.journal_paths().index(path)
@@ -134,13 +140,17 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     old_lines = raw.count(b"\n")
     _appendable(raw, label, kinds)
     first_match = len(journal.matches)
+    in_order = keeps_full_read_order(journal, source)
     problems: list[Problem] = []
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
     read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
                       source=source, line_offset=old_lines + 2)
     finish_players(journal)
     problems += apply_identities(journal)
-    if not problems:
+    if not problems and not in_order(first_match):
+        journal, problems, _ = read_journal(config, replaced={path: appended_bytes(raw, block)})
+        ledger = Ledger(config, journal)
+    elif not problems:
         match = set(kinds) == {"match"}
         problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
     if problems:
