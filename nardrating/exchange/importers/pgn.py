@@ -14,7 +14,8 @@ import re
 from collections.abc import Mapping
 
 from ...errors import ActionRefused
-from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
+from ...i18n import _
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
 
 MISSING_EXTRA = "PGN import needs the pgn extra: pip install 'nardrating[pgn]'"
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -85,17 +86,21 @@ def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) ->
         parsed.skipped["date unknown (????.??.??)"] += 1
         return
     event, round_, site = _known(headers.get("Event")), _known(headers.get("Round")), _known(headers.get("Site"))
+    ratings = {}
+    for side in ("White", "Black"):
+        elo = headers.get(f"{side}Elo") or ""
+        if other_digits(elo):  # "²", "¹³", "２１００": int() would refuse or misread them
+            parsed.problem(line, _("game {number}: [{tag} \"{value}\"] is not a rating; write it in ASCII digits "
+                                   "(0-9)").format(number=number, tag=f"{side}Elo", value=elo))
+            return
+        ratings[side] = whole_number(elo, 5)
     for name, side in ((white, "White"), (black, "Black")):
-        parsed.player(name, title=_known(headers.get(f"{side}Title")), rating=_int(headers.get(f"{side}Elo")))
+        parsed.player(name, title=_known(headers.get(f"{side}Title")), rating=ratings[side])
     tournament = event if event and round_ else None
     if tournament and tournament not in parsed.tournaments:
         parsed.tournaments[tournament] = TournamentInfo(tournament, "swiss")
     note = "; ".join(part for part in ([f"round {round_}"] if tournament else [event]) + [site] if part)
     parsed.games.append(Game(line, day, white, black, result, note=note or None, tournament=tournament))
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.strip().isdigit() else None
 
 
 def _date_tournaments(parsed: Parsed) -> None:
