@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import _
 from .common import AsOfOpt, ClubOpt, RatingOpt, console, load, parse_date, plain
 
 
@@ -48,6 +49,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
                  per_game: Annotated[bool, typer.Option("--per-game", help=".mat: one match per game "
                                      "instead of one per match.")] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be added; write nothing.")] = False,
+                 partial: Annotated[bool, typer.Option("--partial", help=_("PGN cut short (it ends inside a game): "
+                                    "import the complete games before the cut one."))] = False,
                  club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
 
@@ -58,7 +61,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE...", 
     from ..render import emit
     from ..reports import Column, Table
 
-    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run)
+    done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
+                      partial)
     plan, out = done.plan, console()
     if plan.players:
         emit(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),

@@ -20,7 +20,8 @@ class ImportResult:
     written: bool
 
 
-def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool) -> tuple[list[Parsed], list[FileSummary]]:
+def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool,
+               partial: bool = False) -> tuple[list[Parsed], list[FileSummary]]:
     """Each file parsed; a file given twice (the same bytes) is read once and the copy counted."""
     from ...config import display_path
 
@@ -54,7 +55,7 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
             continue
         seen[digest] = label
         file_day = date.fromtimestamp(path.stat().st_mtime) if kind == "mat" else None
-        parsed.append(parse_file(raw, label, kind, day, per_game, file_day))
+        parsed.append(parse_file(raw, label, kind, day, per_game, file_day, partial))
     if problems:
         raise LedgerError(problems + [p for one in parsed for p in one.problems])
     return parsed, copies
@@ -62,12 +63,12 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
 
 def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
-               dry_run: bool = False) -> ImportResult:
+               dry_run: bool = False, partial: bool = False) -> ImportResult:
     from ...journal.actions import target_journal
     from ...journal.writer import append_block, club_lock
     from ...replay.loader import load_club
 
-    parsed, copies = read_files(paths, fmt, day, per_game)
+    parsed, copies = read_files(paths, fmt, day, per_game, partial)
     ledger = load_club(club)
     if any(p.problems for p in parsed):
         raise LedgerError([p for one in parsed for p in one.problems])
