@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused
-from .output import MARKER, check_conflicts, check_outdir, survey, write_site
+from .output import MARKER, check_conflicts, check_outdir, locked, survey, write_site
 
 if TYPE_CHECKING:
     import jinja2
@@ -69,14 +69,15 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
 
     env = _environment()
     check_outdir(outdir, club_files(ledger.config))
-    old = survey(outdir)
-    check_conflicts(outdir, old, None, force)  # a folder of something else: refused before the work
-    site = Site(ledger, rating, day, public)
-    template = env.get_template("page.html")
-    club = ledger.config.club.name or "Ratings"
-    rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
-                for page in site.pages()}
-    check_conflicts(outdir, old, rendered, force)
-    notes = write_site(outdir, {path: text.encode("utf-8") for path, text in rendered.items()}, old)
+    with locked(outdir):  # another publish into OUTDIR waits
+        old = survey(outdir)
+        check_conflicts(outdir, old, None, force)  # a folder of something else: refused before the work
+        site = Site(ledger, rating, day, public)
+        template = env.get_template("page.html")
+        club = ledger.config.club.name or "Ratings"
+        rendered = {page.path: template.render(page=page, club=club, lang=lang, day=day.day, version=__version__)
+                    for page in site.pages()}
+        check_conflicts(outdir, old, rendered, force)
+        notes = write_site(outdir, {path: text.encode("utf-8") for path, text in rendered.items()}, old)
     return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages),
                      notes)

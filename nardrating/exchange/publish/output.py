@@ -20,7 +20,8 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,6 +72,33 @@ def check_outdir(outdir: Path, protect: Iterable[Path]) -> None:
             raise ActionRefused(_("{outdir} holds the club's own file {file}; publish replaces its folder whole, "
                                   "so nothing was written. Publish into a folder of its own, e.g. {example}.").format(
                 outdir=outdir, file=own, example=outdir / "site"))
+
+
+@contextmanager
+def locked(outdir: Path) -> Iterator[None]:
+    """One publish at a time into OUTDIR: a lock on the folder itself (flock of its descriptor, so
+    nothing is made for it), taken again on the new folder if another publish swapped one in while
+    this one waited. (Two publishes that both create OUTDIR: the second finds it made and fails.)"""
+    import fcntl
+
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            fd = os.open(outdir, flags)
+        except OSError:
+            yield  # no folder yet (or not one: check_outdir says so)
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            if os.stat(outdir, follow_symlinks=False).st_ino == os.fstat(fd).st_ino:
+                break
+        except OSError:
+            pass
+        os.close(fd)
+    try:
+        yield
+    finally:
+        os.close(fd)
 
 
 def survey(outdir: Path) -> Old:
