@@ -261,11 +261,16 @@ def _header_starts(text: str) -> Iterator[tuple[int, int, str]]:
     """(line number, offset, line) of each header line, lexed as header_lines does."""
     state: str | None = None
     depth = offset = 0
-    for number, line in enumerate(text.split("\n"), start=1):
+    number = 1
+    while offset <= len(text):  # line by line, not split at once: root_keys stops at the first header
+        end = text.find("\n", offset)
+        end = len(text) if end < 0 else end
+        line = text[offset:end]
         if state is None and depth == 0 and _HEADER.match(line):
             yield number, offset, line
-        state, depth = lex_line(line, state, depth)
-        offset += len(line) + 1
+        if state is not None or depth or "[" in line or "{" in line or '"""' in line or "'''" in line:
+            state, depth = lex_line(line, state, depth)
+        offset, number = end + 1, number + 1
 
 
 _BLANK_OR_COMMENT = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:#[^\n]*)?\r?")
