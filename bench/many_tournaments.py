@@ -1,7 +1,7 @@
 """Benchmark: a journal of a million tournaments (about 100 MB of TOML), as ratios to yardsticks of
 the same run.
 
-    python bench/tournaments.py [--runs 3] [--tournaments 1000000] [--out bench/out] [--python PYTHON]
+    python bench/many_tournaments.py [--runs 3] [--tournaments 1000000] [--out bench/out] [--python PYTHON]
 
 The club has two players, no match and N [[tournament]] entries (one elo list). Each round runs,
 interleaved: the yardsticks, `python -c 'import typer, rich, pydantic'` (for the daily commands)
