@@ -187,6 +187,16 @@ def load_config(path: Path) -> ClubConfig:
         if id_problem(club.default_discipline):
             problems.append(Problem(label, key_line(text, first("club"), "default_discipline"),
                                     f"default_discipline: {id_message(club.default_discipline)}"))
+    # The club's name heads every page of the site and every table: text as the journal's names
+    # are (no control characters, at most MAX_TEXT long).
+    if club.name and (not club.name.isprintable() or len(club.name) > 200):
+        from .journal.entries import text_problem
+
+        problem = text_problem(club.name)
+        if problem:
+            problems.append(Problem(label, key_line(text, first("club"), "name"),
+                                    _("[club] name: {problem}; write the club's name as plain text").format(
+                                        problem=problem)))
     for name in club.journal:
         if not name.endswith((".toml", ".csv")):
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
@@ -207,6 +217,14 @@ def load_config(path: Path) -> ClubConfig:
     for name, raw in raw_ratings.items():
         table = f"rating.{name}"
         header = first(table)
+        if not name.isprintable():
+            from .journal.entries import control_problem
+
+            problem = control_problem(name)
+            if problem:
+                problems.append(Problem(label, header, _("[rating.{name}]: the list's name: {problem}").format(
+                    name=shown(name), problem=problem)))
+                continue
         if not isinstance(raw, dict):
             problems.append(Problem(label, header, _("[{table}] must be a table").format(table=table)))
             continue

@@ -10,6 +10,8 @@ import os
 import stat
 from pathlib import Path
 
+from .i18n import N_
+
 
 class NotRegularFile(OSError):
     """The path names something other than a regular file (a FIFO, a device, a folder…)."""
@@ -17,16 +19,16 @@ class NotRegularFile(OSError):
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return N_("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return N_("a named pipe (FIFO)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return N_("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+        return N_("a symbolic link")
+    return N_("not a regular file")
 
 
 def open_regular(path: Path | str, *, follow_symlinks: bool = True) -> int:

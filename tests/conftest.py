@@ -95,3 +95,29 @@ def cli_json(cli):
         return json.loads(result.stdout)
 
     return run
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 256 kB filesystem of its own (tmpfs; root only, else the test is skipped): a full disk for real."""
+    import subprocess
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("needs a small filesystem of its own (mount -t tmpfs, as root)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def fill(folder: Path) -> None:
+    """Fill the folder's filesystem up to its last byte with a file named filler."""
+    with open(folder / "filler", "ab", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"\0" * 4096)
+        except OSError:
+            pass

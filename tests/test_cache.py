@@ -40,10 +40,12 @@ def write_config(folder: Path, factor: int = 4, csv: bool = False) -> None:
     (folder / "nardrating.toml").write_text(CONFIG.format(journal=files, factor=factor))
 
 
-def write_club(folder: Path, matches: list, factor: int = 4, csv: bool = False) -> None:
+def write_club(folder: Path, matches: list, factor: int = 4, csv: bool = False, inline: bool = False) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     write_config(folder, factor, csv)
     text = "".join(f'[[player]]\nid = "{p}"\n\n' for p in PLAYERS)
+    if inline:  # the players as one inline array of tables at the top: no [[player]] may follow
+        text = "player = [" + ", ".join(f'{{id = "{p}"}}' for p in PLAYERS) + "]\n\n"
     (folder / "journal.toml").write_text(text)
     if csv:
         (folder / "bulk.csv").write_text(CSV_HEADER)
@@ -249,9 +251,9 @@ def other_cache(tmp_path_factory):
     return cache_folder(folder)
 
 
-def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path) -> None:
+def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path, inline: bool = False) -> None:
     write_club(folder, [{"id": f"m{k}", **e} for k, e in enumerate(sorted(initial, key=lambda e: e["date"]))],
-               csv=csv)
+               csv=csv, inline=inline)
     state = {"ids": len(initial), "csv": csv, "other": other}
     assert snapshot(folder) == full_replay(folder)
     for op in ops:
@@ -271,6 +273,24 @@ def test_cached_equals_full_replay(tmp_path_factory, other_cache, initial, ops, 
 @given(initial=st.lists(match_entry, max_size=12), ops=st.lists(operation, min_size=1, max_size=10), csv=st.booleans())
 def test_cached_equals_full_replay_many(tmp_path_factory, other_cache, initial, ops, csv):
     check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(initial=st.lists(match_entry, max_size=4), ops=st.lists(operation, min_size=1, max_size=4))
+def test_cached_equals_full_replay_after_an_inline_array_of_tables(tmp_path_factory, other_cache, initial, ops):
+    # `player = [{id = "a"}, …]` at the top: an appended [[player]] (or a hand-typed one) makes the
+    # file one a full parse refuses; a read of the cached journal plus the tail must refuse it too.
+    check_equivalence(tmp_path_factory.mktemp("club"), initial, [("player", 1), *ops], False, other_cache, inline=True)
+
+
+def test_a_table_after_an_inline_array_of_them_is_refused_through_the_cache(tmp_path):
+    write_club(tmp_path, [{"id": "m1", "date": day(1), "players": ["a", "b"], "winner": "a"}], inline=True)
+    assert snapshot(tmp_path) == full_replay(tmp_path) and isinstance(snapshot(tmp_path), dict)
+    with open(tmp_path / "journal.toml", "a") as f:
+        f.write('\n[[player]]\nid = "f"\n')
+    cached, full = snapshot(tmp_path), full_replay(tmp_path)
+    assert full[0] == "refused" and "Cannot mutate immutable namespace" in full[1][0]
+    assert cached == full
 
 
 def test_appends_resume_from_the_cached_replay(tmp_path, monkeypatch):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nardrating.journal import writer
+from nardrating import safewrite
 from nardrating.replay.loader import load_club
 
 from .conftest import ROOT, SAMPLES
@@ -150,7 +150,7 @@ def test_a_failed_journal_append_leaves_no_list_file_and_the_journal_unchanged(c
         def replace(self, *args):
             raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(writer, "os", NoRename())
+    monkeypatch.setattr(safewrite, "os", NoRename())   # the journal's new content never takes its place
     result = cli("freeze-list", "--club", club, "--as-of", "2009-01-29", "--output", club / "board.json")
     assert result.exit_code == 1 and "could not write the journal" in result.stderr
     assert (club / "journal.toml").read_bytes() == before

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from nardrating import safewrite
 from nardrating.journal import writer
 from nardrating.replay.loader import load_club
 
@@ -97,13 +98,15 @@ def _child_runs_cli(args: list[str], kill_before_call: int | None = None) -> Non
 
 
 def _profile_calls_of_append_block(on_call):
-    """A sys.setprofile hook calling on_call(k) before the k-th call made by append_block itself."""
+    """A sys.setprofile hook calling on_call(k) before the k-th call made by append_block itself
+    or by the code that writes the new file (safewrite.py)."""
     target, calls = writer.append_block.__code__, 0
 
     def profile(frame, event, arg):
         nonlocal calls
         caller = frame if event == "c_call" else frame.f_back
-        if event in ("call", "c_call") and caller is not None and caller.f_code is target:
+        if event in ("call", "c_call") and caller is not None and (
+                caller.f_code is target or caller.f_code.co_filename == safewrite.__file__):
             on_call(calls)
             calls += 1
 
@@ -442,7 +445,7 @@ def test_edit_player_killed_before_each_step_and_at_random_moments(club, tmp_pat
 # --- 3. Disk errors -----------------------------------------------------------------
 
 class _OsWith:
-    """The os module as writer.py sees it, with some calls replaced."""
+    """The os module as safewrite.py (which writes the journal's new file) sees it, with some calls replaced."""
 
     def __init__(self, **replaced):
         self.__dict__.update(replaced)
@@ -475,15 +478,15 @@ def _raise(code):
 
 
 def disk_full_on_write(club, monkeypatch):
-    monkeypatch.setattr(writer, "os", _OsWith(fdopen=lambda fd, mode: _FullDiskFile(os.fdopen(fd, mode))))
+    monkeypatch.setattr(safewrite, "os", _OsWith(fdopen=lambda fd, mode: _FullDiskFile(os.fdopen(fd, mode))))
 
 
 def disk_full_on_fsync(club, monkeypatch):
-    monkeypatch.setattr(writer, "os", _OsWith(fsync=_raise(errno.ENOSPC)))
+    monkeypatch.setattr(safewrite, "os", _OsWith(fsync=_raise(errno.ENOSPC)))
 
 
 def rename_fails(club, monkeypatch):
-    monkeypatch.setattr(writer, "os", _OsWith(replace=_raise(errno.EIO)))
+    monkeypatch.setattr(safewrite, "os", _OsWith(replace=_raise(errno.EIO)))
 
 
 def read_only_journal(club, monkeypatch):

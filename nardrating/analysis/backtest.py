@@ -22,8 +22,9 @@ import math
 import os
 from dataclasses import dataclass
 from datetime import date
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -358,19 +359,23 @@ def calibration_table(row: dict[str, Any]) -> Table:
     return Table(f"Calibration · {row['label']}", columns, rows)
 
 
-def plot(rows: list[dict[str, Any]], path: Any) -> None:
-    """The calibration curves as PNG or SVG (matplotlib: the optional extra [plot])."""
-    from pathlib import Path
+def plot(rows: list[dict[str, Any]], path: Any, protect: Iterable[Path] = ()) -> None:
+    """The calibration curves as PNG or SVG (matplotlib: the optional extra [plot]), written whole
+    or not at all, never over one of `protect` (safewrite.py)."""
+    import io
+
+    from ..safewrite import check_target, replace_file
 
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):
-        raise ActionRefused(f"--plot {path}: the file must end in .png or .svg")
+        raise ActionRefused(_("--plot {path}: the file must end in .png or .svg").format(path=path))
+    check_target(path, protect)  # refused before anything is drawn
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ActionRefused("--plot needs matplotlib, the optional extra [plot]: pip install 'nardrating[plot]'"
+        raise ActionRefused(_("--plot needs matplotlib, the optional extra [plot]: pip install 'nardrating[plot]'")
                             ) from None
     fig, ax = plt.subplots(figsize=(6, 6))
     ax.plot([0, 1], [0, 1], linestyle=":", color="grey", label=_("perfect calibration"))
@@ -388,9 +393,9 @@ def plot(rows: list[dict[str, Any]], path: Any) -> None:
     ax.set_title(_("Calibration by decile (marker area: games)"))
     ax.grid(True, color="#ddd")
     ax.legend(fontsize="small", loc="upper left")
+    buffer = io.BytesIO()
     try:
-        fig.savefig(path, format=path.suffix.lower().lstrip("."))
-    except OSError as exc:
-        raise ActionRefused(f"--plot {path}: cannot write the file: {exc.strerror or exc}") from None
+        fig.savefig(buffer, format=path.suffix.lower().lstrip("."))
     finally:
         plt.close(fig)
+    replace_file(path, buffer.getvalue(), protect=protect)

@@ -54,10 +54,14 @@ def backtest(club: ClubOpt = None,
     fmt = check_format(fmt)
     since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
     ledger = load(club)
+    if plot is not None:  # refused before the work: a link, a device, a journal file…
+        from ..safewrite import check_target, club_files
+
+        check_target(plot, club_files(ledger.config))
     found = bt.candidates(ledger, rating or [], param or [])
     rows = bt.run(ledger, found, discipline, since_day, until_day)
     if plot is not None:
-        bt.plot(rows, plot)
+        bt.plot(rows, plot, club_files(ledger.config))
         console(stderr=True).print(plain(_("wrote {file}").format(file=plot)), markup=False)  # stdout: the table
     out = console()
     emit(bt.table(rows, since_day, until_day), fmt, out)

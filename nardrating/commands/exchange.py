@@ -46,6 +46,8 @@ def publish(outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=N_("Fo
         players=ngettext("{n} player", "{n} players", done.players).format(n=done.players),
         tournaments=ngettext("{n} tournament", "{n} tournaments", done.tournaments).format(n=done.tournaments),
         lists=ngettext("{n} list", "{n} lists", done.lists).format(n=done.lists))), markup=False)
+    for note in done.notes:
+        console(stderr=True).print(plain(note), markup=False)
 
 
 def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Files to import (one or more)."))],
@@ -64,6 +66,8 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", hel
                                     "[[adjust]] entries, the day before the event, for players an Elo-scale "
                                     "list (elo, fide, glicko) does not rate yet."))] = False,
                  dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Show what would be added; write nothing."))] = False,
+                 partial: Annotated[bool, typer.Option("--partial", help=N_("PGN cut short (it ends inside a game): "
+                                    "import the complete games before the cut one."))] = False,
                  yes: YesOpt = False, club: ClubOpt = None) -> None:
     """Import gnubg/XG .mat matches, PGN games, FIDE TRF tournaments or CSV sheets: one atomic append.
 
@@ -75,7 +79,7 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", hel
     from ..reports import Column, Table
 
     done = run_import(club, files, fmt, discipline, tournament, parse_date(day, "--date"), per_game, dry_run,
-                      confirm=lambda later: confirm_dates(later, yes, dry_run), ratings=ratings)
+                      confirm=lambda later: confirm_dates(later, yes, dry_run), ratings=ratings, partial=partial)
     plan, out = done.plan, console()
     if plan.players:  # (--format here is the files' format: a wider terminal is what shows more)
         print_table(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),

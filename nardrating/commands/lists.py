@@ -103,6 +103,10 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     fmt = _spreadsheet_target(fmt, output)
     lang = check_language(lang)
     ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx, fide-list: with provenance
+    if output is not None:  # refused before the work: a link, a device, a journal file…
+        from ..safewrite import check_target, club_files
+
+        check_target(output, club_files(ledger.config))
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -113,7 +117,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     with using(output_language(fmt, lang, ledger)):
         table = reports.leaderboard(ledger, result, show_all, public, day)
         if fmt == "xlsx":
-            return _write_xlsx(table, output, stamp.short() if stamp else None)
+            return _write_xlsx(table, output, ledger, stamp.short() if stamp else None)
         out = console()
         emit(table, fmt, out)
         out.file.write(footer(stamp, fmt))
@@ -131,10 +135,10 @@ def _spreadsheet_target(fmt: str, output: Path | None, formats: tuple[str, ...] 
     return "xlsx"
 
 
-def _write_xlsx(table: Table, output: Path | None, provenance: dict[str, str] | None = None,
+def _write_xlsx(table: Table, output: Path | None, ledger: Ledger, provenance: dict[str, str] | None = None,
                 sheet: str = N_("Leaderboard")) -> None:
-    from ..render.charts import replace_file
     from ..render.spreadsheet import xlsx_bytes
+    from ..safewrite import club_files, replace_file
 
     data = xlsx_bytes(table, provenance, sheet)
     if output is None:
@@ -142,7 +146,7 @@ def _write_xlsx(table: Table, output: Path | None, provenance: dict[str, str] | 
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    replace_file(output, data)
+    replace_file(output, data, protect=club_files(ledger.config))
     console(stderr=True).print(_("wrote {file}").format(file=output), markup=False)
 
 
@@ -219,7 +223,9 @@ def _history_chart(ledger: Ledger, result: RatingResult, players: list[str], cha
         lines = [title] + charts.text_plot(series, width=min(max(width, 40), 160))
         data_stream(console().file).write("\n".join(map(plain, lines)) + "\n")  # laid out to the width already
         return
-    charts.write(series, chart_file, title)
+    from ..safewrite import club_files
+
+    charts.write(series, chart_file, title, protect=club_files(ledger.config))
     console().print(_("wrote {file}").format(file=chart_file), markup=False)
 
 
@@ -263,13 +269,17 @@ def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
     ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx: with provenance
+    if output is not None:  # refused before the work: a link, a device, a journal file…
+        from ..safewrite import check_target, club_files
+
+        check_target(output, club_files(ledger.config))
     if player is not None:
         reports.known_player(ledger, player)
     result = ledger.run(rating, discipline)
     with using(output_language(fmt, lang, ledger)):
         table = reports.report(ledger, result, span, player, details)
         if fmt == "xlsx":
-            return _write_xlsx(table, output, stamp.short() if stamp else None, N_("Report"))
+            return _write_xlsx(table, output, ledger, stamp.short() if stamp else None, N_("Report"))
         out = console()
         emit(table, fmt, out)
         if details and fmt in ("table", "md"):

@@ -268,12 +268,12 @@ def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask.")
     out = console()
     out.print("the last entry:", markup=False)
     out.print(last.text.rstrip("\n"), markup=False)
-    if last.kind == "match" and not yes:
+    if last.kind == "match" and last.written_id and not yes:
         if not sys.stdin.isatty():
             fail(["undo: not asking without a terminal; nothing was written. Run `nardrating undo --yes` to void it."])
         if not typer.confirm("void it?", default=False):
             fail(["nothing was written"])
-    written = do(ledger)
+    written = do(ledger, shown=last)  # refused if the file's last entry is no longer this one
     if len(written.entries) == 2:
         _print_correction(written, False)
     else:

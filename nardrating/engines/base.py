@@ -135,6 +135,10 @@ class Engine:
     # The replay depends on the entries only, not on the date it is read, and can go
     # on from a saved state when matches are appended.
     resumable: ClassVar[bool] = False
+    # The engine reads tournament ends (TournamentEnded events, view.tournaments); an engine that
+    # never does says False, and its views hold none (a club of a million tournaments is not
+    # sorted and merged into the replay of a list that ignores them).
+    tournament_ends: ClassVar[bool] = True
 
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:

@@ -100,6 +100,7 @@ class ChipsResult(CompactResult):
 
 class ChipsEngine(Engine):
     name = "chips"
+    tournament_ends = False  # matches and adjustments only
     Params = ChipsParams
     title = "game rating by chips won and lost, −5% a day (seed 001)"
 

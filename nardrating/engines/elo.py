@@ -48,6 +48,7 @@ SEED = "seed 003, «Как рассчитывается новый рейтин�
 
 class EloEngine(Engine):
     name = "elo"
+    tournament_ends = False  # matches and adjustments only
     Params = EloParams
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"

@@ -99,6 +99,7 @@ class FibsResult(CompactResult):
 
 class FibsEngine(Engine):
     name = "fibs"
+    tournament_ends = False  # matches and adjustments only
     Params = FibsParams
 
     @classmethod

@@ -160,6 +160,7 @@ class GlickoFamily(Engine):
     scale: float = 1.0 / LN10_400
     adjust_fields = frozenset({"rd"})
     has_volatility = False
+    tournament_ends = False  # rating periods of matches and adjustments only
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 

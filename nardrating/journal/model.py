@@ -8,7 +8,7 @@ coded as integers (columns.py). `Journal.match(i)` gives a readable view of one 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import compress
@@ -178,7 +178,7 @@ class Journal:
     players: dict[str, Player] = field(default_factory=dict)
     player_codes: Codes = field(default_factory=Codes)
     discipline_codes: Codes = field(default_factory=Codes)
-    tournaments: dict[str, Tournament] = field(default_factory=dict)
+    tournaments: MutableMapping[str, Tournament] = field(default_factory=dict)  # (the cache's: a lazy table)
     tournament_codes: Codes = field(default_factory=Codes)
     _matches: Matches = field(default_factory=Matches)
     _load_matches: Callable[[], Matches] | None = None  # a cached journal loads its match columns on first use
@@ -200,6 +200,21 @@ class Journal:
     _sorted: tuple[int, bool] | None = None
     _scans: int = 0
     _id_set: set[str] | None = None  # every match id, when a bulk read has built the set anyway
+
+    def tournament_ends(self) -> list[int]:
+        """Every tournament's end date, as an ordinal (from the cache's table without making entries)."""
+        ends = getattr(self.tournaments, "end_ordinals", None)
+        return ends() if ends is not None else [t.end.toordinal() for t in self.tournaments.values()]
+
+    def tournaments_with_standings(self) -> list[Tournament]:
+        """The tournaments whose entries record standings (the cache's table makes only those)."""
+        only = getattr(self.tournaments, "with_standings", None)
+        return only() if only is not None else [t for t in self.tournaments.values() if t.standings is not None]
+
+    def tournaments_run_here(self) -> list[Tournament]:
+        """The tournaments paired here (with `play`): the cache's table makes only those."""
+        only = getattr(self.tournaments, "with_play", None)
+        return only() if only is not None else [t for t in self.tournaments.values() if t.play is not None]
 
     @property
     def matches(self) -> Matches:

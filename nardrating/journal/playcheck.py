@@ -38,10 +38,9 @@ def _unknown(journal: Journal, player: str) -> str:
 
 
 def _tournaments(journal: Journal, problems: list[Problem]) -> None:
-    for t in journal.tournaments.values():
+    for t in journal.tournaments_run_here():
         play = t.play
-        if play is None:
-            continue
+        assert play is not None
         for player in dict.fromkeys((*(play.players or ()), *(p for pair in play.forbidden for p in pair))):
             if player not in journal.players:
                 problems.append(Problem(t.file, t.line, _unknown(journal, player), t.id))

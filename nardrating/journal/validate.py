@@ -93,7 +93,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
             problems += engine_class(rating.engine).check(rating, JournalCheck(journal), first_match)
         return problems
 
-    for held in tournaments.values():
+    for held in journal.tournaments_with_standings():
         for placing in held.standings or ():
             if placing.player not in known:
                 unknown_player(placing.player, held.file, held.line, held.id)

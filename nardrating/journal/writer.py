@@ -1,9 +1,9 @@
 """Appending entries to a journal file: all of the entry or nothing.
 
 The new file content is the old bytes, untouched, plus the new block. It is
-written to a temporary file beside the journal, flushed to disk and renamed
-over the journal in one step, so a crash leaves either the old file or the
-new one, never half an entry. A lock file in the club folder serialises
+written to a new file beside the journal, flushed to disk and renamed over
+the journal in one step (safewrite.py, as every file nardrating writes), so
+a crash leaves either the old file or the new one, never half an entry. A lock file in the club folder serialises
 concurrent writers (each one re-reads the journal under the lock) and lets
 the next writer remove the temporary file of one that was killed. A journal
 that is a symlink is written through: the temporary file goes beside its
@@ -15,7 +15,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -25,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 from ..config import inside_club
 from ..errors import ActionRefused
 from ..safefile import NotRegularFile, read_regular
+from ..safewrite import LOCK_NAME, replace_file
 
 if TYPE_CHECKING:
     from .model import Journal
 
-LOCK_NAME = ".nardrating.lock"
+__all__ = ["LOCK_NAME", "append_block", "appended_bytes", "club_lock", "entry_block", "next_match_id"]
 
 # The club folder whose lock this process holds: append_block writes only inside it.
 _LOCKED_CLUB: ContextVar[Path | None] = ContextVar("locked_club", default=None)
@@ -86,8 +86,8 @@ def _plain_error(path: Path, exc: OSError) -> str:
 def _remove_leftovers(path: Path) -> None:
     """Temporary files of writers that were killed before their rename.
 
-    Only called under the club lock: no other writer can be using one. Only names
-    mkstemp gives our temporary files, only regular files, never through a symlink.
+    Only called under the club lock: no other writer can be using one. Only the names
+    safewrite gives its named new files, only regular files, never through a symlink.
     """
     ours = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
     try:
@@ -118,38 +118,22 @@ def append_block(path: Path, block: str) -> None:
                             "Make it writable (chmod u+w) and run the command again.")
     _remove_leftovers(target)
     try:
-        old, st = read_regular(target)
-        mode = st.st_mode & 0o777
+        old, _ = read_regular(target)
     except FileNotFoundError:
-        old, mode = b"", 0o644
+        old = b""
     except OSError as exc:
         raise ActionRefused(_plain_error(path, exc)) from None
+    data = appended_bytes(old, block)
+    # A new file beside the target, synced, renamed over it (its permissions kept); on any error
+    # removed, and the journal as it was.
+    replace_file(target, data, describe=lambda _target, exc: _plain_error(path, exc))
+    appended.append(Path(path))
+
+
+def appended_bytes(old: bytes, block: str) -> bytes:
+    """The journal file's new content: its old bytes, a blank line, the block."""
     separator = b"" if not old or old.endswith(b"\n\n") else (b"\n" if old.endswith(b"\n") else b"\n\n")
-    data = old + separator + block.encode("utf-8")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-        tmp = None
-        appended.append(Path(path))
-        dir_fd = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError as exc:
-        raise ActionRefused(_plain_error(path, exc)) from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    return old + separator + block.encode("utf-8")
 
 
 def entry_block(kind: str, entry: dict[str, Any]) -> str:

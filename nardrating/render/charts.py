@@ -8,6 +8,7 @@ serves both the site and the .svg file. Every label is data and is escaped.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from html import escape
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import ActionRefused
 from ..i18n import _
 from ..i18n.numbers import localized
+from .text import visible
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -149,7 +151,7 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
            f'aria-labelledby="{chart_id}-title" class="chart" font-family="sans-serif" font-size="15">',
-           f'<title id="{chart_id}-title">{escape(title)}</title>',
+           f'<title id="{chart_id}-title">{escape(visible(title))}</title>',
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>']
     for value in ticks:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#ddd"/>'
@@ -170,12 +172,12 @@ def svg(series: list[Series], title: str, width: int = 720, height: int = 300, c
         if len(points) <= 60:
             filled = "#fff" if n % 2 else colour
             out += [f'<circle cx="{x(at):.1f}" cy="{y(v):.1f}" r="3" fill="{filled}" stroke="{colour}">'
-                    f'<title>{escape(label)} {d.isoformat()}: {rating_label(v)}</title></circle>'
+                    f'<title>{escape(visible(label))} {d.isoformat()}: {rating_label(v)}</title></circle>'
                     for at, (d, v) in zip(places, points)]
         if len(series) > 1:
             lx = left + n * (plot_w / len(series))
             out.append(f'<line x1="{lx:.1f}" x2="{lx + 22:.1f}" y1="{height - 12}" y2="{height - 12}" stroke="{colour}" '
-                       f'stroke-width="3"{dash}/><text x="{lx + 26:.1f}" y="{height - 8}" fill="#222">{escape(label)}</text>')
+                       f'stroke-width="3"{dash}/><text x="{lx + 26:.1f}" y="{height - 8}" fill="#222">{escape(visible(label))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -231,19 +233,24 @@ def text_plot(series: list[Series], width: int = 72, height: int = 12) -> list[s
     return lines
 
 
-def write(series: list[Series], path: Path, title: str) -> None:
-    """An .svg (written here) or a .png (matplotlib) file of the chart; nothing written on a refusal."""
+def write(series: list[Series], path: Path, title: str, protect: Iterable[Path] = ()) -> None:
+    """An .svg (written here) or a .png (matplotlib) file of the chart, whole or not at all, never
+    over one of `protect` (safewrite.py); nothing written on a refusal."""
+    from ..safewrite import check_target, replace_file
+
     suffix = path.suffix.lower()
+    if suffix in (".svg", ".png"):
+        check_target(path, protect)  # refused before the chart is drawn
     if suffix == ".svg":
         text = '<?xml version="1.0" encoding="UTF-8"?>\n' + svg(series, title) + "\n"
-        replace_file(path, text.encode("utf-8"))
+        replace_file(path, text.encode("utf-8"), protect=protect)
     elif suffix == ".png":
-        _write_png(series, path, title)
+        replace_file(path, _png(series, title), protect=protect)
     else:
         raise ActionRefused(f"{path}: a chart file ends in .svg or .png")
 
 
-def _write_png(series: list[Series], path: Path, title: str) -> None:
+def _png(series: list[Series], title: str) -> bytes:
     _bounds(series)  # refuse an empty chart before importing anything
     try:
         import matplotlib
@@ -275,22 +282,4 @@ def _write_png(series: list[Series], path: Path, title: str) -> None:
 
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
-    replace_file(path, buffer.getvalue())
-
-
-def replace_file(path: Path, data: bytes) -> None:
-    """Write whole or not at all: a temporary file beside it, then renamed over it."""
-    import os
-    import tempfile
-
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ActionRefused(f"{path}: the folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".chart-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return buffer.getvalue()

@@ -23,13 +23,13 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from .._version import __version__
 from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, check_result_head, need
+from . import cachetables
 from .cachedir import CacheFolder
 from .cachegrowth import Grown, changed_files, file_state
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ..journal.columns import Matches
     from ..journal.model import Journal
 
-FORMAT = 4  # the shape of what is stored; the program's source hash covers everything else
+FORMAT = 5  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -112,10 +112,9 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
                     for p in journal.players.values()],
         "player_codes": journal.player_codes.names,
         "discipline_codes": journal.discipline_codes.names,
-        "tournament_codes": journal.tournament_codes.names,
-        "tournaments": [[t.id, t.name, t.system, iso(t.start), iso(t.end), t.discipline, t.official,
-                         None if t.standings is None else [[s.player, s.low, s.high] for s in t.standings],
-                         t.file, t.line, t.seq] for t in journal.tournaments.values()],
+        # (None: the tournaments' own ids in order, the usual case, stored once with them)
+        "tournament_codes": None if journal.tournament_codes.names == list(journal.tournaments)
+        else journal.tournament_codes.names,
         "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
         "adjusts": [[a.date.isoformat(), a.player, a.rating, a.discipline, a.set, a.delta, a.reason,
                      a.file, a.line, a.seq, a.k, a.games, a.rd, a.volatility] for a in journal.adjusts],
@@ -129,9 +128,18 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "player_edits": [[e.player, iso(e.date), [[k, iso(v) if isinstance(v, date) else v] for k, v in e.changes],
                           e.file, e.line, e.seq] for e in journal.player_edits],
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
-        "play": play.meta({t.id: t.play for t in journal.tournaments.values() if t.play is not None},
-                          journal.rounds, journal.changes),
+        "play": play.meta(_plays(journal), journal.rounds, journal.changes),
     }
+
+
+def _plays(journal: Journal) -> dict[str, Any]:
+    """The tournaments run here, by id: from a cached table as read without making its entries."""
+    from .cachetables import Table
+
+    table = journal.tournaments
+    if isinstance(table, Table) and table.untouched():
+        return dict(table.plays)
+    return {t.id: t.play for t in table.values() if t.play is not None}
 
 
 def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
@@ -185,14 +193,16 @@ def write_journal(config: ClubConfig, journal: Journal, states: list[dict[str, A
         layout, parts = _pack_columns(journal.matches)
         blob_stat = folder.write(f"matches-{token}.bin", parts)
         meta = _journal_meta(journal)
-        meta.update(layout=layout["columns"], count=layout["count"], matches_file=_identity(blob_stat))
+        tournaments = cachetables.reference(folder, journal)
+        meta.update(layout=layout["columns"], count=layout["count"], matches_file=_identity(blob_stat),
+                    tournaments=tournaments)
         data = json.dumps(meta, ensure_ascii=False).encode("utf-8")
         folder.write(f"journal-{token}.json", data)
         write_manifest(folder, {
             **config_key(config), "states": states, "token": token, "lineage": (lineage or [])[-20:],
             "count": journal.match_count(), "journal_sha256": hashlib.sha256(data).hexdigest(),
             "file_matches": [journal.matches.source.count(k) for k in range(len(journal.files))]})
-        _remove_stale(folder, token)
+        _remove_stale(folder, token, tournaments["file"])
     return token
 
 
@@ -210,11 +220,11 @@ def write_manifest(folder: CacheFolder, manifest: dict[str, Any]) -> None:
     folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
 
 
-def _remove_stale(folder: CacheFolder, keep: str) -> None:
+def _remove_stale(folder: CacheFolder, keep: str, tournaments: str) -> None:
     """Remove our own older snapshots by exact name; recent ones may still be read by a concurrent command."""
     now = time.time()
     for name in folder.names():
-        if name.startswith(("journal-", "matches-", ".tmp-")) and keep not in name:
+        if name.startswith(("journal-", "matches-", ".tmp-", "tournaments-")) and keep not in name and name != tournaments:
             try:
                 if folder.age_s(name, now) > 120:
                     folder.remove(name)
@@ -244,7 +254,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     from ..config import display_path
     from ..journal.columns import Codes
     from ..journal import play
-    from ..journal.model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
+    from ..journal.model import Adjust, Identity, Journal, Player, PlayerEdit, PublishedList, Void
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -263,11 +273,12 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     # (distinct names: checked by check_journal_meta)
     journal.player_codes = Codes.of(meta["player_codes"])
     journal.discipline_codes = Codes.of(meta["discipline_codes"])
-    journal.tournament_codes = Codes.of(meta["tournament_codes"])
-    for tid, name, system, start, end, disc, official, standings, file, line, seq in meta["tournaments"]:
-        journal.tournaments[tid] = Tournament(tid, name, system, start, end, disc, official,
-                                              None if standings is None else tuple(Placing(*s) for s in standings),
-                                              relabel[file], line, seq)
+    journal.tournaments = cachetables.read(folder, meta["tournaments"], journal.files)
+    if meta["tournament_codes"] is None:
+        journal.tournament_codes = journal.tournaments.codes()
+    else:
+        journal.tournament_codes = Codes.of(meta["tournament_codes"])
+        need(all(map(journal.tournaments.__contains__, journal.tournament_codes.names)), "unknown tournament codes")
     journal.voids = [Void(mid, day, reason, relabel[file], line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
     journal.adjusts = [Adjust(day, player, rating, disc, set_, delta, reason, relabel[file], *rest)
                        for day, player, rating, disc, set_, delta, reason, file, *rest in meta["adjusts"]]
@@ -283,8 +294,8 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
                             for player, day, changes, file, line, seq in meta["player_edits"]]
     journal.edits_applied = len(journal.player_edits)  # and so do the cached players
     plays, journal.rounds, journal.changes = play.from_meta(meta["play"], relabel)
-    for tid, held in plays.items():
-        journal.tournaments[tid] = replace(journal.tournaments[tid], play=held)
+    need(all(map(journal.tournaments.__contains__, plays)), "a tournament run here that is not in the snapshot")
+    journal.tournaments.plays = plays   # entries made from the table carry them (the table stays as read)
     return journal
 
 

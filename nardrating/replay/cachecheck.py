@@ -132,7 +132,6 @@ def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
 
 
 PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool")
-TOURNAMENT = ("str", "str", "str", "date", "date", "str", "bool", "any", "file", "line?", "int")
 VOID = ("str", "date", "str", "file", "line?", "int")
 IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
 LIST = ("str", "str", "date", "file", "line?", "int")
@@ -148,16 +147,14 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
     files = meta.get("files")
     need(isinstance(files, list) and len(files) == len(manifest["states"]) and all(isinstance(f, str) for f in files)
          and len(set(files)) == len(files), "journal snapshot of other files")
-    for key in ("player_codes", "discipline_codes", "tournament_codes"):
+    for key in ("player_codes", "discipline_codes"):
         _names(meta.get(key))
+    if meta.get("tournament_codes") is not None:  # (None: the tournaments' ids, checked with them)
+        _names(meta["tournament_codes"])
     players = _table(meta.get("players"), PLAYER, files)
     ids = {row[0] for row in players}
     need(len(ids) == len(players) and set(meta["player_codes"]) <= ids, "player codes of unknown players")
-    for row in _table(meta.get("tournaments"), TOURNAMENT, files):
-        if row[7] is not None:
-            for player, low, high in _rows(row[7], 3):
-                _str(player), _int(low, 1), _int(high, low)
-    need(set(meta["tournament_codes"]) <= {row[0] for row in meta["tournaments"]}, "unknown tournament codes")
+    need(isinstance(meta.get("tournaments"), dict), "bad tournaments")  # (a reference: cachetables.read checks it)
     _table(meta.get("voids"), VOID, files)
     _table(meta.get("adjusts"), ADJUST, files)
     for i, extra in _table(meta.get("extra"), ("int", "any")):

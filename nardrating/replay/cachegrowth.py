@@ -71,13 +71,21 @@ def entry_boundary(old: bytes, tail: bytes, csv: bool) -> bool:
 
     The old bytes must end with a newline outside any string, and (TOML) the tail
     must open with a top-level [[entry]] header: keys or sub-tables first would
-    belong to the old text's last entry.
+    belong to the old text's last entry; and no table of the tail may be one the old
+    text set as a value at its top (`player = [{id = "anna"}]`, then `[[player]]`: a
+    full parse refuses that, a parse of the tail alone would not).
     """
     if old and not old.endswith(b"\n"):
         return False
     if csv:
         return old.count(b'"') % 2 == 0
-    return _ends_outside_strings(old.decode("utf-8", "replace")) and _opens_with_entry(tail.decode("utf-8", "replace"))
+    text, new = old.decode("utf-8", "replace"), tail.decode("utf-8", "replace")
+    if not (_ends_outside_strings(text) and _opens_with_entry(new)):
+        return False
+    from ..journal.tomlsource import root_keys, table_roots
+
+    set_above, opened = root_keys(text), table_roots(new)
+    return set_above is not None and opened is not None and not set_above.keys() & opened
 
 
 # TOML's lexical pieces that can hold a newline or a quote: multi-line strings (basic, with

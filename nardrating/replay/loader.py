@@ -6,7 +6,8 @@ appended tail (resume.cached_journal), or a full read on any doubt about the cac
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config import ClubConfig, display_path, find_club, load_config
@@ -59,8 +60,12 @@ def read_valid_journal(config: ClubConfig, progress: Progress | None = None) -> 
     return journal, states
 
 
-def read_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[Problem], list[State]]:
-    """Read every journal file; also the state (size, time, hash) of the bytes that were read."""
+def read_journal(config: ClubConfig, progress: Progress | None = None, *,
+                 replaced: Mapping[Path, bytes] | None = None) -> tuple[Journal, list[Problem], list[State]]:
+    """Read every journal file; also the state (size, time, hash) of the bytes that were read.
+
+    `replaced`: the bytes to read instead of a file's (a writer's check of the journal with its
+    entries appended, in memory); no state is taken of those."""
     from ..errors import unreadable
     from ..journal.identities import apply_identities
     from ..journal.reader import read_csv_journal, read_toml_journal
@@ -70,10 +75,14 @@ def read_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[
     journal = Journal()
     problems: list[Problem] = []
     states: list[State] = []
+    stat: os.stat_result | None
     for path in config.journal_paths():
         label = display_path(path)
         try:
-            raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
+            if replaced is not None and path in replaced:
+                raw, stat = replaced[path], None
+            else:
+                raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
         except FileNotFoundError:
             problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
                                     "or fix [club] journal in nardrating.toml"))
@@ -81,7 +90,8 @@ def read_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[
         except OSError as exc:
             problems.append(unreadable(label, path, exc, "a journal"))
             continue
-        states.append(state_of(raw, stat))
+        if stat is not None:
+            states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
         if progress:
             progress(f"reading {label}")

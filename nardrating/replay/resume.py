@@ -2,6 +2,7 @@
 cached result resumed over the matches appended since. Anything else: the caller reads or replays it all."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -114,6 +115,15 @@ def _latest_after(journal: Journal, k: int) -> int:
                 *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
                 *(d.toordinal() for t in journal.tournaments.values() if t.file in later
                   for d in (t.start, t.end) if d is not None)])
+
+
+def keeps_full_read_order(journal: Journal, k: int) -> Callable[[int], bool]:
+    """Before entries are read into `journal` as appended to file k (of `files` files): a test of
+    whether those read from match `first_match` on keep a full read's order (see above)."""
+    if k == len(journal.files) - 1:
+        return lambda first_match: True
+    shape, latest = _shape(journal), _latest_after(journal, k)
+    return lambda first_match: _appended_in_place(journal, shape, first_match, latest)
 
 
 def _shape(journal: Journal) -> tuple[int, ...]:

@@ -219,10 +219,12 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
          and adjust_discipline(a, rating, journal, default) == discipline
          and (as_of is None or a.date <= as_of)),
         key=lambda a: (a.date, a.seq))
+    from ..engines.registry import engine_class
+
     tournaments = sorted(
         (t for t in journal.tournaments.values()
          if t.discipline == discipline and (as_of is None or t.end <= as_of)),
-        key=lambda t: (t.end, t.seq))
+        key=lambda t: (t.end, t.seq)) if engine_class(rating.engine).tournament_ends else []
     return JournalView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
 
 

@@ -26,7 +26,7 @@ def last_entry_date(journal: Journal) -> date | None:
     """The date of the journal's last entry: a match, an adjustment or a tournament's end."""
     days = [journal.max_date] if journal.max_date else []
     days += [a.date.toordinal() for a in journal.adjusts]
-    days += [t.end.toordinal() for t in journal.tournaments.values()]
+    days += journal.tournament_ends()
     return date.fromordinal(max(days)) if days else None
 
 

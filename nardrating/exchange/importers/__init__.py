@@ -19,15 +19,16 @@ def detect_format(path: Path) -> str | None:
 
 
 def parse_file(raw: bytes, label: str, fmt: str, day: date | None = None, per_game: bool = False,
-               file_day: date | None = None) -> Parsed:
+               file_day: date | None = None, partial: bool = False) -> Parsed:
     """Parse one file's bytes; for .mat files only: day (for a file without one; else file_day, its
-    modification date) and per_game (one match per game)."""
+    modification date) and per_game (one match per game); for PGN: partial (a file cut inside a game:
+    its complete games)."""
     if fmt == "mat":
         from .mat import parse_mat
         return parse_mat(raw, label, day, per_game, file_day)
     if fmt == "pgn":
         from .pgn import parse_pgn
-        return parse_pgn(raw, label)
+        return parse_pgn(raw, label, partial)
     if fmt == "trf":
         from .trf import parse_trf
         return parse_trf(raw, label)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .records import DATE_HELP, Game, Parsed, decode_text, parse_day
+from .records import DATE_HELP, Game, Parsed, decode_text, parse_day, whole_number
 
 COLUMNS = ("date", "player_a", "player_b", "result", "winner", "length", "score", "discipline", "tournament",
            "rated", "forfeit", "chips", "note", "id")
@@ -74,16 +74,16 @@ def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
         result = RESULTS.get(row["result"].replace(" ", ""))
         if result is None:
             bad.append(f"result {row['result']!r} is not a result; write 1-0, 0-1 or 1/2-1/2")
-    length = row.get("length") or "1"
-    if not length.isdigit() or int(length) < 1:
-        bad.append(f"length {length!r} must be a whole number of points, at least 1")
+    length = whole_number(row.get("length") or "1")  # ASCII digits only: "²" is no length
+    if length is None or length < 1:
+        bad.append(f"length {row.get('length')!r} must be a whole number of points, at least 1")
     score = None
     if row.get("score"):
-        parts = row["score"].replace(":", "-").split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        parts = [whole_number(p) for p in row["score"].replace(":", "-").split("-")]
+        if len(parts) != 2 or None in parts:
             bad.append(f"score {row['score']!r} must be two whole numbers like 7-4")
         else:
-            score = [int(p) for p in parts]
+            score = [p for p in parts if p is not None]
     flags = {}
     for key in ("rated", "forfeit"):
         value = row.get(key, "").lower()
@@ -99,7 +99,7 @@ def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
     if bad or day is None or result is None:  # (either None has a line in `bad`)
         parsed.problem(line, "; ".join(bad))
         return
-    parsed.games.append(Game(line, day, parsed.player(a), parsed.player(b), result, length=int(length),
+    parsed.games.append(Game(line, day, parsed.player(a), parsed.player(b), result, length=length or 1,
                              score=score, forfeit=bool(flags["forfeit"]), rated=flags["rated"] is not False,
                              note=row.get("note") or None, tournament=row.get("tournament") or None,
                              discipline=row.get("discipline") or None, chips=chips))

@@ -22,12 +22,13 @@ from datetime import date
 from .records import DATE_HELP, AlsoAs, Game, Parsed, decode_text, parse_day
 
 _HEADER = re.compile(r'^;\s*\[\s*(\w[\w ]*?)\s+"(.*)"\s*\]\s*$')
-_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+# Numbers are ASCII digits (\d would take "٣" and "²"-like digits of other scripts), a few of them.
+_LENGTH = re.compile(r"^\s*([0-9]{1,9})\s+point\s+match\s*$", re.IGNORECASE)
 _MONEY = re.compile(r"^\s*(unlimited\s+game|money\s+session|money\s+game)", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_SIDES = re.compile(r"^(\s*)(\S.*?)\s*:\s*(\d+)(\s+)(\S.*?)\s*:\s*(\d+)\s*$")
-_WINS = re.compile(r"\bWins\s+(\d+)\s+points?", re.IGNORECASE)
-_MOVE = re.compile(r"^\s*\d+\)")
+_GAME = re.compile(r"^\s*Game\s+([0-9]{1,9})\s*$", re.IGNORECASE)
+_SIDES = re.compile(r"^(\s*)(\S.*?)\s*:\s*([0-9]{1,9})(\s+)(\S.*?)\s*:\s*([0-9]{1,9})\s*$")
+_WINS = re.compile(r"\bWins\s+([0-9]{1,9})\s+points?", re.IGNORECASE)
+_MOVE = re.compile(r"^\s*[0-9]+\)")
 
 
 class _Match:

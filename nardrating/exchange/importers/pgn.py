@@ -11,10 +11,12 @@ from __future__ import annotations
 import bisect
 import io
 import re
+from collections import Counter
 from collections.abc import Mapping
 
 from ...errors import ActionRefused
-from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
+from ...i18n import N_, _
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
 
 MISSING_EXTRA = "PGN import needs the pgn extra: pip install 'nardrating[pgn]'"
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -26,7 +28,10 @@ def _known(value: str | None) -> str | None:
     return None if value is None or value.strip() in _UNKNOWN else value.strip()
 
 
-def parse_pgn(raw: bytes, label: str) -> Parsed:
+def parse_pgn(raw: bytes, label: str, partial: bool = False) -> Parsed:
+    """The games of a PGN file. One that ends inside a game (cut short: no result at the end of the
+    last game's moves, an unclosed comment) is refused at that game's line, unless `partial`: then
+    the complete games before it are taken and the cut one is counted as left out."""
     try:
         import chess.pgn
     except ImportError:
@@ -38,6 +43,7 @@ def parse_pgn(raw: bytes, label: str) -> Parsed:
     newlines = [m.start() for m in re.finditer("\n", text)]
     handle = io.StringIO(text)
     number = 0
+    last: tuple[int, int, _Marks] | None = None  # the last game: its start, its line, what came before it
     while True:
         offset = handle.tell()
         try:
@@ -50,7 +56,17 @@ def parse_pgn(raw: bytes, label: str) -> Parsed:
         first = _TEXT.search(text, offset)
         line = bisect.bisect(newlines, first.start() if first else offset) + 1
         number += 1
+        last = (offset, line, _marks(parsed))
         _take(headers, number, line, parsed)
+    why = _cut_short(text[last[0]:]) if last is not None else None
+    if last is not None and why is not None:
+        if partial:
+            _restore(parsed, last[2])
+            parsed.skipped[_("the last game, cut short at the end of the file (--partial)")] += 1
+        else:
+            parsed.problem(last[1], _("the file ends inside game {number} ({why}), so nothing was imported: is it cut "
+                                      "short? To import the complete games before it, add --partial").format(
+                number=number, why=_(why)))
     if number == 0 and not parsed.problems:
         parsed.problem(1, "no games found: a PGN file holds [Tag \"value\"] sections and moves")
     _date_tournaments(parsed)
@@ -85,8 +101,16 @@ def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) ->
         parsed.skipped["date unknown (????.??.??)"] += 1
         return
     event, round_, site = _known(headers.get("Event")), _known(headers.get("Round")), _known(headers.get("Site"))
+    ratings = {}
+    for side in ("White", "Black"):
+        elo = headers.get(f"{side}Elo") or ""
+        if other_digits(elo):  # "²", "¹³", "２１００": int() would refuse or misread them
+            parsed.problem(line, _("game {number}: [{tag} \"{value}\"] is not a rating; write it in ASCII digits "
+                                   "(0-9)").format(number=number, tag=f"{side}Elo", value=elo))
+            return
+        ratings[side] = whole_number(elo, 5)
     for name, side in ((white, "White"), (black, "Black")):
-        parsed.player(name, title=_known(headers.get(f"{side}Title")), rating=_int(headers.get(f"{side}Elo")))
+        parsed.player(name, title=_known(headers.get(f"{side}Title")), rating=ratings[side])
     tournament = event if event and round_ else None
     if tournament and tournament not in parsed.tournaments:
         parsed.tournaments[tournament] = TournamentInfo(tournament, "swiss")
@@ -94,8 +118,54 @@ def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) ->
     parsed.games.append(Game(line, day, white, black, result, note=note or None, tournament=tournament))
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.strip().isdigit() else None
+_Marks = tuple[int, int, set[str], set[str], "Counter[str]"]
+
+
+def _marks(parsed: Parsed) -> _Marks:
+    """What a game's reading may add to: to take it back again."""
+    return (len(parsed.games), len(parsed.problems), set(parsed.players), set(parsed.tournaments),
+            Counter(parsed.skipped))
+
+
+def _restore(parsed: Parsed, marks: _Marks) -> None:
+    games, problems, players, tournaments, skipped = marks
+    del parsed.games[games:], parsed.problems[problems:]
+    for name in set(parsed.players) - players:
+        del parsed.players[name]
+    for key in set(parsed.tournaments) - tournaments:
+        del parsed.tournaments[key]
+    parsed.skipped = skipped
+
+
+# A game's text in pieces: a comment (maybe unclosed), a rest-of-line comment, a tag pair (its value
+# quoted, with escapes), a variation's parenthesis, or a token of the moves.
+_PIECE = re.compile(r'\{[^}]*\}?|;[^\n]*|\[(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*"?)*\]?|[()]|[^\s{};\[\]()]+')
+TERMINATIONS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+def _cut_short(game: str) -> str | None:
+    """Why the text of a game (tags and moves, to the end of the file) is not a whole game, or None."""
+    text = "\n".join(line for line in game.split("\n") if not line.startswith("%"))  # escaped lines
+    depth, last = 0, None
+    for m in _PIECE.finditer(text):
+        piece = m[0]
+        if piece[0] == "{":
+            if not piece.endswith("}"):
+                return N_("an unclosed comment")
+        elif piece[0] == "[":
+            if not piece.endswith("]"):
+                return N_("an unclosed tag")
+        elif piece == "(":
+            depth += 1
+        elif piece == ")":
+            depth -= 1
+        elif piece[0] != ";" and depth == 0:
+            last = piece
+    if depth > 0:
+        return N_("an unclosed variation")
+    if last not in TERMINATIONS:
+        return N_("no result, 1-0, 0-1, 1/2-1/2 or *, at the end of its moves")
+    return None
 
 
 def _date_tournaments(parsed: Parsed) -> None:

@@ -102,6 +102,8 @@ def parse_day(text: str) -> date | None:
     """Dates as game files write them: 2008.10.14, 2008-10-14, 2008/10/14, 05/07/28 (TRF rounds),
     28. 07. 2005 and 28.07.2005 (day first), May 29, 2020. None if it is none of these."""
     text = text.strip()
+    if not text.isascii():  # digits of other scripts ("２００８", "²") are no date here
+        return None
     try:
         m = re.fullmatch(r"(\d{4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,2})", text)
         if m:
@@ -121,6 +123,20 @@ def parse_day(text: str) -> date | None:
 
 
 DATE_HELP = "write YYYY.MM.DD, YYYY-MM-DD or YYYY/MM/DD"
+
+
+def whole_number(text: str, longest: int = 9) -> int | None:
+    """A whole number written in ASCII digits (at most `longest`), else None. (str.isdigit() also
+    takes "²" and "¹³", which int() refuses, and digits of other scripts, which it reads.)"""
+    text = text.strip()
+    if not text or len(text) > longest or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+def other_digits(text: str) -> bool:
+    """Whether the text holds a digit that is not an ASCII one (a number written in another way)."""
+    return not text.isascii() and any(ch.isdigit() for ch in text)
 
 _CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєў",
                      ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r",

@@ -21,7 +21,8 @@ class ImportResult:
     written: bool
 
 
-def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool) -> tuple[list[Parsed], list[FileSummary]]:
+def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: bool,
+               partial: bool = False) -> tuple[list[Parsed], list[FileSummary]]:
     """Each file parsed; a file given twice (the same bytes) is read once and the copy counted."""
     from ...config import display_path
 
@@ -55,7 +56,7 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
             continue
         seen[digest] = label
         file_day = date.fromtimestamp(path.stat().st_mtime) if kind == "mat" else None
-        parsed.append(parse_file(raw, label, kind, day, per_game, file_day))
+        parsed.append(parse_file(raw, label, kind, day, per_game, file_day, partial))
     if problems:
         raise LedgerError(problems + [p for one in parsed for p in one.problems])
     return parsed, copies
@@ -66,12 +67,13 @@ Confirm = Callable[[list[tuple[str, date]]], None]  # told the games dated after
 
 def run_import(club: str | None, paths: list[Path], fmt: str | None = None, discipline: str | None = None,
                tournament: str | None = None, day: date | None = None, per_game: bool = False,
-               dry_run: bool = False, confirm: Confirm | None = None, ratings: bool = False) -> ImportResult:
+               dry_run: bool = False, confirm: Confirm | None = None, ratings: bool = False,
+               partial: bool = False) -> ImportResult:
     from ...journal.actions import target_journal
     from ...journal.writer import append_block, club_lock
     from ...replay.loader import load_club
 
-    parsed, copies = read_files(paths, fmt, day, per_game)
+    parsed, copies = read_files(paths, fmt, day, per_game, partial)
     later = [(f"{one.file}:{game.line}", game.day) for one in parsed for game in one.games if game.day > date.today()]
     if later and confirm is not None:
         confirm(later)  # before the lock: it may ask

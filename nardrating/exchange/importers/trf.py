@@ -23,7 +23,8 @@ import re
 from datetime import date
 from typing import NamedTuple
 
-from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
+from ...i18n import _
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
 from .trfrounds import trf_run
 
 _RECORD = re.compile(r"^(\d{3}|[A-Z]{3})(\s|$)")
@@ -136,11 +137,10 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
 
 
 def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parsed) -> None:
-    rank_text = line[4:8].strip()
-    if not rank_text.isdigit():
+    rank = whole_number(line[4:8])  # ASCII digits: "¹³" passes str.isdigit() but is no number
+    if rank is None:
         parsed.problem(number, f"001 line: the start rank (columns 5-8) is {line[4:8]!r}, not a number")
         return
-    rank = int(rank_text)
     if rank in players:
         parsed.problem(number, f"start rank {rank} is used twice (first on line {players[rank][0]})")
         return
@@ -153,7 +153,7 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
     for r, start in enumerate(range(91, len(body), 10)):
         cell = body[start:start + 8].ljust(8)
         opponent, colour, result = cell[:4].strip(), cell[5].lower(), cell[7].upper()
-        if (opponent and not opponent.isdigit()) or colour not in "wb- " or (result == " " and opponent.strip("0")):
+        if (opponent and whole_number(opponent) is None) or colour not in "wb- " or (result == " " and opponent.strip("0")):
             parsed.problem(number, f"player {rank}, round {r + 1}: {cell.strip()!r} is not a round cell "
                                    "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?")
             return
@@ -161,8 +161,13 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
     title = line[10:13].strip().lower()
     rating = line[48:52].strip()
     fide_id = line[57:68].strip()
-    parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=int(rating) if rating.isdigit() else None,
-                  federation=line[53:56].strip() or None, fide_id=fide_id if fide_id.isdigit() else None)
+    for what, columns, text in (("rating", "49-52", rating), ("FIDE id", "58-68", fide_id)):
+        if other_digits(text):
+            parsed.problem(number, _("player {rank}: the {what} (columns {columns}) is {text!r}; write it in ASCII "
+                                     "digits (0-9)").format(rank=rank, what=what, columns=columns, text=text))
+            return
+    parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=whole_number(rating, 4),
+                  federation=line[53:56].strip() or None, fide_id=fide_id if whole_number(fide_id, 11) is not None else None)
     players[rank] = TrfPlayer(number, name, cells)
 
 
@@ -189,7 +194,7 @@ def _round_days(entry: tuple[int, str] | None, rounds: int, start: date, parsed:
         cell = body[91 + 10 * r:101 + 10 * r].strip()
         if cell:
             day = parse_day(cell)
-            if day is not None and re.fullmatch(r"\d{2}/\d{2}/\d{2}", cell):
+            if day is not None and re.fullmatch(r"[0-9]{2}/[0-9]{2}/[0-9]{2}", cell):
                 day = min((day.replace(year=start.year // 100 * 100 + c * 100 + day.year % 100)
                            for c in (-1, 0, 1)), key=lambda d: abs((d - start).days))
             days[r] = day

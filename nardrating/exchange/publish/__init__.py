@@ -2,21 +2,23 @@
 
 Pages are rendered by Jinja2 (the optional extra `[site]`) with autoescaping on: every name is
 data. Everything a page needs is in it (CSS, a little script to sort and search, the charts as
-inline SVG); nothing is fetched. All pages are rendered before the first is written. OUTDIR is
-written only when empty, new, or made by an earlier publish (its MARKER lists the files it wrote,
-so pages of players gone from the journal go too); anything else needs `force`.
+inline SVG); nothing is fetched. All pages are rendered before the first is written, into a fresh
+folder that then takes OUTDIR's place whole (output.py). OUTDIR is replaced only when empty, new,
+or made by an earlier publish (its MARKER lists the files it wrote with their SHA-256, so pages of
+players gone from the journal go too, and only if unchanged); anything else needs `force`.
 """
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused
 from ...i18n import DEFAULT, _, language_of, ngettext, using
+from .output import MARKER, check_conflicts, check_outdir, locked, survey, write_site
 
 if TYPE_CHECKING:
     import jinja2
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
     from ...replay.ledger import Ledger
     from ...reports import AsOf
 
-MARKER = ".nardrating-site"
+__all__ = ["MARKER", "Published", "publish"]
 LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 
@@ -35,6 +37,7 @@ class Published:
     players: int
     tournaments: int
     lists: int
+    notes: list[str] = field(default_factory=list)   # what was left beside OUTDIR, if anything
 
 
 def _environment() -> jinja2.Environment:
@@ -46,10 +49,21 @@ def _environment() -> jinja2.Environment:
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+                             trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown)
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
     env.filters["words"] = words
     return env
+
+
+def _shown(value: object) -> object:
+    """Every text a page shows, with control and bidi override characters written out (as the
+    terminal's tables show them: render/text.py), before it is escaped; markup (the inline SVG,
+    whose labels are escaped where it is made) is left as it is."""
+    from markupsafe import Markup
+
+    from ...render.text import visible
+
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
@@ -61,19 +75,26 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
 
     if not LANG.fullmatch(lang):
         raise ActionRefused(_("--lang {lang!r} is not a language tag; write e.g. en, ru or ru-RU").format(lang=lang))
+    from ...safewrite import club_files
+
     env = _environment()
-    previous = _check_outdir(outdir, force)
-    with using(language_of(lang) or DEFAULT):   # every page's words in the language the club publishes in
-        site = Site(ledger, rating, day, public)
-        template = env.get_template("page.html")
-        club = ledger.config.club.name or _("Ratings")
-        footer = _("Published {published} with nardrating {version}; ratings as of {day}.").format(
-            published=published_on(), version=__version__, day=day.day)
-        rendered = {page.path: template.render(page=page, club=club, lang=lang, footer=footer, version=__version__,
-                                               provenance=provenance or {})
-                    for page in site.pages()}
-    _write(outdir, rendered, previous)
-    return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages))
+    check_outdir(outdir, club_files(ledger.config))
+    with locked(outdir):  # another publish into OUTDIR waits
+        old = survey(outdir)
+        check_conflicts(outdir, old, None, force)  # a folder of something else: refused before the work
+        with using(language_of(lang) or DEFAULT):   # every page's words in the language the club publishes in
+            site = Site(ledger, rating, day, public)
+            template = env.get_template("page.html")
+            club = ledger.config.club.name or _("Ratings")
+            footer = _("Published {published} with nardrating {version}; ratings as of {day}.").format(
+                published=published_on(), version=__version__, day=day.day)
+            rendered = {page.path: template.render(page=page, club=club, lang=lang, footer=footer, version=__version__,
+                                                   provenance=provenance or {})
+                        for page in site.pages()}
+        check_conflicts(outdir, old, rendered, force)
+        notes = write_site(outdir, {path: text.encode("utf-8") for path, text in rendered.items()}, old)
+    return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages),
+                     notes)
 
 
 def published_on() -> date:
@@ -83,42 +104,3 @@ def published_on() -> date:
     if epoch.isdigit():
         return datetime.fromtimestamp(int(epoch), timezone.utc).date()
     return date.today()
-
-
-def _check_outdir(outdir: Path, force: bool) -> list[str]:
-    """The files an earlier publish wrote there; refuse a folder of something else unless forced."""
-    if outdir.exists() and not outdir.is_dir():
-        raise ActionRefused(_("{folder} is not a folder").format(folder=outdir))
-    marker = outdir / MARKER
-    if marker.is_file():
-        return [line for line in marker.read_text("utf-8", errors="replace").splitlines() if line]
-    if outdir.is_dir() and any(outdir.iterdir()) and not force:
-        raise ActionRefused(_("{folder} is not empty and was not made by nardrating publish (no {marker} in it); "
-                              "choose an empty or new folder, or add --force to write into it anyway").format(
-                                  folder=outdir, marker=MARKER))
-    return []
-
-
-def _inside(outdir: Path, relative: str) -> Path:
-    """The file's path, refused if it would fall outside OUTDIR (file names come from ids)."""
-    path = outdir / relative
-    root = outdir.resolve()
-    if root not in path.resolve().parents:
-        raise ActionRefused(_("{file!r} would be written outside {folder}").format(file=relative, folder=outdir))
-    return path
-
-
-def _write(outdir: Path, rendered: dict[str, str], previous: list[str]) -> None:
-    outdir.mkdir(parents=True, exist_ok=True)
-    for relative, text in rendered.items():
-        path = _inside(outdir, relative)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8", newline="\n")
-        os.replace(tmp, path)
-    root = outdir.resolve()
-    for relative in previous:   # pages of an earlier publish that this one does not have
-        stale = outdir / relative
-        if relative not in rendered and root in stale.resolve().parents and stale.is_file():
-            stale.unlink()
-    (outdir / MARKER).write_text("\n".join(sorted(rendered)) + "\n", encoding="utf-8")

@@ -89,24 +89,36 @@ class Page:
 
 def words(text: object) -> Markup:
     """Text for a line that may wrap: escaped, each word with a hyphen (a date, an id, long-nardy)
-    kept whole, as a browser would otherwise break it after the hyphen (a Jinja filter)."""
+    kept whole, as a browser would otherwise break it after the hyphen (a Jinja filter). Control and
+    bidi override characters are written out first, as everywhere on the site (render/text.py)."""
     from markupsafe import Markup, escape
 
+    from ...render.text import visible
+
+    shown = str(text) if isinstance(text, Markup) else visible(str(text))
     return Markup(" ").join(Markup('<span class="w">{}</span>').format(w) if "-" in w else escape(w)
-                            for w in str(text).split(" "))
+                            for w in shown.split(" "))
 
 
 def file_stem(key: str, taken: set[str]) -> str:
     """A file name for an id: the id itself when it is plain ASCII, else an ASCII part and a hash.
 
-    Never a path (no dots or slashes survive), and never two names that differ only in case,
+    Never a path (no dots or slashes survive), never a name given before (a hashed name can be
+    another id's plain one: "x-5d2b8b775a" and 李明), and never two names that differ only in case,
     which a case-insensitive disk would write into one file.
     """
     stem = re.sub(r"[^A-Za-z0-9_-]", "", key)[:60]
-    if stem != key or not stem or stem.lower() in taken:
-        stem = (stem or "x") + "-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
-    taken.add(stem.lower())
-    return stem
+    digest = hashlib.sha1(key.encode("utf-8")).hexdigest()
+    candidates = [stem] if stem == key and stem else []
+    candidates += [f"{stem or 'x'}-{digest[:n]}" for n in (10, 16, 40)]
+    found = next((c for c in candidates if c.lower() not in taken), None)
+    n = 1
+    while found is None:
+        n += 1
+        candidate = f"{stem or 'x'}-{digest}-{n}"
+        found = None if candidate.lower() in taken else candidate
+    taken.add(found.lower())
+    return found
 
 
 class Site:

@@ -1,17 +1,16 @@
 """Corrections: void, amend (a void and the corrected match in one write) and undo."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...config import display_path
-from ...errors import ActionRefused, did_you_mean
+from ...errors import ActionRefused, Problem, did_you_mean
 from ...i18n import N_, _
-from ..model import MatchView
-from ..tomlsource import header_lines
+from ..model import Journal, MatchView
 from .matches import MatchArgs, check_outcome, match_changes, match_check, new_match_id, parse_score
 from .write import Check, Fields, Written, refuse, target_journal, write_entries, write_entry
 
@@ -94,53 +93,114 @@ class LastEntry:
     kind: str
     text: str                  # as written in the journal
     match: MatchView | None    # the match of a [[match]], else None
+    file: str = ""             # the file, as shown, and the line of the entry's header
+    line: int = 0
+    written_id: bool = True    # False: a hand-written [[match]] without an id
 
 
 def last_entry(ledger: Ledger) -> LastEntry:
-    """The last entry of the file this club writes to, as written there."""
-    import tomllib
-
+    """The last entry of the file this club writes to, as the journal read it (by the line of its
+    header) and as it is written there."""
     path = target_journal(ledger)
+    journal = ledger.journal
+    source = ledger.config.journal_paths().index(path)
+    label = journal.files[source] if source < len(journal.files) else display_path(path)
+    line, kind, index = max(_entries_of(journal, source, label), default=(0, "", -1))
+    if not line:
+        raise ActionRefused(_("{file}: no entry to undo; the file holds none").format(file=label))
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    headers = sorted((line, kind) for kind, lines in header_lines(text).items() for line in lines)
-    if not headers:
-        raise ActionRefused(f"{display_path(path)}: no entry to undo; the file holds none")
-    line, kind = headers[-1]
-    block = "\n".join(text.splitlines()[line - 1:]).strip() + "\n"
-    match = None
-    if kind == "match":
-        entry_id = tomllib.loads(block)["match"][0].get("id")
-        match = ledger.journal.match_by_id(entry_id) if entry_id else None
-    return LastEntry(kind, block, match)
+    block = "\n".join(text.split("\n")[line - 1:]).strip() + "\n"
+    if kind != "match":
+        return LastEntry(kind, block, None, label, line)
+    written = _written_table(block, label, line)
+    return LastEntry(kind, block, journal.match(index), label, line, isinstance(written.get("id"), str))
+
+
+def _entries_of(journal: Journal, source: int, label: str) -> Iterator[tuple[int, str, int]]:
+    """(header line, kind, match index or -1) of every entry the journal read from one file."""
+    m = journal.matches
+    yield from ((line, "match", i) for i, (s, line) in enumerate(zip(m.source, m.line)) if s == source and line > 0)
+    found: list[tuple[str, Iterable[Any]]] = [
+        ("player", journal.players.values()), ("tournament", journal.tournaments.values()),
+        ("void", journal.voids), ("adjust", journal.adjusts),
+        *((kind, [e for e in journal.identities if e.kind == kind]) for kind in ("rename", "merge")),
+        ("list", journal.lists), ("edit-player", journal.player_edits), ("round", journal.rounds),
+        *((kind, [c for c in journal.changes if c.kind == kind]) for kind in ("join", "withdraw"))]
+    for kind, entries in found:
+        yield from ((e.line, kind, -1) for e in entries if e.file == label and e.line)
+
+
+def _written_table(block: str, label: str, line: int) -> dict[str, Any]:
+    """The last [[match]] as written: its block (from its header on) read as TOML."""
+    from ..tomlsource import parse_toml
+
+    problems: list[Problem] = []
+    data = parse_toml(block, label, problems)
+    tables = data.get("match") if data is not None else None
+    if not isinstance(tables, list) or not tables or not isinstance(tables[0], dict):
+        raise ActionRefused(_("{file}:{line}: the last entry does not read as one [[match]]; nothing was written. "
+                              "Check the journal (nardrating check).").format(file=label, line=line))
+    return tables[0]
 
 
 UNDO_INSTEAD = {
-    "player": "a player cannot be removed from an append-only journal; if the id is a typo, "
-              "rename it (nardrating rename-player OLD NEW) or merge it into the right one (merge-players DUP INTO)",
-    "tournament": "a tournament cannot be removed; correct its matches with amend or void, and add the right "
-                  "tournament under a new id",
-    "void": "a void cannot be voided; enter the match again with add-match (or amend the match that replaced it)",
-    "adjust": "an adjustment is undone by another: add an [[adjust]] with the opposite delta",
-    "rename": "a rename is undone by another: nardrating rename-player NEW OLD",
-    "merge": "a merge cannot be undone by the journal; edit the file by hand if it was never published",
+    "player": N_("a player cannot be removed from an append-only journal; if the id is a typo, "
+                 "rename it (nardrating rename-player OLD NEW) or merge it into the right one (merge-players DUP INTO)"),
+    "tournament": N_("a tournament cannot be removed; correct its matches with amend or void, and add the right "
+                     "tournament under a new id"),
+    "void": N_("a void cannot be voided; enter the match again with add-match (or amend the match that replaced it)"),
+    "adjust": N_("an adjustment is undone by another: add an [[adjust]] with the opposite delta"),
+    "rename": N_("a rename is undone by another: nardrating rename-player NEW OLD"),
+    "merge": N_("a merge cannot be undone by the journal; edit the file by hand if it was never published"),
     "edit-player": N_("an edit is undone by another: nardrating edit-player with the old values"),
+    "list": N_("a published list stays recorded: freeze the list again if it was wrong (nardrating verify "
+               "says what moved)"),
+    "round": N_("a paired round cannot be taken back; enter its results, or mark players absent in the next round"),
+    "join": N_("a late entry is undone by a withdrawal: nardrating withdraw TOURNAMENT PLAYER"),
+    "withdraw": N_("a withdrawal cannot be undone here; enter the player again with nardrating join"),
 }
 
 
-def undo(ledger: Ledger, dry_run: bool = False) -> Written:
-    """Void the last match this club wrote; an amend's match: void it and enter the original again."""
-    last = last_entry(ledger)
+def undo(ledger: Ledger, dry_run: bool = False, shown: LastEntry | None = None) -> Written:
+    """Void the last match this club wrote; an amend's match: void it and enter the original again.
+
+    `shown`: the last entry as the command showed it; under the club lock, the file's last entry
+    must still be that one (another writer may have appended meanwhile), else nothing is written."""
+    last = shown if shown is not None else last_entry(ledger)
     if last.kind != "match" or last.match is None:
-        raise ActionRefused(f"the last entry is a [[{last.kind}]], which undo does not void: "
-                            f"{_(UNDO_INSTEAD.get(last.kind, 'edit the journal by hand'))}")
+        raise ActionRefused(_("{file}:{line}: the last entry is a [[{kind}]], which undo does not void: {instead}").format(
+            file=last.file, line=last.line, kind=last.kind,
+            instead=_(UNDO_INSTEAD[last.kind]) if last.kind in UNDO_INSTEAD else _("edit the journal by hand")))
+    if not last.written_id:
+        raise ActionRefused(_(
+            "{file}:{line}: the last entry is a [[match]] written without an id (the journal calls it {name!r} by "
+            "its place in the file), and undo voids only a match by the id written in it; nothing was written. "
+            "Add an id to it (id = \"...\") and run undo again, or void it yourself: "
+            "nardrating void {name} --reason ...").format(file=last.file, line=last.line, name=last.match.id))
+
+    def unchanged(club: Ledger) -> None:
+        now = last_entry(club)
+        if (now.file, now.line, now.text) != (last.file, last.line, last.text):
+            raise ActionRefused(_(
+                "{file} changed since undo read its last entry ({kind} at line {line}): another writer appended "
+                "to it meanwhile (now [[{now}]] at line {now_line}); nothing was written. Run undo again to see "
+                "the last entry now.").format(file=last.file, kind=f"[[{last.kind}]]", line=last.line,
+                                              now=now.kind, now_line=now.line))
+
     amended = last.match
     original_id = amended.amends
     if original_id is None:
         fields = {"match": amended.id, "date": date.today(), "reason": "undone"}
-        voided = write_entry(ledger, "void", lambda club, path: fields, compare=True, dry_run=dry_run)
+
+        def void_fields(club: Ledger, path: Path) -> Fields:
+            unchanged(club)
+            return fields
+
+        voided = write_entry(ledger, "void", void_fields, compare=True, dry_run=dry_run)
         return voided._replace(changes=[])
 
-    def again(club: Ledger, _: MatchView, new_id: str) -> Fields:  # the original match's data, under a new id
+    def again(club: Ledger, _m: MatchView, new_id: str) -> Fields:  # the original match's data, under a new id
+        unchanged(club)
         return _corrected_fields(_original_any(club, original_id), MatchArgs(), new_id, original_id)
 
     return _correct(ledger, amended.id, again, f"undone: {original_id} restored", None, dry_run)

@@ -1,10 +1,12 @@
 """init: a new club folder with a commented nardrating.toml and an empty journal."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ...config import CONFIG_NAME
 from ...errors import ActionRefused, did_you_mean
+from ...i18n import _
 from ..entries import valid_id
 
 CONFIG_TEMPLATE = '''# nardrating club config. Reference: the manual's "The club and its config" (docs/club.md).
@@ -83,9 +85,13 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
     """Write the club's config and journal; (their paths). Refused if either exists.
 
     `discipline`: the club's default discipline (what add-match writes without --discipline);
-    None: the engine's own (elo, fide: chess; the others: long-nardy)."""
+    None: the engine's own (elo, fide: chess; the others: long-nardy).
+
+    Each file is made whole where nothing is (not even a dangling link: init never writes through
+    one), never over anything (safewrite.create_file); a failure takes back what this call made,
+    folders included, so the folder is as it was."""
     from ...engines.registry import engine_class, engine_names
-    from ...i18n import _
+    from ...safewrite import create_file, remove_created
     from ..entries import id_message
 
     if engine not in engine_names():
@@ -96,13 +102,28 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
             problem=id_message(discipline)))
     config, journal = folder / CONFIG_NAME, folder / "journal.toml"
     for path in (config, journal):
+        if path.is_symlink():
+            raise ActionRefused(_("{path} is a symbolic link; init never writes through one, so nothing was "
+                                  "written. Remove it, or choose another folder.").format(path=path))
         if path.exists():
             raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
     template = engine_template(engine, discipline)
     discipline = discipline or engine_class(engine).default_discipline
-    folder.mkdir(parents=True, exist_ok=True)
-    config.write_text(CONFIG_TEMPLATE.format(name=toml_value(name or folder.resolve().name),
-                                             discipline=toml_value(discipline), rating=template), encoding="utf-8")
-    journal.write_text(JOURNAL_TEMPLATE, encoding="utf-8")
+    made_folders = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
+    made: list[tuple[Path, os.stat_result]] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        text = CONFIG_TEMPLATE.format(name=toml_value(name or folder.resolve().name),
+                                      discipline=toml_value(discipline), rating=template)
+        made.append((config, create_file(config, text.encode("utf-8"))))
+        made.append((journal, create_file(journal, JOURNAL_TEMPLATE.encode("utf-8"))))
+    except BaseException:
+        for path, st in reversed(made):
+            remove_created(path, st)
+        for created in made_folders:  # the deepest first; only if still empty
+            try:
+                created.rmdir()
+            except OSError:
+                pass
+        raise
     return [config, journal]
-

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
 from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
+from ...i18n import _
 from ..entries import ENTRY_MODELS, Entry, entry_errors
 from ..writer import append_block, club_lock, entry_block
 
@@ -121,24 +122,36 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
 
     The block (one entry or several, of `kinds`) is read into the loaded journal as the appended
     bytes of `path`, and the journal and engine checks run as they do when a grown journal is read
-    (validate.py). Problems of the new entries carry no line: they are not in the file.
+    (validate.py). Where that would not give a full read's order (a file before another that holds
+    entries of the same days), the whole journal is read again in memory, the block appended to
+    its file. Problems of the new entries carry no line: they are not in the file.
     """
+    from ...replay.ledger import Ledger
+    from ...replay.loader import read_journal
+    from ...replay.resume import keeps_full_read_order
     from ..identities import apply_identities
     from ..reader import read_toml_journal
     from ..validate import finish_players, validate
+    from ..writer import appended_bytes
 
     journal, config = ledger.journal, ledger.config
     source = config.journal_paths().index(path)
     label = journal.files[source]
-    old_lines = path.read_bytes().count(b"\n") if path.exists() else 0
+    raw = path.read_bytes() if path.exists() else b""
+    old_lines = raw.count(b"\n")
+    _appendable(raw, label, kinds)
     first_match = len(journal.matches)
+    in_order = keeps_full_read_order(journal, source)
     problems: list[Problem] = []
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
     read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
                       source=source, line_offset=old_lines + 2)
     finish_players(journal)
     problems += apply_identities(journal)
-    if not problems:
+    if not problems and not in_order(first_match):
+        journal, problems, _ = read_journal(config, replaced={path: appended_bytes(raw, block)})
+        ledger = Ledger(config, journal)
+    elif not problems:
         match = set(kinds) == {"match"}
         problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
     if problems:
@@ -147,6 +160,24 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     ledger._runs.clear()
     ledger.dirty = True  # the new entry is in memory only: nothing computed from it may be cached
     return ledger
+
+
+def _appendable(raw: bytes, label: str, kinds: Iterable[str]) -> None:
+    """Refuse entries a full read would not take after the file's text: a [[player]] after
+    `player = [...]` at the top of the file (TOML allows only one of the two)."""
+    from ..tomlsource import root_keys
+
+    if not raw:
+        return
+    above = root_keys(raw.decode("utf-8", "replace"))
+    if above is None:  # the file's top does not read alone: a full read refuses it anyway
+        return
+    for kind in dict.fromkeys(kinds):
+        if kind in above:
+            raise LedgerError([Problem(label, above[kind], _(
+                "{kind} is set as a value at the top of the file ({kind} = [...]), and TOML allows no "
+                "[[{kind}]] table after that, so nothing was written; write those entries as [[{kind}]] "
+                "tables, one per entry, then run the command again").format(kind=kind))])
 
 
 def current_ratings(club: Ledger, day: date | None) -> Ratings:
