@@ -329,7 +329,7 @@ def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch
     monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
     ledger, replays = parallel.replay_all(tmp_path)
     assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club") for d in ("long-nardy", "short-nardy")}
-    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 2  # fibs, two disciplines
+    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 4  # fibs and elo (both resume), two disciplines each
     assert snapshot(tmp_path) == full_replay(tmp_path)
     for rating, discipline, players in replays:
         assert players == len(full_replay_result(tmp_path, rating.name, discipline).standings)

@@ -25,7 +25,7 @@ from pydantic import Field, field_validator, model_validator
 from ..errors import Problem
 from ..contract.batches import PairLimit
 from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
-from .compact import ColumnRecords, CompactResult
+from .compact import ColumnRecords, CompactResult, event_from_json, event_json
 from ..contract.events import Adjusted, MatchPlayed
 from .fibsstate import FibsState, SideEvent, exclusion
 from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
@@ -281,7 +281,7 @@ class FibsEngine(Engine):
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
         records = state.records
         index, rec_a, rec_b, fields = records.columns
-        meta: dict[str, object] = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
+        meta: dict[str, object] = {"side": [[pos, player, event_json(e)] for pos, player, e in state.side],
                 "pairs": [[*key, n] for key, n in state.pairs_seen.items()],
                 "reasons": [[k, r] for k, r in records.reasons.items()], "last_date": state.last_date,
                 "records": len(index)}
@@ -304,7 +304,7 @@ class FibsEngine(Engine):
         return FibsState(players["rating"].tolist(), experience, players["games"].tolist(),
                          players["last"].tolist(), bytearray(players["present"].tobytes()),
                          {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]}, records,
-                         [(pos, player, _event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
+                         [(pos, player, event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
 
     # --- explain: seed 004's (or seed 001's) arithmetic, as the replay does it -----------
 
@@ -360,11 +360,3 @@ class FibsEngine(Engine):
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
 
-
-def _event_json(e: HistoryEvent) -> list[object]:
-    return [e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
-            e.reason, e.extra]
-
-
-def _event_from_json(item: list[Any]) -> HistoryEvent:  # as _event_json wrote it, checked by cachecheck
-    return HistoryEvent(date.fromisoformat(item[0]), *item[1:])
