@@ -69,6 +69,7 @@ class CompactResult(RatingResult):
     matches: Callable[[], MatchColumns] | None = None
     records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
+    order: list[str] | None = None  # the players in the order history lists them, if not the standings'
     _columns: MatchColumns | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -105,7 +106,8 @@ class CompactResult(RatingResult):
         m = self.match_columns()
         names = m.players
         code = m.code_of.get(only, -1) if only is not None else None
-        out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
+        everyone = self.standings if self.order is None else self.order
+        out: dict[str, list[HistoryEvent]] = {p: [] for p in everyone} if only is None else {only: []}
         side = self.side
         if only is not None and code is not None and isinstance(self.records, ColumnRecords):
             return {only: self._events_of(only, code)}

@@ -17,7 +17,7 @@ from pydantic import Field
 from typing import Any
 
 from .base import step
-from .glicko import GlickoFamily, GlickoParams, Period, State, Update, new_deviation, period_sums
+from .glicko import GlickoFamily, GlickoParams, Period, Update, new_deviation
 
 EPSILON = 0.000001      # the paper's convergence tolerance in step 5
 MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so it can never hang
@@ -66,18 +66,16 @@ class Glicko2Engine(GlickoFamily):
     adjust_fields = frozenset({"rd", "volatility"})
     has_volatility = True
 
-    def onset_phi(self, s: State, index: int, p: Glicko2Params) -> float:
-        idle = 0 if s.last is None else index - s.last - 1
+    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko2Params) -> float:
+        idle = 0 if last is None else index - last - 1
         if idle <= 0:
-            return s.phi
-        return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
+            return phi
+        return min(math.sqrt(phi * phi + idle * sigma * sigma), p.max_rd / self.scale)
 
-    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Glicko2Params) -> Update:
-        v, terms, es = period_sums(self.mu(s), games)
+    def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Glicko2Params) -> tuple[float, float, float]:
         delta = v * sum(terms)
-        sigma = new_volatility(s.sigma, phi, v, delta, p.tau)
-        phi_new = new_deviation(math.sqrt(phi * phi + sigma * sigma), v)
-        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es, v, delta)
+        sigma = new_volatility(sigma, phi, v, delta, p.tau)
+        return new_deviation(math.sqrt(phi * phi + sigma * sigma), v), sigma, delta
 
     # --- explain (glicko.py holds the shared steps) ------------------------------------------
 
