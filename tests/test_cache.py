@@ -59,14 +59,19 @@ def snapshot(folder: Path):
         for name in ("fibs", "club"):
             for discipline in ("long-nardy", "short-nardy"):
                 result = ledger.run(name, discipline)
+                # Values with their types (1200 and 1200.0 differ), the standings in their order.
                 seen[name, discipline] = (
-                    {p: (s.rating, s.games, s.status, s.last_played) for p, s in result.standings.items()},
-                    {p: [(e.entry, e.before, e.change, e.after, e.rated, e.reason) for e in result.history(p)]
-                     for p in PLAYERS},
+                    [(p, typed(s.rating), s.games, s.status, s.last_played) for p, s in result.standings.items()],
+                    {p: [(e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason)
+                         for e in result.history(p)] for p in PLAYERS},
                 )
         return seen
     except LedgerError as exc:
         return ("refused", [str(p) for p in exc.problems])
+
+
+def typed(value):
+    return type(value).__name__, repr(value)
 
 
 def full_replay(folder: Path):
