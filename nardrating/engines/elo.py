@@ -13,25 +13,17 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
-
-from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
+from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
 from .compact import ColumnRecords, event_from_json, event_json
 from ..contract.batches import PairLimit
 from ..contract.events import Adjusted, MatchPlayed
 from .elostate import RECORD_FIELDS, EloResult, EloState, SideEvent, exclusion
 from .explaining import opponent_event
-from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
+from .policies import HIDDEN, Inactivity, PenaltyClock, explain_penalty
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
-
-
-class EloParams(InactivityParams):
-    start: float = Field(1200, allow_inf_nan=False, description="every new player's rating")
-    k: float = Field(20, gt=0, allow_inf_nan=False, description="K of new = old + K·(S − E)")
-    provisional_games: int = Field(5, ge=0, description="status \"provisional\" until this many rated games")
-    pair_limit_per_day: int = Field(2, ge=0, description="rated games per pair of players per date; 0 = no limit")
+    from .params import EloParams
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -53,13 +45,12 @@ SEED = "seed 003, «Как рассчитывается новый рейтин�
 
 class EloEngine(Engine):
     name = "elo"
-    Params = EloParams
+    Params = LazyParams("EloParams")
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"
 
     @classmethod
     def game_constants(cls, params: EngineParams) -> dict[str, Any]:
-        assert isinstance(params, EloParams)
         return {"k": params.k}   # change = K·(S − E)
 
     # The rating depends on the games only, not on the date it is read: a replay can be cached
@@ -68,7 +59,6 @@ class EloEngine(Engine):
 
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:
-        assert isinstance(params, EloParams)
         return not Inactivity(params).time_dependent
 
     def run(self, view: RatingView) -> EloResult:
@@ -240,6 +230,8 @@ class EloEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
+        from .params import EloParams
+
         p = params
         assert isinstance(p, EloParams)
         if event.kind == "penalty":

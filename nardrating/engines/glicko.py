@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import math
 from datetime import date
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import Field, model_validator
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, step
+from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, step
 from ..contract.events import MatchPlayed
 # The shared arithmetic and records (glickomath.py), named here as well: what tests and predict import.
 from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, expected_pair, g, new_deviation,
@@ -34,29 +32,18 @@ from .glickoreplay import GlickoResult, GlickoState, Replay
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
+    from .params import Glicko1Params
 
 __all__ = ["LN10_400", "PERIODS", "Period", "State", "Update", "expected", "expected_pair", "g", "new_deviation",
-           "period_index", "period_label", "period_sums", "GlickoResult", "GlickoEngine", "GlickoFamily",
-           "GlickoParams", "Glicko1Params"]
-
-class GlickoParams(Params):
-    start: float = Field(1500, allow_inf_nan=False)
-    rd: float = Field(350, gt=0, le=1000, allow_inf_nan=False)
-    period: Literal["day", "week", "month"] = "month"
-    max_rd: float = Field(350, gt=0, le=1000, allow_inf_nan=False)
-    provisional_rd: float = Field(110, gt=0, allow_inf_nan=False)
-
-    @model_validator(mode="after")
-    def _rd_within_max(self) -> "GlickoParams":
-        if self.rd > self.max_rd:
-            raise ValueError(f"rd {self.rd:g} is above max_rd {self.max_rd:g}; a new player's deviation is at most max_rd")
-        return self
+           "period_index", "period_label", "period_sums", "GlickoResult", "GlickoEngine", "GlickoFamily"]
 
 
-class Glicko1Params(GlickoParams):
-    # Glickman's example: RD 50 back to 350 after 100 idle periods: c = √((350² − 50²)/100) = 34.6.
-    c: float = Field(34.6, ge=0, allow_inf_nan=False)
+def __getattr__(name: str) -> Any:
+    if name in ("GlickoParams", "Glicko1Params"):  # (engines/params.py, imported when asked for)
+        from . import params
 
+        return getattr(params, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 class GlickoFamily(Engine):
     """The period replay of both Glicko engines; subclasses give the deviation growth and the update."""
@@ -197,7 +184,7 @@ class GlickoEngine(GlickoFamily):
     """Glicko-1: RD grows by c² per period since the last rated one, up to max_rd."""
 
     name = "glicko"
-    Params = Glicko1Params
+    Params = LazyParams("Glicko1Params")
 
     def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko1Params) -> float:
         if last is None or index <= last:

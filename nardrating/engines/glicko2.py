@@ -11,21 +11,24 @@ without games in a period keeps μ and σ, and φ grows to √(φ² + σ²)
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from .base import LazyParams, step
+from .glicko import GlickoFamily, Period, Update, new_deviation
 
-from typing import Any
+if TYPE_CHECKING:
+    from .params import Glicko2Params
 
-from .base import step
-from .glicko import GlickoFamily, GlickoParams, Period, Update, new_deviation
+
+def __getattr__(name: str) -> Any:
+    if name == "Glicko2Params":  # (engines/params.py, imported when asked for)
+        from .params import Glicko2Params
+
+        return Glicko2Params
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 EPSILON = 0.000001      # the paper's convergence tolerance in step 5
 MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so it can never hang
-
-
-class Glicko2Params(GlickoParams):
-    sigma: float = Field(0.06, gt=0, le=10, allow_inf_nan=False)
-    tau: float = Field(0.5, gt=0, le=10, allow_inf_nan=False)
 
 
 def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
@@ -61,7 +64,7 @@ def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float)
 
 class Glicko2Engine(GlickoFamily):
     name = "glicko2"
-    Params = Glicko2Params
+    Params = LazyParams("Glicko2Params")
     scale = 173.7178          # the paper's constant
     adjust_fields = frozenset({"rd", "volatility"})
     has_volatility = True
