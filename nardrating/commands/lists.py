@@ -26,7 +26,7 @@ def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = Non
     from ..render import emit
 
     fmt = check_format(fmt)
-    ledger = load(club)
+    ledger = load(club, light=True)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     emit(reports.players(ledger, rating, day), fmt, console())
 
@@ -70,7 +70,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
     from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output)
-    ledger = load(club, discipline)
+    ledger = load(club, discipline, light=True)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.run(rating, discipline, day.day)
     if daily:
@@ -138,7 +138,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER")],
 
     fmt = check_format(fmt)
     since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
-    ledger = load(club, discipline)
+    ledger = load(club, discipline, light=not details)  # --details explains each event: the engines' models
     for who in (player, opponent):
         if who is not None:
             reports.known_player(ledger, who)
