@@ -297,9 +297,13 @@ def replay(view: Any, engine: Any) -> Any:
     buffers = [np.zeros(2 * largest) for _ in range(6)] + [np.zeros(total, dtype=np.int64) for _ in range(2)]
     fields = [array("d", [0.0]) * total for _ in range(6)] + [array("i", [0]) * total for _ in range(2)]
     views = [np.frombuffer(f, dtype=np.float64 if f.typecode == "d" else np.int32) for f in fields]
-    table = PlayerPeriods()
-    rows_total = 2 * rated + 1
-    table_columns: list[Any] = [np.zeros(rows_total), np.zeros(rows_total), np.zeros(rows_total), np.full(rows_total, -1, dtype=np.int32)]
+    # The player-period table: a row per player and period with a rated game, at most two per rated
+    # game and one per player and period; written through views of the arrays the result keeps.
+    rows_total = min(2 * rated, count * len(np.unique(periods))) + 1
+    table = PlayerPeriods(array("d", [0.0]) * rows_total, array("d", [0.0]) * rows_total, array("d", [0.0]) * rows_total,
+                          array("i", [-1]) * rows_total)
+    table_columns: list[Any] = [np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int32)
+                                for column in (table.rd_before, table.rd, table.volatility, table.last_row)]
     touched, appear = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
     counters = np.zeros(2, dtype=np.int64)
     loop = _kernel()
@@ -362,9 +366,9 @@ def replay(view: Any, engine: Any) -> Any:
         event_key = (int(periods[position // 2]), 1, position)
         if evented.get(code, event_key) >= event_key:
             evented[code] = event_key
-    for name, values in zip(("rd_before", "rd", "volatility", "last_row"), table_columns):
-        kept = values[:pp]
-        setattr(table, name, array("d" if values.dtype == np.float64 else "i", kept.tobytes()))
+    del table_columns   # (the views: the arrays are the table's own from here, cut to the rows written)
+    for column in (table.rd_before, table.rd, table.volatility, table.last_row):
+        del column[pp:]
     reasons = {k: str(first.reason(i)) for k, i in enumerate(order.tolist()) if skip[i]} if rated < total else {}
     records = ColumnRecords((index_column, array("i", a[order].tobytes()), array("i", b[order].tobytes()), fields),
                             reasons)
