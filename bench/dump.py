@@ -4,7 +4,8 @@
 
 For the four sample ledgers and a few random clubs (written to a temporary folder, fixed seeds;
 busy days, draws, voids, amends, forfeits, unrated games, adjustments, tournaments with and without
-standings, long breaks), every rating list and discipline is replayed in full (no cache) and its
+standings, long breaks; and as many chess clubs of elo, glicko and glicko2 lists adjusted in
+every way they allow: set or delta, rd, volatility), every rating list and discipline is replayed in full (no cache) and its
 standings and every player's history written out, floats as `repr` (every bit). Run it on the code
 before and after a change (e.g. `git stash`, or a second checkout on PYTHONPATH) and compare the
 files: `cmp before.json after.json`.
@@ -73,6 +74,37 @@ inactivity = [[3, 25], [6, 50]]
 """
 
 
+# Per-game and per-period lists with every kind of adjustment they take (set or delta, rd, volatility).
+RATED = """[club]
+name = "Random rated club"
+journal = ["journal.toml"]
+default_discipline = "chess"
+
+[rating.club]
+engine = "elo"
+pair_limit_per_day = 0
+start = 1234.5
+provisional_games = 3
+
+[rating.limited]
+engine = "elo"
+k = 32
+pair_limit_per_day = 1
+inactive_after_months = 2
+
+[rating.glicko]
+engine = "glicko"
+period = "day"
+c = 60
+
+[rating.glicko2]
+engine = "glicko2"
+start = 1600.0
+tau = 0.3
+"""
+ADJUSTABLE = {"club": (), "limited": (), "glicko": ("rd",), "glicko2": ("rd", "volatility")}
+
+
 def value(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -89,8 +121,9 @@ def entry(kind: str, fields: dict[str, object]) -> str:
     return f"[[{kind}]]\n" + "".join(f"{k} = {value(v)}\n" for k, v in fields.items()) + "\n"
 
 
-def random_club(folder: Path, seed: int, chess: bool, matches: int) -> None:
-    """A journal of `matches` matches among a dozen players over two years, busy evenings included."""
+def random_club(folder: Path, seed: int, chess: bool, matches: int, rated: bool = False) -> None:
+    """A journal of `matches` matches among a dozen players over two years, busy evenings included;
+    `rated`: a chess club of the RATED lists, adjusted in each of them now and then."""
     rng = random.Random(seed)
     players = [f"p{k}" for k in range(12)]
     out = []
@@ -152,11 +185,20 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int) -> None:
                 fields = dict(played[voided], id=f"m{n}", amends=voided,
                               result={"1-0": "0-1", "0-1": "1-0"}.get(str(played[voided]["result"]), "1-0"))
                 out.append(entry("match", fields))
-        if rng.random() < 0.03:
+        if rated and rng.random() < 0.1:
+            rating = rng.choice(list(ADJUSTABLE))
+            change: dict[str, object] = {"date": day, "player": rng.choice(players), "rating": rating, "discipline": "chess"}
+            change.update({"set": rng.choice([1500, 1612.25])} if rng.random() < 0.4 else {"delta": rng.choice([-20, 7.5])})
+            if "rd" in ADJUSTABLE[rating] and rng.random() < 0.5:
+                change["rd"] = rng.choice([50, 120.5])
+            if "volatility" in ADJUSTABLE[rating] and rng.random() < 0.5:
+                change["volatility"] = rng.choice([0.04, 0.09])
+            out.append(entry("adjust", change))
+        elif not rated and rng.random() < 0.03:
             rating = "club" if chess else "fibs"
             out.append(entry("adjust", {"date": day, "player": rng.choice(players), "rating": rating,
                                         "discipline": disciplines[0], "delta": rng.choice([-20, 15])}))
-    (folder / "nardrating.toml").write_text(CHESS if chess else NARDY, encoding="utf-8")
+    (folder / "nardrating.toml").write_text(RATED if rated else CHESS if chess else NARDY, encoding="utf-8")
     (folder / "journal.toml").write_text("".join(out), encoding="utf-8")
 
 
@@ -206,6 +248,11 @@ def main() -> None:
             folder = Path(tmp) / f"random-{seed}"
             folder.mkdir()
             random_club(folder, seed, chess=seed % 2 == 0, matches=args.matches)
+            dumped[folder.name] = dump_club(folder)
+        for seed in range(args.clubs):
+            folder = Path(tmp) / f"random-rated-{seed}"
+            folder.mkdir()
+            random_club(folder, 100 + seed, chess=True, matches=args.matches, rated=True)
             dumped[folder.name] = dump_club(folder)
     Path(args.out).write_text(json.dumps(dumped, ensure_ascii=False, indent=0, sort_keys=True), encoding="utf-8")
     lists = sum(len(v) for v in dumped.values() if isinstance(v, dict))

@@ -1,15 +1,20 @@
 """Synthetic clubs for the benchmark: 1,000,000-match CSV journals (LF, CRLF, after a TOML file) and a
-100,000-match TOML one.
+100,000-match TOML one; and a 1,000,000-game chess CSV rated by elo, glicko and glicko2.
 
     python bench/generate.py [--out bench/out] [--matches 1000000] [--toml-matches 100000]
 
-10,000 players, matches spread over 10 years (2010–2019), lengths 1–9, two disciplines
-(long-nardy, short-nardy), rated by the fibs engine. Deterministic (seeded).
+10,000 players, matches spread over 10 years (2010–2019, 120 months), lengths 1–9, two disciplines
+(long-nardy, short-nardy), rated by the fibs engine. The chess games: the same players and
+years, 10% draws, one discipline; three clubs share the one file (a hard link where the file
+system allows it), each with one list: elo (seed 003's K 20, no pair limit), glicko and glicko2
+(monthly periods, the papers' defaults: c 34.6; σ 0.06, τ 0.5). Deterministic (seeded).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -48,6 +53,50 @@ def write_csv_club(folder: Path, n: int, players: int, seed: int = 1, newline: s
             out.write(f"{row[0]},{row[1]},{row[2]},{row[3]},{row[4]},{row[5]},{row[6]},,{newline}")
 
 
+CHESS_LISTS = {"elo": "pair_limit_per_day = 0\n", "glicko": "", "glicko2": ""}
+CHESS_CONFIG = """[club]
+name = "Benchmark chess club"
+journal = ["games.csv"]
+default_discipline = "chess"
+
+[rating.{engine}]
+engine = "{engine}"
+{params}"""
+
+
+def games(n: int, players: int, rng: random.Random):
+    first = date(2010, 1, 1).toordinal()
+    days = date(2019, 12, 31).toordinal() - first
+    for k in range(n):
+        day = date.fromordinal(first + k * days // n)
+        a = rng.randrange(players)
+        b = rng.randrange(players - 1)
+        b += b >= a
+        roll = rng.random()
+        yield f"c{k + 1}", day.isoformat(), f"p{a}", f"p{b}", "1/2-1/2" if roll < 0.1 else "1-0" if roll < 0.55 else "0-1"
+
+
+def write_chess_clubs(out: Path, n: int, players: int, seed: int = 3) -> dict:
+    """The chess clubs {engine: folder}, sharing one games.csv."""
+    rng = random.Random(seed)
+    clubs = {engine: out / f"{engine}-club" for engine in CHESS_LISTS}
+    shared = out / "chess-games.csv"
+    with open(shared, "w", encoding="utf-8", newline="") as f:
+        f.write("id,date,player_a,player_b,result\n")
+        for row in games(n, players, rng):
+            f.write(",".join(row) + "\n")
+    for engine, folder in clubs.items():
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "nardrating.toml").write_text(CHESS_CONFIG.format(engine=engine, params=CHESS_LISTS[engine]))
+        target = folder / "games.csv"
+        target.unlink(missing_ok=True)
+        try:
+            os.link(shared, target)
+        except OSError:
+            shutil.copyfile(shared, target)
+    return clubs
+
+
 def write_all(out: Path, n: int, toml_n: int, players: int) -> dict:
     """Every benchmark club: {name: folder}."""
     clubs = {"1M CSV": out / "csv-club", "1M CSV, CRLF": out / "crlf-club",
@@ -57,6 +106,7 @@ def write_all(out: Path, n: int, toml_n: int, players: int) -> dict:
     # Imported history in a CSV, new games in TOML: add-match appends to journal.toml, the first file.
     write_csv_club(clubs["1M, TOML first"], n, players, journal='["journal.toml", "matches.csv"]')
     write_toml_club(clubs["100k TOML"], toml_n, players)
+    clubs.update({f"1M chess CSV, {engine}": folder for engine, folder in write_chess_clubs(out, n, players).items()})
     return clubs
 
 

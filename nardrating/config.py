@@ -8,45 +8,80 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import LedgerError, Problem, did_you_mean
 from .i18n import _
 from .journal.ids import is_plain_id
 from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
 CONFIG_NAME = "nardrating.toml"
 
 
-class ClubSection(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@cache
+def club_model() -> type[BaseModel]:
+    """The [club] table's pydantic model, built when a config is checked (not when one is read from the cache)."""
+    from pydantic import BaseModel, ConfigDict, field_validator
+
+    class ClubSection(BaseModel):
+        model_config = ConfigDict(extra="forbid", frozen=True)
+
+        name: str = ""
+        journal: list[str] = ["journal.toml"]
+        default_discipline: str = "chess"
+        as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
+        language: str = "en"  # what the club publishes for others (publish, report/leaderboard -f md|xlsx)
+        pairing_command: list[str] | None = None  # a Dutch pairing program (bbpPairings, JaVaFo): TRF in, pairs out
+
+        @field_validator("language")
+        @classmethod
+        def _shipped(cls, value: str) -> str:
+            from .i18n import LANGUAGES, _
+
+            if value not in LANGUAGES:
+                raise ValueError(_("the language must be one of {allowed} (the languages nardrating speaks)").format(
+                    allowed=", ".join(f'"{lang}"' for lang in LANGUAGES)))
+            return value
+
+    return ClubSection
+
+
+@dataclass(frozen=True)
+class Club:
+    """The checked [club] table."""
 
     name: str = ""
-    journal: list[str] = ["journal.toml"]
+    journal: list[str] = field(default_factory=lambda: ["journal.toml"])
     default_discipline: str = "chess"
     as_of: Literal["last-entry", "today"] = "last-entry"  # the date commands mean without --as-of
     language: str = "en"  # what the club publishes for others (publish, report/leaderboard -f md|xlsx)
-
-    @field_validator("language")
-    @classmethod
-    def _shipped(cls, value: str) -> str:
-        from .i18n import LANGUAGES, _
-
-        if value not in LANGUAGES:
-            raise ValueError(_("the language must be one of {allowed} (the languages nardrating speaks)").format(
-                allowed=", ".join(f'"{lang}"' for lang in LANGUAGES)))
-        return value
     pairing_command: list[str] | None = None  # a Dutch pairing program (bbpPairings, JaVaFo): TRF in, pairs out
+
+
+class ParamValues:
+    """A list's engine parameters as a checked config gave them, read back from the cache: the values
+    of the engine's model by attribute (engines read nothing else of it), without building the model."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("parameters are frozen")
+
+    def __repr__(self) -> str:
+        return f"ParamValues({self.__dict__!r})"
 
 
 @dataclass(frozen=True)
 class RatingList:
     name: str
     engine: str
-    params: BaseModel
+    params: Any                          # the engine's Params model, or the same values as ParamValues
     disciplines: tuple[str, ...] | None  # None: every discipline
     line: int | None = None
 
@@ -57,7 +92,7 @@ class RatingList:
 @dataclass(frozen=True)
 class ClubConfig:
     path: Path  # the nardrating.toml file
-    club: ClubSection
+    club: Club
     ratings: dict[str, RatingList] = field(default_factory=dict)
     text: str = ""
 
@@ -150,6 +185,8 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
 
 def load_config(path: Path) -> ClubConfig:
     """Read and check the config; raise LedgerError listing every problem."""
+    from pydantic import ValidationError
+
     from .engines.registry import engine_class, engine_names
 
     label = display_path(path)
@@ -168,7 +205,8 @@ def load_config(path: Path) -> ClubConfig:
     for key in sorted(unknown):
         problems.append(Problem(label, first(key) or key_line(text, 1, key),
                                 _("unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables").format(key=key)))
-    club = ClubSection()
+    ClubSection = club_model()
+    club: Any = ClubSection()
     raw_club = data.get("club", {})
     if not isinstance(raw_club, dict):
         problems.append(Problem(label, first("club") or key_line(text, 1, "club"), _("[club] must be a table")))
@@ -261,4 +299,4 @@ def load_config(path: Path) -> ClubConfig:
         problems.append(Problem(label, None, _("no rating list: add a [rating.NAME] table with an engine")))
     if problems:
         raise LedgerError(problems)
-    return ClubConfig(path=path, club=club, ratings=ratings, text=text)
+    return ClubConfig(path=path, club=Club(**club.model_dump()), ratings=ratings, text=text)

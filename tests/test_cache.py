@@ -61,15 +61,20 @@ def snapshot(folder: Path):
         for name in ("fibs", "club"):
             for discipline in ("long-nardy", "short-nardy"):
                 result = ledger.run(name, discipline)
+                # Values with their types (1200 and 1200.0 differ), the standings in their order.
                 seen[name, discipline] = (
-                    {p: (s.rating, s.games, s.status, s.last_played) for p, s in result.standings.items()},
-                    {p: [(e.entry, e.before, e.change, e.after, e.rated, e.reason) for e in result.history(p)]
-                     for p in PLAYERS},
+                    [(p, typed(s.rating), s.games, s.status, s.last_played) for p, s in result.standings.items()],
+                    {p: [(e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason)
+                         for e in result.history(p)] for p in PLAYERS},
                 )
         seen["lists"] = [(x.path, x.sha256, x.date, x.line) for x in ledger.journal.lists]
         return seen
     except LedgerError as exc:
         return ("refused", [str(p) for p in exc.problems])
+
+
+def typed(value):
+    return type(value).__name__, repr(value)
 
 
 def full_replay(folder: Path):
@@ -352,7 +357,7 @@ def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch
     monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
     ledger, replays = parallel.replay_all(tmp_path)
     assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club") for d in ("long-nardy", "short-nardy")}
-    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 2  # fibs, two disciplines
+    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 4  # fibs and elo (both resume), two disciplines each
     assert snapshot(tmp_path) == full_replay(tmp_path)
     for rating, discipline, players in replays:
         assert players == len(full_replay_result(tmp_path, rating.name, discipline).standings)

@@ -1,4 +1,5 @@
-"""The [fast] extra (polars reader, numba fibs loop) gives exactly what the pure-Python path gives.
+"""The [fast] extra (polars reader, numba loops of fibs, elo, glicko and glicko2) gives exactly what
+the pure-Python path gives.
 
 Random journals (fixed seeds): LF and CRLF CSV files, ids given and derived, TOML files
 before or after them with players, matches, voids and adjustments, unrated and forfeited
@@ -6,8 +7,11 @@ matches, pair limits, both experience units, with and without the boost. Each is
 replayed by both paths; the journal's columns, the standings and every history record must
 be equal — the same values of the same types, bit for bit. Journals the fast path declines
 (quoted cells, a winner column, a bad cell, inactivity penalties) must still come out equal,
-by the pure path. Runs only where the extra is installed; the default suite forces the pure
-path (tests/conftest.py sets NARDRATING_FAST=0).
+by the pure path. The chess clubs (random_chess_club) do the same for elo, glicko and glicko2:
+draws, voids, forfeits, unrated games, pair limits, provisional players, every kind of
+adjustment the engine takes (set or delta, rd, volatility), inactivity, whole and fractional
+starts, days, weeks and months as rating periods. Runs only where the extra is installed; the
+default suite forces the pure path (tests/conftest.py sets NARDRATING_FAST=0).
 """
 from __future__ import annotations
 
@@ -34,8 +38,11 @@ def fast(monkeypatch):
     pytest.importorskip("numba")
     from nardrating.fast import csvread, fibsloop
 
-    used: dict[str, list[bool]] = {"csv": [], "fibs": []}
+    from nardrating.fast import eloloop, glickoloop
+
+    used: dict[str, list[bool]] = {"csv": [], "fibs": [], "elo": [], "glicko": []}
     read, replay = csvread.read_csv, fibsloop.replay
+    replay_elo, replay_glicko = eloloop.replay, glickoloop.replay
 
     def counted_read(*args):
         done = read(*args)
@@ -47,8 +54,20 @@ def fast(monkeypatch):
         used["fibs"].append(state is not None)
         return state
 
+    def counted_elo(view):
+        state = replay_elo(view)
+        used["elo"].append(state is not None)
+        return state
+
+    def counted_glicko(view, engine):
+        state = replay_glicko(view, engine)
+        used["glicko"].append(state is not None)
+        return state
+
     monkeypatch.setattr(csvread, "read_csv", counted_read)
     monkeypatch.setattr(fibsloop, "replay", counted_replay)
+    monkeypatch.setattr(eloloop, "replay", counted_elo)
+    monkeypatch.setattr(glickoloop, "replay", counted_glicko)
     monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
     return used
 
@@ -147,7 +166,7 @@ def everything(folder: Path, fast: str) -> dict:
 def test_fast_path_equals_pure_path_on_random_journals(tmp_path, fast, seed):
     drawn = random_club(tmp_path, seed, crlf=seed % 2 == 1)
     pure = everything(tmp_path, "0")
-    assert fast == {"csv": [], "fibs": []}
+    assert fast == {"csv": [], "fibs": [], "elo": [], "glicko": []}
     assert everything(tmp_path, "1") == pure
     assert fast["csv"] == [True]  # the fast path did the work: the comparison is not pure against pure
     assert fast["fibs"] == [True, True]
@@ -226,7 +245,7 @@ def test_a_hand_worked_match_through_the_fast_path(tmp_path, fast):
         os.environ["NARDRATING_FAST"] = "0"
     assert result.standings["anna"].rating == 1510.0 and result.standings["boris"].rating == 1490.0
     assert result.events["anna"][0].extra["probability"] == 0.5 and result.events["anna"][0].extra["base"] == 2.0
-    assert fast == {"csv": [True], "fibs": [True]}
+    assert fast == {"csv": [True], "fibs": [True], "elo": [], "glicko": []}
 
 
 def test_fast_recalc_then_daily_commands_equal_the_pure_ones(tmp_path, fast, monkeypatch):
@@ -277,3 +296,165 @@ def test_fast_path_equals_pure_path_on_many_and_bigger_journals(tmp_path, fast, 
     random_club(tmp_path, seed, rows=random.Random(seed).choice([50, 2000, 20000]), crlf=seed % 3 == 0)
     assert everything(tmp_path, "1") == everything(tmp_path, "0")
     assert fast["csv"] == [True] and fast["fibs"] == [True, True]
+
+
+# --- elo, glicko and glicko2 ------------------------------------------------------------------
+
+CHESS_LISTS = ("elo", "glicko", "glicko2")
+
+
+def random_chess_club(folder: Path, seed: int, rows: int = 400) -> dict:
+    """A chess club (chess and blitz) of one elo, glicko and glicko2 list each, drawn from `seed`:
+    a CSV of games with draws, forfeits and unrated ones, and a TOML file of players, games, voids
+    and adjustments of every kind the lists take. What was drawn."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    players = PLAYERS[: rng.randint(3, len(PLAYERS))]
+    limit = rng.choice([0, 0, 1, 2])
+    elo = [f"pair_limit_per_day = {limit}", f"start = {rng.choice([1200, 1234.5])}", f"k = {rng.choice([20, 32, 10.5])}",
+           f"provisional_games = {rng.choice([0, 5, 20])}", f"inactive_after_months = {rng.choice([0, 0, 1])}",
+           f"exclude_after_months = {rng.choice([0, 0, 3])}"]
+    glicko = [f'period = "{rng.choice(["day", "week", "month"])}"', f"c = {rng.choice([34.6, 80, 0])}",
+              f"start = {rng.choice([1500, 1450.5])}", f"provisional_rd = {rng.choice([110, 300])}"]
+    glicko2 = [f'period = "{rng.choice(["day", "week", "month"])}"', f"tau = {rng.choice([0.5, 0.3, 1.2])}",
+               f"sigma = {rng.choice([0.06, 0.09])}", f"start = {rng.choice([1500, 1600.0])}", rng.choice(["max_rd = 350", "max_rd = 300\nrd = 250"])]
+    toml_first = rng.random() < 0.5
+    files = '["journal.toml", "games.csv"]' if toml_first else '["games.csv", "journal.toml"]'
+    (folder / "nardrating.toml").write_text(
+        f'[club]\nname = "Fast chess"\njournal = {files}\ndefault_discipline = "chess"\n\n'
+        + "".join(f'[rating.{name}]\nengine = "{name}"\n' + "\n".join(params) + "\n\n"
+                  for name, params in zip(CHESS_LISTS, (elo, glicko, glicko2))), encoding="utf-8")
+    header = ["id", "date", "player_a", "player_b", "result", "discipline", "rated", "forfeit"]
+    rng.shuffle(header)
+    first = date(2015, 1, 1)
+    span = rng.choice([20, 90, 400])   # days: a few periods of a day, a week or a month, or many
+    ids = []
+    lines = [",".join(header)]
+    for k in range(rows):
+        a, b = rng.sample(players, 2)
+        cells = {"id": f"c{k}", "date": (first + timedelta(days=rng.randint(0, span))).isoformat(),
+                 "player_a": a, "player_b": b, "result": rng.choice(["1-0", "0-1", "1/2-1/2", "1-0", "0-1"]),
+                 "discipline": rng.choice(["", "chess", "blitz"]), "rated": rng.choice(["", "", "", "", "false"]),
+                 "forfeit": rng.choice(["", "", "", "", "", "true"])}
+        ids.append(cells["id"])
+        lines.append(",".join(cells[h] for h in header))
+    (folder / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    toml = [f'[[player]]\nid = "{p}"\nname = "Player {p}"\n' for p in rng.sample(players, rng.randint(0, len(players)))]
+    for k in range(rng.randint(0, 12)):
+        a, b = rng.sample(players, 2)
+        toml.append(f'[[match]]\nid = "t{k}"\ndate = {first + timedelta(days=rng.randint(0, span))}\n'
+                    f'players = ["{a}", "{b}"]\nresult = "{rng.choice(["1-0", "1/2-1/2"])}"\ndiscipline = "chess"\n')
+    for match in rng.sample(ids, min(len(ids), rng.randint(0, 8))):
+        toml.append(f'[[void]]\nmatch = "{match}"\ndate = 2015-03-01\nreason = "entered twice"\n')
+    for _ in range(rng.randint(0, 10)):
+        rating = rng.choice(CHESS_LISTS)
+        change = f"set = {rng.choice([1400, 1612.25])}" if rng.random() < 0.5 else f"delta = {rng.choice([-25, 7.5])}"
+        if rating != "elo" and rng.random() < 0.5:
+            change += f"\nrd = {rng.choice([60, 200.5])}"
+        if rating == "glicko2" and rng.random() < 0.5:
+            change += f"\nvolatility = {rng.choice([0.04, 0.1])}"
+        toml.append(f'[[adjust]]\ndate = {first + timedelta(days=rng.randint(0, span + 10))}\nplayer = "{rng.choice(players)}"\n'
+                    f'rating = "{rating}"\ndiscipline = "{rng.choice(["chess", "blitz"])}"\n{change}\nreason = "commission"\n')
+    (folder / "journal.toml").write_text("\n".join(toml), encoding="utf-8")
+    return {"limit": limit}
+
+
+def chess_everything(folder: Path, fast: str, as_of: date | None = None) -> dict:
+    """Every list's and discipline's standings, history (in its order) and records, by one path."""
+    os.environ["NARDRATING_FAST"] = fast
+    try:
+        ledger = load_club(folder, use_cache=False)
+        out = {}
+        for name in CHESS_LISTS:
+            for discipline in ("chess", "blitz"):
+                result = ledger.run(name, discipline, as_of)
+                out[name, discipline] = {
+                    "standings": exact([[p, s.rating, s.games, s.status, s.last_played, s.extra] for p, s in result.standings.items()]),
+                    "history": exact([[p, [[e.date, e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
+                                            e.reason, e.extra] for e in events]] for p, events in result.events.items()]),
+                    "one": exact({p: [[e.entry, e.before, e.after, e.extra] for e in result.history(p)] for p in sorted(result.standings)}),
+                    "records": exact([tuple(r) for r in result.records]),
+                }
+        return out
+    finally:
+        os.environ["NARDRATING_FAST"] = "0"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_elo_and_glicko_fast_loops_equal_the_pure_replays_on_random_journals(tmp_path, fast, seed):
+    random_chess_club(tmp_path, seed)
+    pure = chess_everything(tmp_path, "0")
+    assert fast["elo"] == fast["glicko"] == []
+    assert chess_everything(tmp_path, "1") == pure   # standings and history in the same order, too
+    assert fast["elo"] == [True, True] and fast["glicko"] == [True] * 4   # the loops did the work
+
+
+def test_elo_and_glicko_fast_loops_as_of_a_date(tmp_path, fast):
+    random_chess_club(tmp_path, 31, rows=300)
+    as_of = date(2015, 1, 20)
+    assert chess_everything(tmp_path, "1", as_of) == chess_everything(tmp_path, "0", as_of)
+    assert fast["glicko"] and all(fast["glicko"])
+
+
+def test_elo_inactivity_penalties_are_left_to_the_pure_loop(tmp_path, fast):
+    random_chess_club(tmp_path, 7)
+    config = tmp_path / "nardrating.toml"
+    config.write_text(config.read_text().replace("[rating.glicko]", "inactivity = [[1, 10]]\n\n[rating.glicko]"))
+    assert chess_everything(tmp_path, "1") == chess_everything(tmp_path, "0")
+    assert fast["elo"] == [False, False]
+
+
+def test_seed_003_and_glickmans_example_through_the_fast_loops(tmp_path, fast):
+    """Seed 003, example 1: both 1200, E = 0.5, Anna wins: 20·(1 − 0.5) = +10, Boris −10.
+    Glickman's example ("The Glicko system"; "Example of the Glicko-2 system"): a player 1500, RD 200,
+    beats 1400/RD 30 and loses to 1550/RD 100 and 1700/RD 300 in one period: r' = 1464, RD' = 151.4
+    (Glicko-1); r' = 1464.06, RD' = 151.52 (Glicko-2, σ 0.06, τ 0.5)."""
+    players = {"a": (1500, 200), "b": (1400, 30), "c": (1550, 100), "d": (1700, 300)}
+    toml = "".join(f'[[adjust]]\ndate = 2024-01-01\nplayer = "{p}"\nrating = "{name}"\nset = {r}\nrd = {rd}\n'
+                   + ('volatility = 0.06\n' if name == "glicko2" else "") + 'reason = "the example"\n\n'
+                   for name in ("glicko", "glicko2") for p, (r, rd) in players.items())
+    (tmp_path / "journal.toml").write_text(toml)
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result,discipline\n2024-01-10,a,b,1-0,chess\n"
+                                        "2024-01-11,a,c,0-1,chess\n2024-01-12,a,d,0-1,chess\n2024-01-13,anna,boris,1-0,blitz\n")
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "Examples"\njournal = ["journal.toml", "games.csv"]\ndefault_discipline = "chess"\n\n'
+        '[rating.elo]\nengine = "elo"\ndisciplines = ["blitz"]\n\n[rating.glicko]\nengine = "glicko"\ndisciplines = ["chess"]\n\n'
+        '[rating.glicko2]\nengine = "glicko2"\ndisciplines = ["chess"]\n')
+    os.environ["NARDRATING_FAST"] = "1"
+    try:
+        ledger = load_club(tmp_path, use_cache=False)
+        elo, glicko, glicko2 = ledger.run("elo", "blitz"), ledger.run("glicko", "chess"), ledger.run("glicko2", "chess")
+    finally:
+        os.environ["NARDRATING_FAST"] = "0"
+    assert fast["elo"] == [True] and fast["glicko"] == [True, True]
+    assert elo.standings["anna"].rating == 1210.0 and elo.standings["boris"].rating == 1190.0
+    assert elo.events["anna"][0].extra["expected"] == 0.5
+    assert round(glicko.standings["a"].rating) == 1464 and round(glicko.standings["a"].extra["rd"], 1) == 151.4
+    assert abs(glicko2.standings["a"].rating - 1464.06) < 0.01 and round(glicko2.standings["a"].extra["rd"], 2) == 151.52
+
+
+def test_the_compiled_sum_adds_as_pythons_sum(fast):
+    """Glicko-2's Δ = v·sum(terms): the loop's sum is Python's, bit for bit (a plain left-to-right sum
+    up to 3.11, Neumaier's compensated one from 3.12 on), on sums that cancel and mix magnitudes."""
+    import numpy as np
+
+    from nardrating.fast.glickoloop import COMPENSATED_SUM, _kernel, py_sum
+
+    _kernel()
+    from nardrating.fast import glickoloop
+
+    rng = random.Random(5)
+    for n in (0, 1, 2, 3, 7, 50):
+        for _ in range(200):
+            values = [rng.choice([1.0, -1.0]) * 10.0 ** rng.uniform(-17, 3) for _ in range(n)]
+            array = np.array([0.0] + values + [0.0])
+            assert glickoloop.py_sum(array, 1, n + 1, COMPENSATED_SUM) == sum(values)
+            assert py_sum(array, 1, n + 1, COMPENSATED_SUM) == sum(values)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40, 64))
+def test_elo_and_glicko_fast_loops_on_many_and_bigger_journals(tmp_path, fast, seed):
+    random_chess_club(tmp_path, seed, rows=random.Random(seed).choice([60, 3000, 20000]))
+    assert chess_everything(tmp_path, "1") == chess_everything(tmp_path, "0")
+    assert all(fast["elo"]) and all(fast["glicko"]) and len(fast["glicko"]) == 4

@@ -9,9 +9,9 @@ import nardrating.engines as engines
 from nardrating.contract import events
 
 ROOT = Path(engines.__file__).parent
-# The [fast] extra's compiled fibs loop is an engine's loop too: it reads the same batched events.
+# The [fast] extra's compiled loops (fibs, elo, glicko) are engines' loops too: they read the same batched events.
 # The contract (events, batches, the view protocol) is what engines see: it holds no storage either.
-SOURCES = sorted(ROOT.rglob("*.py")) + [ROOT.parent / "fast" / "fibsloop.py"] + sorted((ROOT.parent / "contract").rglob("*.py"))
+SOURCES = sorted(ROOT.rglob("*.py")) + [ROOT.parent / "fast" / name for name in ("fibsloop.py", "eloloop.py", "glickoloop.py")] + sorted((ROOT.parent / "contract").rglob("*.py"))
 STORAGE = ("view.journal", ".journal.", "journal.matches", "player_codes", "tournament_codes", "timeline(",
            "view.order", "view.exclusion", "from ..journal", "from ...journal", "import journal")
 # Names of the journal's storage (its columns' containers and code tables) an engine must not reach.

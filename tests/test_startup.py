@@ -2,9 +2,12 @@
 import subprocess
 import sys
 
+import pytest
 import typer
 
 from nardrating._startup import only_invoked_command
+
+from .conftest import SAMPLES
 
 
 def make_app() -> typer.Typer:
@@ -51,4 +54,83 @@ def test_anything_else_keeps_every_command():
 def test_a_misspelt_command_is_still_told_the_nearest_one():
     done = subprocess.run([sys.executable, "-m", "nardrating", "leaderbord"], capture_output=True, text=True)
     assert done.returncode == 2
-    assert "No such command 'leaderbord'. Did you mean 'leaderboard'?" in done.stderr
+    assert "No such command 'leaderbord'." in done.stderr
+    try:
+        import click
+        suggests = tuple(map(int, click.__version__.split(".")[:2])) >= (8, 2)
+    except ImportError:  # typer's own copy of click (typer 0.2x), which suggests
+        suggests = True
+    if suggests:  # click before 8.2, under old typers, names no nearest command
+        assert "No such command 'leaderbord'. Did you mean 'leaderboard'?" in done.stderr
+
+
+# --- every shortcut against no shortcut, on whichever typer, click, pydantic and rich are installed ---
+# (CI runs this file with the newest versions pyproject allows and again with the oldest: .ci/run.)
+
+RUN = """
+import sys
+import nardrating._startup as shortcuts
+if sys.argv[1] == "plain":   # no shortcut: what typer and pydantic do by themselves
+    for name in ("no_pydantic_plugin_loader", "lazy_typer_coercion", "only_invoked_command", "annotations_evaluated_once"):
+        setattr(shortcuts, name, lambda *args: None)
+sys.argv = ["nardrating", *sys.argv[2:]]
+from nardrating.cli import main
+try:
+    main()
+finally:
+    import typer.core
+    print("lazy" if getattr(getattr(typer.core, "build_runtime_param", None), "lazy", False) else "eager",
+          "pydantic.main" in sys.modules, file=sys.stderr)
+"""
+CHESS = str(SAMPLES / "chess-club")
+NARDY = str(SAMPLES / "nardy-club")
+ARGVS = [
+    ["--help"], ["leaderboard", "--help"], ["add-match", "--help"], [], ["--version"],
+    ["leaderboard", "--club", CHESS], ["leaderboard", "--club", CHESS, "--all", "--format", "json"],
+    ["history", "anna", "--club", CHESS, "--last", "2"], ["history", "anna", "--club", CHESS, "--last", "0"],
+    ["history", "anna", "--club", CHESS, "--last", "two"], ["players", "--club", NARDY, "--format", "csv"],
+    ["leaderboard", "--club", CHESS, "--as-of", "2009-01-15"], ["leaderboard", "--club", CHESS, "--as-of", "soon"],
+    ["leaderboard", "--club", CHESS, "--format", "yaml"], ["leaderboard", "--club", CHESS, "--bogus"],
+    ["report", "--club", CHESS, "--period", "2009-01", "--details"], ["leaderbord"], ["history", "--club", CHESS],
+    ["predict", "anna", "boris", "--club", CHESS, "--format", "json"],
+    ["explain", "m0001", "--club", CHESS], ["check", "--club", CHESS],
+]
+
+
+def run(mode, argv, env):
+    done = subprocess.run([sys.executable, "-c", RUN, mode, *argv], capture_output=True, text=True, env=env)
+    *said, shown = done.stderr.rstrip("\n").split("\n")
+    return (done.returncode, done.stdout, "\n".join(said)), shown.split()
+
+
+@pytest.mark.parametrize("argv", ARGVS, ids=" ".join)
+def test_every_shortcut_changes_nothing_a_user_sees(argv, tmp_path):
+    import os
+
+    env = {**os.environ, "NARDRATING_CLUB": "", "COLUMNS": "100", "XDG_CACHE_HOME": str(tmp_path)}
+    plain, _ = run("plain", argv, env)
+    run("shortcuts", argv, env)                       # once to fill the cache, as a user's second run
+    with_shortcuts, (coercion, _) = run("shortcuts", argv, env)
+    assert with_shortcuts == plain
+    import typer.core
+
+    # Where typer builds a pydantic adapter per parameter (typer._coercion), it is built only when needed.
+    assert coercion == ("lazy" if hasattr(typer.core, "build_runtime_param") else "eager")
+
+
+def test_the_plugin_loader_stand_in_answers_as_pydantics_own(monkeypatch):
+    """With plugins disabled pydantic's loader finds none; the stand-in says the same without importing
+    importlib.metadata, and pydantic validates and refuses as before."""
+    import os
+
+    code = ("import os, sys; os.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__'\n"
+            "import nardrating._startup as s\n"
+            "if sys.argv[1] == 'stand-in': s.no_pydantic_plugin_loader()\n"
+            "from pydantic import BaseModel, ValidationError\n"
+            "class M(BaseModel):\n    k: float\n"
+            "from pydantic.plugin._loader import get_plugins\n"
+            "try:\n    M(k='x')\nexcept ValidationError as e:\n    print(e.errors()[0]['type'])\n"
+            "print(M(k=2).k, list(get_plugins()))")
+    outputs = [subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, check=True,
+                              env={**os.environ}).stdout for mode in ("own", "stand-in")]
+    assert outputs[0] == outputs[1] == "float_parsing\n2.0 []\n"

@@ -216,7 +216,7 @@ BIG_JOURNAL = int(os.environ.get("NARDRATING_PROGRESS_AFTER", 5_000_000))
 
 
 @contextlib.contextmanager
-def progress_bar(club: str | None) -> Iterator[Progress]:
+def progress_bar(club: str | None, light: bool = False) -> Iterator[Progress]:
     """A progress bar on stderr for long work, only when stderr is a terminal (never in scripts)."""
     def quiet(text: str) -> None:
         pass
@@ -224,10 +224,11 @@ def progress_bar(club: str | None) -> Iterator[Progress]:
     if not sys.stderr.isatty():
         yield quiet
         return
-    from ..config import find_club, load_config
+    from ..config import find_club
+    from ..replay.loader import checked_config
 
     try:
-        config = load_config(find_club(club))
+        config = checked_config(find_club(club), light)
         size = sum(p.stat().st_size for p in config.journal_paths() if p.exists())
     except Exception:  # noqa: BLE001 - the command itself will report it
         size = 0
@@ -243,12 +244,13 @@ def progress_bar(club: str | None) -> Iterator[Progress]:
         yield lambda text: bar.update(task, description=text, advance=1)
 
 
-def load(club: str | None, discipline: str | None = None) -> Ledger:
-    """The club, read and checked; --discipline (if given) must be one the club knows."""
+def load(club: str | None, discipline: str | None = None, light: bool = False) -> Ledger:
+    """The club, read and checked; --discipline (if given) must be one the club knows. `light`: a
+    read-only command of standings and history (the config may come from the cache: load_club)."""
     from ..replay.loader import load_club
 
-    with progress_bar(club) as progress:
-        ledger: Ledger = load_club(club, progress=progress)
+    with progress_bar(club, light) as progress:
+        ledger: Ledger = load_club(club, progress=progress, light=light)
     if discipline is not None:
         from ..errors import ActionRefused, did_you_mean
         from ..reports import known_disciplines

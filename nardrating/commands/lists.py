@@ -30,7 +30,7 @@ def players(club: ClubOpt = None, rating: RatingOpt = None, as_of: AsOfOpt = Non
     from ..render import emit
 
     fmt = check_format(fmt)
-    ledger = load(club)
+    ledger = load(club, light=True)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     emit(reports.players(ledger, rating, day), fmt, console())
 
@@ -102,7 +102,8 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
 
     fmt = _spreadsheet_target(fmt, output)
     lang = check_language(lang)
-    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx, fide-list: with provenance
+    # md, xlsx, fide-list: with provenance; read-only: the checked config from the cache where it is
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline, light=True))
     if output is not None:  # refused before the work: a link, a device, a journal file…
         from ..safewrite import check_target, club_files
 
@@ -181,7 +182,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
     if last is not None and last < 1:
         raise typer.BadParameter(_("{n} is not a number of games; give 1 or more").format(n=last), param_hint="--last")
     since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
-    ledger = load(club, discipline)
+    ledger = load(club, discipline, light=not details)  # --details explains each event: the engines' models
     for who in (player, opponent):
         if who is not None:
             reports.known_player(ledger, who)

@@ -14,24 +14,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, cast
 
 from ..errors import Problem
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
-    from ..contract.events import MatchPlayed
+    from ..contract.events import MatchPlayed# An engine's parameters: its pydantic model (engines/params.py), or the same values read from the
+# cache (replay/configcache.py); an engine reads them by attribute.
+EngineParams: TypeAlias = Any
 
 
-class Params(BaseModel):
-    """Base of every engine's parameters: frozen, no unknown keys."""
+class LazyParams:
+    """An engine's `Params`, the model in engines/params.py, imported when first asked for: the
+    engine's module does not build the pydantic models a command reading its config from the
+    cache never needs."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, engine: object, owner: type | None = None) -> Any:
+        from . import params
+
+        return getattr(params, self.name)
 
 
-EngineParams = Params  # the base's name where an engine's `Params` attribute hides it
+def __getattr__(name: str) -> Any:
+    """`Params`, the base of every engine's parameters (for engines written elsewhere), when asked for."""
+    if name == "Params":
+        from .params import Params
+
+        return Params
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(slots=True)
@@ -125,7 +139,7 @@ class Engine:
     """
 
     name: ClassVar[str]
-    Params: ClassVar[type[EngineParams]]
+    Params: ClassVar[Any]   # its parameters' pydantic model (a class, or a LazyParams naming one)
     version: ClassVar[str] = "1"
     title: ClassVar[str] = ""                            # one line for `init`'s config
     default_discipline: ClassVar[str] = "long-nardy"     # the discipline `init` writes

@@ -14,22 +14,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
-
-from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
+from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import CompactResult
 from ..contract.events import Adjusted, MatchPlayed
-from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
+from .policies import HIDDEN, Inactivity, PenaltyClock
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
-
-
-class ChipsParams(InactivityParams):
-    win_share: float = Field(1.0, ge=0, allow_inf_nan=False, description="a won match adds win_share × chips")
-    loss_share: float = Field(0.8, ge=0, allow_inf_nan=False, description="a lost match subtracts loss_share × chips")
-    daily_decay: float = Field(0.05, ge=0, lt=1, allow_inf_nan=False, description="the daily loss: rating × (1 − daily_decay) a day")
-    provisional_games: int = Field(0, ge=0, description='status "provisional" until this many rated matches; 0 = none')
+    from .params import ChipsParams
 
 
 def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date | None) -> list[HistoryEvent]:
@@ -101,7 +93,7 @@ class ChipsResult(CompactResult):
 class ChipsEngine(Engine):
     name = "chips"
     tournament_ends = False  # matches and adjustments only
-    Params = ChipsParams
+    Params = LazyParams("ChipsParams")
     title = "game rating by chips won and lost, −5% a day (seed 001)"
 
     def run(self, view: RatingView) -> ChipsResult:
@@ -216,6 +208,8 @@ class ChipsEngine(Engine):
                       match: MatchPlayed | None) -> Explained:
         from .base import step
         from .policies import explain_penalty
+
+        from .params import ChipsParams
 
         assert isinstance(params, ChipsParams) and isinstance(result, ChipsResult)
         p = params

@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, cast
 
 from .base import HistoryEvent, RatingResult
@@ -68,6 +69,7 @@ class CompactResult(RatingResult):
     matches: Callable[[], MatchColumns] | None = None
     records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
+    order: list[str] | None = None  # the players in the order history lists them, if not the standings'
     _columns: MatchColumns | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -104,7 +106,8 @@ class CompactResult(RatingResult):
         m = self.match_columns()
         names = m.players
         code = m.code_of.get(only, -1) if only is not None else None
-        out: dict[str, list[HistoryEvent]] = {p: [] for p in self.standings} if only is None else {only: []}
+        everyone = self.standings if self.order is None else self.order
+        out: dict[str, list[HistoryEvent]] = {p: [] for p in everyone} if only is None else {only: []}
         side = self.side
         if only is not None and code is not None and isinstance(self.records, ColumnRecords):
             return {only: self._events_of(only, code)}
@@ -238,3 +241,35 @@ class JoinedRecords(ColumnRecords):
             return super().positions_of(code)
         offset = len(self.first)
         return self.first.positions_of(code) + [offset + k for k in self.second.positions_of(code)]
+
+
+def event_json(e: HistoryEvent) -> list[object]:
+    """A side event (adjustment, penalty) as the cache stores it in a result's JSON head."""
+    return [e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
+            e.reason, e.extra]
+
+
+def event_from_json(item: list[Any]) -> HistoryEvent:  # as event_json wrote it, checked by cachecheck
+    return HistoryEvent(date.fromisoformat(item[0]), *item[1:])
+
+
+def exact_ints(events: list[HistoryEvent], whole: bool) -> list[HistoryEvent]:
+    """A player's events with the ratings the replay held as ints given back as ints, in place.
+
+    A rating is a Python int until the player's first rated game when the list's start is one
+    (`whole`: `start = 1200` in the config), and again after an [[adjust]] that sets a whole
+    number; records keep doubles, so the ratings before (and after an unrated game) such a game
+    are written back as the replay had them: history shows 1200, not 1200.0.
+    """
+    for e in events:
+        kind = e.kind
+        if kind == "match":
+            if whole:
+                e.before = int(cast(float, e.before))
+                if e.rated:
+                    whole = False
+                else:
+                    e.after = e.before
+        elif kind == "adjust" or kind == "penalty":
+            whole = type(e.after) is int
+    return events

@@ -7,26 +7,24 @@ games of one pair on one date beyond `pair_limit_per_day` are unrated.
 """
 from __future__ import annotations
 
+import struct
+from array import array
+from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
-
-from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
+from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
+from .compact import ColumnRecords, event_from_json, event_json
+from ..contract.batches import PairLimit
 from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
+from .elostate import RECORD_FIELDS, EloResult, EloState, SideEvent, exclusion
 from .explaining import opponent_event
-from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock, explain_penalty
+from .policies import HIDDEN, Inactivity, PenaltyClock, explain_penalty
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
-
-
-class EloParams(InactivityParams):
-    start: float = Field(1200, allow_inf_nan=False, description="every new player's rating")
-    k: float = Field(20, gt=0, allow_inf_nan=False, description="K of new = old + K·(S − E)")
-    provisional_games: int = Field(5, ge=0, description="status \"provisional\" until this many rated games")
-    pair_limit_per_day: int = Field(2, ge=0, description="rated games per pair of players per date; 0 = no limit")
+    from .params import EloParams
 
 
 def expected(rating: float, opponent: float) -> float:
@@ -49,70 +47,184 @@ SEED = "seed 003, «Как рассчитывается новый рейтин�
 class EloEngine(Engine):
     name = "elo"
     tournament_ends = False  # matches and adjustments only
-    Params = EloParams
+    Params = LazyParams("EloParams")
     title = "the chess-club Elo (seed 003)"
     default_discipline = "chess"
 
     @classmethod
     def game_constants(cls, params: EngineParams) -> dict[str, Any]:
-        assert isinstance(params, EloParams)
         return {"k": params.k}   # change = K·(S − E)
 
-    def run(self, view: RatingView) -> RatingResult:
+    # The rating depends on the games only, not on the date it is read: a replay can be cached
+    # and resumed when games are appended (not with inactivity, whose penalties and statuses do).
+    resumable = True
+
+    @classmethod
+    def can_resume(cls, params: EngineParams) -> bool:
+        return not Inactivity(params).time_dependent
+
+    def run(self, view: RatingView) -> EloResult:
+        return self.finish(view, self.replay(view, None))
+
+    def resume(self, view: RatingView, state: EloState) -> EloResult:
+        return self.finish(view, self.replay(view, state))
+
+    def replay(self, view: RatingView, resume: EloState | None) -> EloState:
+        """Replay `view` (with `resume`: go on from that state over the view's appended games).
+
+        Seed 003's update, in replay order, on the batched columns: one record per game
+        (elostate.py), no event object until history is asked for.
+        """
         p: EloParams = view.params
-        ratings: dict[str, float] = {}
-        games: dict[str, int] = {}
-        last: dict[str, date] = {}
-        events: dict[str, list[HistoryEvent]] = {}
+        names = view.players
+        count = len(names)
+        start, k, limit = p.start, p.k, p.pair_limit_per_day
+        pairs = PairLimit(limit)
+        if resume is None:
+            rating, games, last, order = [start] * count, [0] * count, [0] * count, []
+            side: list[SideEvent] = []
+            offset, last_day = 0, 0
+        else:
+            grow = count - len(resume.rating)
+            rating, games = list(resume.rating) + [start] * grow, list(resume.games) + [0] * grow
+            last, order = list(resume.last) + [0] * grow, list(resume.order)
+            side, offset, last_day = list(resume.side), len(resume.records), resume.last_date
+            pairs.seen = dict(resume.pairs_seen)
+        present = bytearray(count)
+        for code in order:
+            present[code] = 1
+        # The records (elostate.py): the match rows, and RECORD_FIELDS doubles a row side by side,
+        # written in place at byte `at` (record `at // size`) of room made for each batch.
+        index = array("i")
+        record = struct.Struct(f"{RECORD_FIELDS}d")
+        size, put = record.size, record.pack_into
+        fields = bytearray()
+        at = 0
+        reasons: dict[int, str] = {}
+        nan = float("nan")
+        limited = limit > 0
         policy = Inactivity(p)
         clock = PenaltyClock(policy)
+        penalise = bool(policy.ladder)
 
-        def catch_up(player: str, day: date) -> None:
-            """Apply the inactivity steps the player's break reached by `day`."""
-            if player in last:
-                ratings[player], due = clock.catch_up(player, last[player], day, ratings[player])
-                events[player] += due
+        def catch_up(code: int, day: int, position: int) -> None:
+            """Apply the inactivity steps the player's break reached by `day` (an ordinal), before record `position`."""
+            if last[code]:
+                rating[code], due = clock.catch_up(code, date.fromordinal(last[code]), date.fromordinal(day), rating[code])
+                side.extend((offset + position, names[code], event) for event in due)
 
-        for event in view.events(p.pair_limit_per_day, "games"):
+        for event in view.batched_events():
             if isinstance(event, Adjusted):
                 adj = event.adjust
-                catch_up(adj.player, adj.date)
-                ratings[adj.player], change = adjust_event(adj, ratings.get(adj.player, p.start))
-                events.setdefault(adj.player, []).append(change)
+                code = view.player_code(adj.player)
+                if not present[code]:
+                    present[code] = 1
+                    order.append(code)
+                if penalise:
+                    catch_up(code, adj.date.toordinal(), at // size)
+                rating[code], history_event = adjust_event(adj, rating[code])
+                side.append((offset + at // size, adj.player, history_event))
                 continue
-            if not isinstance(event, MatchPlayed):
-                continue
-            a, b, day, score_a = event.a, event.b, event.date, event.score_a
-            catch_up(a, day)
-            catch_up(b, day)
-            ra, rb = ratings.get(a, p.start), ratings.get(b, p.start)
-            if event.reason is not None:
-                for player, opponent, score, r in ((a, b, score_a, ra), (b, a, 1 - score_a, rb)):
-                    events.setdefault(player, []).append(HistoryEvent(
-                        day, event.entry, "match", opponent, score, r, 0.0, r, False, event.reason))
-                continue
-            new_a, new_b, e_a = update(ra, rb, score_a, p.k)
-            ratings[a], ratings[b] = new_a, new_b
-            for player, opponent, score, r, new, e in ((a, b, score_a, ra, new_a, e_a),
-                                                       (b, a, 1 - score_a, rb, new_b, 1 - e_a)):
-                games[player] = games.get(player, 0) + 1
-                last[player] = day
-                clock.played(player)
-                events.setdefault(player, []).append(HistoryEvent(
-                    day, event.entry, "match", opponent, score, r, new - r, new, True, None,
-                    {"expected": e}))
+            ma, mb, scores, dates, excluded = event.a, event.b, event.score_a, event.dates, event.excluded
+            index.extend(event.rows)
+            fields.extend(bytes(size * len(event.rows)))
+            for i in event.rows:
+                a, b, day = ma[i], mb[i], dates[i]
+                if not present[a]:
+                    present[a] = 1
+                    order.append(a)
+                if not present[b]:
+                    present[b] = 1
+                    order.append(b)
+                if penalise:
+                    catch_up(a, day, at // size)
+                    catch_up(b, day, at // size)
+                ra, rb = rating[a], rating[b]
+                if i in excluded or (limited and not pairs.allows(day, a, b)):
+                    reasons[at // size] = exclusion(event.reason(i), day, limit)
+                    put(fields, at, ra, rb, nan, nan)
+                    at += size
+                    continue
+                # Seed 003: E(A) = 1/(1 + 10^((R(B) − R(A))/400)); A gains K·(S − E), B loses it
+                # (as `expected` and `update` compute them, inline: this is the hot loop).
+                e_a = 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
+                change = k * (scores[i] - e_a)
+                rating[a] = ra + change
+                rating[b] = rb - change
+                games[a] += 1
+                games[b] += 1
+                last[a] = last[b] = day
+                if penalise:
+                    clock.played(a)
+                    clock.played(b)
+                put(fields, at, ra, rb, change, e_a)
+                at += size
+            last_day = day
 
         end = view.as_of or view.latest_entry(tournaments=False)
-        standings = {}
-        for player in events:
-            if end is not None:
-                catch_up(player, end)
-            n = games.get(player, 0)
+        if penalise and end is not None:
+            for code in order:
+                catch_up(code, end.toordinal(), len(index))
+        flat = memoryview(fields).cast("d")  # the fields as columns: strided views, no copy
+        records = ColumnRecords((index, *view.player_columns(index), [flat[f::RECORD_FIELDS] for f in range(RECORD_FIELDS)]),
+                                reasons)
+        if resume is not None:
+            records = resume.records.extended(records)
+        if limited:  # only the last date's pair counts can matter to games appended later
+            pairs.seen = {key: n for key, n in pairs.seen.items() if key[0] == last_day}
+        return EloState(rating, games, last, order, pairs.seen if limited else {}, records, side, last_day)
+
+    def finish(self, view: RatingView, state: EloState) -> EloResult:
+        """The result (standings and lazy history) of a replay that reached `state`."""
+        p: EloParams = view.params
+        names = view.players
+        policy = Inactivity(p)
+        end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
+        standings: dict[str, Standing] = {}
+        for code in state.order:
+            player, n = names[code], state.games[code]
+            played = date.fromordinal(state.last[code]) if state.last[code] else None
             status = "established" if n >= p.provisional_games else "provisional"
-            standings[player] = Standing(player, ratings.get(player, p.start), n,
-                                         policy.status(last.get(player), end, status), last.get(player))
-        return RatingResult(view.rating.name, view.discipline, self.name, standings, events, as_of=view.as_of,
-                            hidden_statuses=HIDDEN if policy.time_dependent else frozenset())
+            standings[player] = Standing(player, state.rating[code], n, policy.status(played, end, status), played)
+        return EloResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
+                         hidden_statuses=HIDDEN if policy.time_dependent else frozenset(), state=state,
+                         matches=view.match_columns, records=state.records, side=state.side,
+                         whole_start=type(p.start) is int)
+
+    # --- the cache: the state as JSON and machine arrays, never code -----------------
+
+    def pack_state(self, state: EloState) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, array[Any] | memoryview]]:
+        """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
+        index, rec_a, rec_b, fields = state.records.columns
+        seen = array("i", bytes(4 * len(state.rating)))   # 1 + place in the standings' order; 0: not seen
+        for place, code in enumerate(state.order, start=1):
+            seen[code] = place
+        meta: dict[str, object] = {"side": [[pos, player, event_json(e)] for pos, player, e in state.side],
+                                   "pairs": [[*key, n] for key, n in state.pairs_seen.items()],
+                                   "reasons": [[k, r] for k, r in state.records.reasons.items()],
+                                   "last_date": state.last_date, "records": len(index)}
+        # A rating still the config's whole start, or an [[adjust]]'s whole `set`, is an int (1200, not 1200.0).
+        whole = array("b", [type(r) is int for r in state.rating])
+        players: dict[str, array[Any]] = {"rating": array("d", state.rating), "games": array("q", state.games),
+                                          "last": array("i", state.last), "seen": seen, "whole": whole}
+        columns: dict[str, array[Any] | memoryview] = {"index": index, "a": rec_a, "b": rec_b}
+        columns.update({f"field_{f}": column for f, column in enumerate(fields)})
+        return meta, players, columns
+
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, array[Any]],
+                     load_columns: Callable[[], dict[str, memoryview]]) -> EloState:
+        """The state from the cache; the records' columns are read when history needs them."""
+        def columns() -> tuple[memoryview, memoryview, memoryview, list[memoryview]]:
+            found = load_columns()
+            return found["index"], found["a"], found["b"], [found[f"field_{f}"] for f in range(RECORD_FIELDS)]
+
+        seen, whole = players["seen"], players["whole"]
+        order = sorted((code for code in range(len(seen)) if seen[code]), key=seen.__getitem__)
+        rating = [int(r) if w else r for r, w in zip(players["rating"].tolist(), whole)]
+        return EloState(rating, players["games"].tolist(), players["last"].tolist(), order,
+                        {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]},
+                        ColumnRecords(columns, {k: r for k, r in meta["reasons"]}, meta["records"]),
+                        [(pos, player, event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
 
     # --- explain: seed 003's arithmetic, as `update` does it ------------------------------
 
@@ -120,6 +232,8 @@ class EloEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
+        from .params import EloParams
+
         p = params
         assert isinstance(p, EloParams)
         if event.kind == "penalty":

@@ -18,53 +18,20 @@ import struct
 from array import array
 from datetime import date
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import Field, field_validator, model_validator
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from ..contract.batches import PairLimit
-from .base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
-from .compact import ColumnRecords, CompactResult
+from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
+from .compact import ColumnRecords, CompactResult, event_from_json, event_json
 from ..contract.events import Adjusted, MatchPlayed
 from .fibsstate import FibsState, SideEvent, exclusion
-from .policies import HIDDEN, Inactivity, InactivityParams, PenaltyClock
+from .policies import HIDDEN, Inactivity, PenaltyClock
 
 if TYPE_CHECKING:
     from ..config import RatingList
+    from .params import FibsParams
     from ..contract.view import CheckView, RatingView
-
-PRESETS: dict[str, dict[str, float | str]] = {
-    # Seed 001: E = ±R·10·√L/(1 + 10^(D·√L/400)), R = (500 − G)/100 while G < 400 games.
-    "nardy-site": {"factor": 10, "scale": 400, "experience_unit": "games"},
-}
-
-
-class FibsParams(InactivityParams):
-    preset: str | None = Field(None, description='"nardy-site": seed 001\'s Elo (factor 10, scale 400, experience in games)')
-    start: float = Field(1500, allow_inf_nan=False, description="a new player's rating")
-    factor: float = Field(4, gt=0, allow_inf_nan=False, description="the 4 of 4·√n·(1 − P)")
-    scale: float = Field(2000, gt=0, allow_inf_nan=False, description="the 2000 of 10^(−D·√n/2000)")
-    experience_unit: Literal["points", "games"] = Field("points", description='"points": a match to n adds n; "games": it adds 1')
-    boost: bool = Field(True, description="the new-player boost, ×5 fading to ×1 at 400 experience")
-    leaderboard_min_experience: float = Field(10, ge=0, allow_inf_nan=False, description="below it \"provisional\", hidden from the leaderboard unless --all")
-    pair_limit_per_day: int = Field(0, ge=0, description="rated matches per pair per date; 0 = no limit")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _apply_preset(cls, data: Any) -> Any:  # the raw config table, before validation
-        # A preset fills the keys the config leaves out; explicit keys win.
-        if isinstance(data, dict) and data.get("preset") in PRESETS:
-            return {**PRESETS[data["preset"]], **data}
-        return data
-
-    @field_validator("preset")
-    @classmethod
-    def _known_preset(cls, value: str | None) -> str | None:
-        if value is not None and value not in PRESETS:
-            raise ValueError(f"unknown preset {value!r}; presets: {', '.join(PRESETS)}")
-        return value
-
 
 # A record of a rated match, oriented winner first:
 # (i, winner rating before, loser rating before, base, winner boost, loser boost,
@@ -100,7 +67,7 @@ class FibsResult(CompactResult):
 class FibsEngine(Engine):
     name = "fibs"
     tournament_ends = False  # matches and adjustments only
-    Params = FibsParams
+    Params = LazyParams("FibsParams")
 
     @classmethod
     def check(cls, rating: RatingList, entries: CheckView, first_match: int = 0) -> list[Problem]:
@@ -123,7 +90,6 @@ class FibsEngine(Engine):
 
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:
-        assert isinstance(params, FibsParams)
         return not Inactivity(params).time_dependent  # penalties and statuses depend on the date
 
     def run(self, view: RatingView) -> FibsResult:
@@ -282,7 +248,7 @@ class FibsEngine(Engine):
         """(JSON meta, small per-player arrays, the records' arrays) for the cache."""
         records = state.records
         index, rec_a, rec_b, fields = records.columns
-        meta: dict[str, object] = {"side": [[pos, player, _event_json(e)] for pos, player, e in state.side],
+        meta: dict[str, object] = {"side": [[pos, player, event_json(e)] for pos, player, e in state.side],
                 "pairs": [[*key, n] for key, n in state.pairs_seen.items()],
                 "reasons": [[k, r] for k, r in records.reasons.items()], "last_date": state.last_date,
                 "records": len(index)}
@@ -305,7 +271,7 @@ class FibsEngine(Engine):
         return FibsState(players["rating"].tolist(), experience, players["games"].tolist(),
                          players["last"].tolist(), bytearray(players["present"].tobytes()),
                          {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]}, records,
-                         [(pos, player, _event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
+                         [(pos, player, event_from_json(e)) for pos, player, e in meta["side"]], meta["last_date"])
 
     # --- explain: seed 004's (or seed 001's) arithmetic, as the replay does it -----------
 
@@ -315,6 +281,7 @@ class FibsEngine(Engine):
                       match: MatchPlayed | None) -> Explained:
         from .base import step
         from .explaining import opponent_event
+        from .params import FibsParams
         from .policies import explain_penalty
 
         assert isinstance(params, FibsParams)
@@ -352,7 +319,7 @@ class FibsEngine(Engine):
 
     def predictions(self, params: EngineParams, result: RatingResult) -> list[tuple[int, float, bool]]:
         """From the records' columns, without building history events (backtest on a big journal)."""
-        assert isinstance(params, FibsParams) and isinstance(result, FibsResult)
+        assert isinstance(result, FibsResult)
         index, _, _, fields = result.records.columns
         unrated = result.records.reasons
         pw, ew, el = fields[5], fields[6], fields[7]
@@ -361,11 +328,3 @@ class FibsEngine(Engine):
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
 
-
-def _event_json(e: HistoryEvent) -> list[object]:
-    return [e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated,
-            e.reason, e.extra]
-
-
-def _event_from_json(item: list[Any]) -> HistoryEvent:  # as _event_json wrote it, checked by cachecheck
-    return HistoryEvent(date.fromisoformat(item[0]), *item[1:])

@@ -19,140 +19,31 @@ it exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import Field, model_validator
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from ..periods import month_number
-from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjusted, step
-from ..contract.events import Adjust, Adjusted, MatchPlayed, TournamentEnded
+from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, step
+from ..contract.events import MatchPlayed
+# The shared arithmetic and records (glickomath.py), named here as well: what tests and predict import.
+from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, expected_pair, g, new_deviation,
+                         period_index, period_label, period_sums)
+from .glickoreplay import GlickoResult, GlickoState, Replay
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
+    from .params import Glicko1Params
 
-LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
-PERIODS = ("day", "week", "month")
-
-
-def g(phi: float) -> float:
-    """Glickman's g: how much a game against an opponent of deviation φ counts."""
-    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+__all__ = ["LN10_400", "PERIODS", "Period", "State", "Update", "expected", "expected_pair", "g", "new_deviation",
+           "period_index", "period_label", "period_sums", "GlickoResult", "GlickoEngine", "GlickoFamily"]
 
 
-def expected(mu: float, mu_j: float, phi_j: float) -> float:
-    """E(μ, μj, φj): the expected score against an opponent (μj, φj)."""
-    return 1.0 / (1.0 + math.exp(-g(phi_j) * (mu - mu_j)))
+def __getattr__(name: str) -> Any:
+    if name in ("GlickoParams", "Glicko1Params"):  # (engines/params.py, imported when asked for)
+        from . import params
 
-
-def expected_pair(mu_a: float, phi_a: float, mu_b: float, phi_b: float) -> float:
-    """A's expected score against B counting both deviations (the Glicko paper: g(√(RDa² + RDb²)))."""
-    return expected(mu_a, mu_b, math.hypot(phi_a, phi_b))
-
-
-def period_sums(mu: float, games: list[tuple[float, float, float]]) -> tuple[float, list[float], list[float]]:
-    """For games [(μj, φj, sj)]: v, each game's g(φj)(sj − Ej), and each Ej."""
-    info, terms, es = 0.0, [], []
-    for mu_j, phi_j, s in games:
-        gj = g(phi_j)
-        e = 1.0 / (1.0 + math.exp(-gj * (mu - mu_j)))
-        info += gj * gj * e * (1.0 - e)
-        terms.append(gj * (s - e))
-        es.append(e)
-    return 1.0 / info, terms, es
-
-
-def new_deviation(phi_star: float, v: float) -> float:
-    return 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-
-
-def period_index(ordinal: int, period: str) -> int:
-    if period == "day":
-        return ordinal
-    if period == "week":
-        return (ordinal - 1) // 7        # date.fromordinal(1) is a Monday: weeks run Monday to Sunday
-    return month_number(date.fromordinal(ordinal))
-
-
-def period_label(index: int, period: str) -> str:
-    if period == "day":
-        return date.fromordinal(index).isoformat()
-    if period == "week":
-        year, week, _ = date.fromordinal(index * 7 + 1).isocalendar()
-        return f"{year}-W{week:02d}"
-    year, month = divmod(index, 12)
-    return f"{year}-{month + 1:02d}"
-
-
-class GlickoParams(Params):
-    start: float = Field(1500, allow_inf_nan=False)
-    rd: float = Field(350, gt=0, le=1000, allow_inf_nan=False)
-    period: Literal["day", "week", "month"] = "month"
-    max_rd: float = Field(350, gt=0, le=1000, allow_inf_nan=False)
-    provisional_rd: float = Field(110, gt=0, allow_inf_nan=False)
-
-    @model_validator(mode="after")
-    def _rd_within_max(self) -> "GlickoParams":
-        if self.rd > self.max_rd:
-            raise ValueError(f"rd {self.rd:g} is above max_rd {self.max_rd:g}; a new player's deviation is at most max_rd")
-        return self
-
-
-class Glicko1Params(GlickoParams):
-    # Glickman's example: RD 50 back to 350 after 100 idle periods: c = √((350² − 50²)/100) = 34.6.
-    c: float = Field(34.6, ge=0, allow_inf_nan=False)
-
-
-@dataclass(slots=True)
-class State:
-    """A player: rating r (kept as is, so that history and leaderboard agree to the last digit),
-    φ and σ on the Glicko-2 scale, and the last period that set φ (None: never)."""
-
-    r: float
-    phi: float
-    sigma: float
-    last: int | None = None
-    games: int = 0
-    last_played: date | None = None
-
-
-@dataclass
-class Update:
-    """A player's period: the new φ and σ, and each game's share of the rating change."""
-
-    phi: float
-    sigma: float
-    shares: list[float]        # on the Glicko-2 scale; × scale = rating points
-    expected: list[float]
-    v: float = 0.0             # 1/Σ g(φj)²E(1 − E), for explain
-    delta: float = 0.0         # Glicko-2's Δ = v·Σ g(φj)(sj − Ej)
-
-
-@dataclass
-class Period:
-    """What explain needs of one rated period: each player's state at its start and their update."""
-
-    label: str
-    start: dict[str, tuple[float, int | None, float]]   # player → (φ, last rated period, σ) before it
-    onset: dict[str, float]                              # player → φ at its start (idle growth applied)
-    mu: dict[str, float]
-    updates: dict[str, Update]
-
-
-@dataclass
-class GlickoResult(RatingResult):
-    view: Any = None     # what was replayed: explain replays it once more, keeping every period's arithmetic
-    _periods: "_Replay | None" = None
-
-    def periods(self, engine: "GlickoFamily") -> "_Replay":
-        """The replay with its periods kept (periods, games), made when explain first asks."""
-        if self._periods is None:
-            self._periods = _Replay(engine, self.view, keep=True)
-            self._periods.run()
-        return self._periods
-
+        return getattr(params, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 class GlickoFamily(Engine):
     """The period replay of both Glicko engines; subclasses give the deviation growth and the update."""
@@ -164,12 +55,26 @@ class GlickoFamily(Engine):
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 
-    def onset_phi(self, s: State, index: int, p: Any) -> float:
-        """φ at the start of period `index` (idle periods make the rating less certain)."""
+    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Any) -> float:
+        """φ at the start of period `index` of a player (φ, σ, last rated period): idle periods
+        make the rating less certain."""
         raise NotImplementedError
 
-    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
+    def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
+        """(φ', σ', Δ) of a player's period from φ and σ at its start, v and the games' g(φj)(sj − Ej)."""
         raise NotImplementedError
+
+    def rate_values(self, mu: float, sigma: float, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
+        """A player's (μ, σ, φ at the period's start) period of games [(μj, φj, sj)]."""
+        v, terms, es = period_sums(mu, games)
+        phi_new, sigma_new, delta = self.deviation(phi, sigma, v, terms, p)
+        return Update(phi_new, sigma_new, [phi_new * phi_new * t for t in terms], es, v, delta)
+
+    def onset_phi(self, s: State, index: int, p: Any) -> float:
+        return self.onset(s.phi, s.sigma, s.last, index, p)
+
+    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
+        return self.rate_values(self.mu(s), s.sigma, phi, games, p)
 
     # --- shared -----------------------------------------------------------------------
 
@@ -188,8 +93,34 @@ class GlickoFamily(Engine):
     def mu(self, s: State) -> float:
         return (s.r - 1500) / self.scale
 
-    def run(self, view: RatingView) -> RatingResult:
-        return _Replay(self, view).run()
+    def run(self, view: RatingView) -> GlickoResult:
+        return self.finish(view, Replay(self, view).run())
+
+    def finish(self, view: RatingView, state: GlickoState) -> GlickoResult:
+        """The result (standings, lazy history) of a replay that reached `state`."""
+        p, scale, volatility = view.params, self.scale, self.has_volatility
+        names = view.players
+        as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
+        states: dict[str, State] = {}
+        standings: dict[str, Standing] = {}
+        for code in state.order:
+            player, played = names[code], state.played[code]
+            s = State(state.r[code], state.phi[code], state.sigma[code], state.last[code], state.games[code],
+                      date.fromordinal(played) if played else None)
+            if as_of is not None:  # as of a date, the deviation has grown over the idle periods up to it
+                s = _grown(s, self.onset_phi(s, as_of, p))
+            states[player] = s
+            rd = s.phi * scale
+            extra = {"rd": rd, "volatility": s.sigma} if volatility else {"rd": rd}
+            standings[player] = Standing(player, s.r, s.games,
+                                         "established" if s.games and rd <= p.provisional_rd else "provisional",
+                                         s.last_played, extra)
+        columns = (("rd", "RD"), ("volatility", "Volatility")) if volatility else (("rd", "RD"),)
+        return GlickoResult(view.rating.name, view.discipline, self.name, standings, columns=columns,
+                            as_of=view.as_of, state=states, matches=view.match_columns, records=state.records,
+                            side=state.side, order=[names[code] for code in state.event_order], view=view,
+                            player_periods=state.periods,
+                            period=p.period, volatility=volatility, whole_start=type(p.start) is int)
 
     def prediction_state(self, result: RatingResult, player: str, p: Any) -> State:
         """A player's state for a game in the period of the result's as-of (deviation grown)."""
@@ -246,125 +177,6 @@ class GlickoFamily(Engine):
         return Explained(inputs, steps)
 
 
-class _Replay:
-    def __init__(self, engine: GlickoFamily, view: RatingView, keep: bool = False):
-        self.engine, self.view, self.p, self.keep = engine, view, view.params, keep
-        self.states: dict[str, State] = {}
-        self.events: dict[str, list[HistoryEvent]] = {}
-        self.pending: list[MatchPlayed] = []   # the current period's matches
-        self.current: int | None = None
-        self.periods: dict[int, Period] = {}
-        self.games: dict[tuple[str, str], tuple[int, int]] = {}
-
-    def state(self, player: str) -> State:
-        s = self.states.get(player)
-        if s is None:
-            s = self.states[player] = self.engine.new_state(self.p)
-        return s
-
-    def run(self) -> RatingResult:
-        view, p, engine = self.view, self.p, self.engine
-        for event in view.events():
-            if isinstance(event, TournamentEnded):
-                continue
-            day = event.adjust.date if isinstance(event, Adjusted) else event.date
-            index = period_index(day.toordinal(), p.period)
-            if self.current is not None and index != self.current:
-                self.close()
-            self.current = index
-            if isinstance(event, Adjusted):
-                self.adjust(event.adjust, index)
-            else:
-                self.state(event.a), self.state(event.b)
-                self.pending.append(event)
-        self.close()
-        as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
-        # As of a date, the deviation has grown over the idle periods up to it.
-        states = {player: _grown(s, engine.onset_phi(s, as_of, p)) if as_of is not None else s
-                  for player, s in self.states.items()}
-        standings = {}
-        for player, s in states.items():
-            rd = s.phi * engine.scale
-            extra = {"rd": rd, "volatility": s.sigma} if engine.has_volatility else {"rd": rd}
-            standings[player] = Standing(player, s.r, s.games,
-                                         "established" if s.games and rd <= p.provisional_rd else "provisional",
-                                         s.last_played, extra)
-        columns = (("rd", "RD"), ("volatility", "Volatility")) if engine.has_volatility else (("rd", "RD"),)
-        return GlickoResult(view.rating.name, view.discipline, engine.name, standings, self.events,
-                            columns=columns, as_of=view.as_of, state=states, view=view)
-
-    def adjust(self, a: Adjust, index: int) -> None:
-        s = self.state(a.player)
-        before = s.r
-        after = s.r = adjusted(a, before)
-        if a.rd is not None:
-            s.phi, s.last = a.rd / self.engine.scale, index
-        if a.volatility is not None:
-            s.sigma = a.volatility
-        self.events.setdefault(a.player, []).append(HistoryEvent(
-            a.date, None, "adjust", None, None, before, after - before, after, True, a.reason, self.extra(s)))
-
-    def extra(self, s: State) -> dict[str, float]:
-        out = {"rd": s.phi * self.engine.scale}
-        if self.engine.has_volatility:
-            out["volatility"] = s.sigma
-        return out
-
-    def close(self) -> None:
-        """Rate the current period: everyone against the others' state at its start, then all move."""
-        if not self.pending:
-            return
-        engine, p, index, states = self.engine, self.p, self.current, self.states
-        assert index is not None      # pending matches belong to the current period
-        scale, volatility = engine.scale, engine.has_volatility
-        games: dict[str, list[tuple[float, float, float]]] = {}
-        onset: dict[str, float] = {}
-        for match in self.pending:
-            a, b, score = match.a, match.b, match.score_a
-            if match.reason is None:
-                for player in (a, b):
-                    if player not in onset:
-                        onset[player] = engine.onset_phi(states[player], index, p)
-                games.setdefault(a, []).append((engine.mu(states[b]), onset[b], score))
-                games.setdefault(b, []).append((engine.mu(states[a]), onset[a], 1.0 - score))
-        updates = {player: engine.rate(states[player], onset[player], own, p) for player, own in games.items()}
-        label = period_label(index, p.period)
-        if self.keep:
-            self.periods[index] = Period(label, {x: (states[x].phi, states[x].last, states[x].sigma) for x in onset},
-                                         onset, {x: engine.mu(states[x]) for x in onset}, updates)
-        # Each player's games in order, the period's change split over them (see the module's doc).
-        ratings: dict[str, float] = {}
-        seen: dict[str, int] = {}
-        for match in self.pending:
-            a, b, score, reason, day = match.a, match.b, match.score_a, match.reason, match.date
-            for player, opponent, s in ((a, b, score), (b, a, 1.0 - score)):
-                state = states[player]
-                before = ratings.get(player)
-                if before is None:
-                    before = ratings[player] = state.r
-                if reason is not None:
-                    self.events.setdefault(player, []).append(HistoryEvent(
-                        day, match.entry, "match", opponent, s, before, 0.0, before, False, reason))
-                    continue
-                k = seen[player] = seen.get(player, -1) + 1
-                if self.keep:
-                    self.games[player, match.entry] = index, k
-                up = updates[player]
-                change = up.shares[k] * scale
-                ratings[player] = after = before + change
-                state.games += 1
-                state.last_played = day
-                extra = {"expected": up.expected[k], "period": label, "rd_before": onset[player] * scale}
-                if k == len(up.shares) - 1:     # the period's last game: the new deviation is known
-                    state.r, state.phi, state.sigma, state.last = after, up.phi, up.sigma, index
-                    extra["rd"] = up.phi * scale
-                    if volatility:
-                        extra["volatility"] = up.sigma
-                self.events.setdefault(player, []).append(HistoryEvent(
-                    day, match.entry, "match", opponent, s, before, change, after, True, None, extra))
-        self.pending = []
-
-
 def _grown(s: State, phi: float) -> State:
     return State(s.r, phi, s.sigma, s.last, s.games, s.last_played)
 
@@ -373,18 +185,16 @@ class GlickoEngine(GlickoFamily):
     """Glicko-1: RD grows by c² per period since the last rated one, up to max_rd."""
 
     name = "glicko"
-    Params = Glicko1Params
+    Params = LazyParams("Glicko1Params")
 
-    def onset_phi(self, s: State, index: int, p: Glicko1Params) -> float:
-        if s.last is None or index <= s.last:
-            return s.phi
-        rd = math.sqrt((s.phi * self.scale) ** 2 + p.c * p.c * (index - s.last))
+    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko1Params) -> float:
+        if last is None or index <= last:
+            return phi
+        rd = math.sqrt((phi * self.scale) ** 2 + p.c * p.c * (index - last))
         return min(rd, p.max_rd) / self.scale
 
-    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
-        v, terms, es = period_sums(self.mu(s), games)
-        phi_new = new_deviation(phi, v)
-        return Update(phi_new, 0.0, [phi_new * phi_new * t for t in terms], es, v)
+    def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
+        return new_deviation(phi, v), 0.0, 0.0
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko1Params) -> dict[str, Any]:
         phi, last, _ = period.start[player]

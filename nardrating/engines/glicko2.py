@@ -11,21 +11,24 @@ without games in a period keeps μ and σ, and φ grows to √(φ² + σ²)
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from .base import LazyParams, step
+from .glicko import GlickoFamily, Period, Update, new_deviation
 
-from typing import Any
+if TYPE_CHECKING:
+    from .params import Glicko2Params
 
-from .base import step
-from .glicko import GlickoFamily, GlickoParams, Period, State, Update, new_deviation, period_sums
+
+def __getattr__(name: str) -> Any:
+    if name == "Glicko2Params":  # (engines/params.py, imported when asked for)
+        from .params import Glicko2Params
+
+        return Glicko2Params
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 EPSILON = 0.000001      # the paper's convergence tolerance in step 5
 MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so it can never hang
-
-
-class Glicko2Params(GlickoParams):
-    sigma: float = Field(0.06, gt=0, le=10, allow_inf_nan=False)
-    tau: float = Field(0.5, gt=0, le=10, allow_inf_nan=False)
 
 
 def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
@@ -61,23 +64,21 @@ def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float)
 
 class Glicko2Engine(GlickoFamily):
     name = "glicko2"
-    Params = Glicko2Params
+    Params = LazyParams("Glicko2Params")
     scale = 173.7178          # the paper's constant
     adjust_fields = frozenset({"rd", "volatility"})
     has_volatility = True
 
-    def onset_phi(self, s: State, index: int, p: Glicko2Params) -> float:
-        idle = 0 if s.last is None else index - s.last - 1
+    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko2Params) -> float:
+        idle = 0 if last is None else index - last - 1
         if idle <= 0:
-            return s.phi
-        return min(math.sqrt(s.phi * s.phi + idle * s.sigma * s.sigma), p.max_rd / self.scale)
+            return phi
+        return min(math.sqrt(phi * phi + idle * sigma * sigma), p.max_rd / self.scale)
 
-    def rate(self, s: State, phi: float, games: list[tuple[float, float, float]], p: Glicko2Params) -> Update:
-        v, terms, es = period_sums(self.mu(s), games)
+    def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Glicko2Params) -> tuple[float, float, float]:
         delta = v * sum(terms)
-        sigma = new_volatility(s.sigma, phi, v, delta, p.tau)
-        phi_new = new_deviation(math.sqrt(phi * phi + sigma * sigma), v)
-        return Update(phi_new, sigma, [phi_new * phi_new * t for t in terms], es, v, delta)
+        sigma = new_volatility(sigma, phi, v, delta, p.tau)
+        return new_deviation(math.sqrt(phi * phi + sigma * sigma), v), sigma, delta
 
     # --- explain (glicko.py holds the shared steps) ------------------------------------------
 

@@ -11,21 +11,15 @@ from __future__ import annotations
 import math
 from datetime import date
 
-from pydantic import Field
-
 from typing import TYPE_CHECKING, ClassVar
 
 from ..periods import month_number, month_start
-from .base import Engine, EngineParams, Explained, HistoryEvent, Params, RatingResult, Standing, adjust_event, step
+from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
 from ..contract.events import Adjusted, MatchPlayed, Tournament
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
-
-
-class PlacementParams(Params):
-    points: float = Field(10, gt=0, allow_inf_nan=False, description="the 10 of 10·log2(N)/M")
-    monthly_factor: float = Field(0.5, ge=0, le=1, allow_inf_nan=False, description="multiplier on every month's first day (R = R/2)")
+    from .params import PlacementParams
 
 
 def places_from_points(points: dict[str, float]) -> dict[str, float]:
@@ -61,7 +55,7 @@ def tournament_places(tournament: Tournament, matches: list[MatchPlayed]) -> tup
 class PlacementEngine(Engine):
     name = "placement"
     title = "tournament rating by place, 10·log2(N)/M, halved every month (seed 001)"
-    Params = PlacementParams
+    Params = LazyParams("PlacementParams")
 
     explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay", "match"})
 
@@ -142,6 +136,8 @@ class PlacementEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
+        from .params import PlacementParams
+
         assert isinstance(params, PlacementParams)
         before = event.before if event.before is not None else 0.0
         if event.kind == "tournament":

@@ -15,29 +15,16 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from pydantic import Field, field_validator, model_validator
+from typing import TYPE_CHECKING, Any
 
 from ..periods import add_months
-from .base import Explained, HistoryEvent, Params, step
+from .base import Explained, HistoryEvent, step
+
+if TYPE_CHECKING:
+    from .params import InactivityParams
 
 INACTIVE, EXCLUDED = "inactive", "excluded"
 HIDDEN = frozenset({INACTIVE, EXCLUDED})
-
-
-def check_ladder(value: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
-    """A ladder's months strictly increase (1–1200), its totals never decrease and are not negative."""
-    months = [m for m, _ in value]
-    totals = [t for _, t in value]
-    if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
-        raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
-    if any(t < 0 for t in totals) or totals != sorted(totals):
-        raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
-    return value
-
-
-def check_exclusion_after_ladder(exclude_after_months: int, ladder: tuple[tuple[int, float], ...]) -> None:
-    if exclude_after_months and ladder and exclude_after_months < ladder[-1][0]:
-        raise ValueError("exclude_after_months must not be shorter than the last inactivity step")
 
 
 def penalty_owed(since: date, day: date, ladder: tuple[tuple[int, float], ...]) -> float:
@@ -49,23 +36,12 @@ def penalty_owed(since: date, day: date, ladder: tuple[tuple[int, float], ...]) 
     return owed
 
 
-class InactivityParams(Params):
-    inactivity: tuple[tuple[int, float], ...] = Field(
-        (), description="[months without a rated game, total penalty], e.g. [[3, 25], [6, 50]]; none by default")
-    inactive_after_months: int = Field(
-        0, ge=0, le=1200, description='status "inactive" (hidden unless --all) after a longer break; 0 = never')
-    exclude_after_months: int = Field(
-        0, ge=0, le=1200, description='status "excluded" (hidden unless --all) after a longer break; 0 = never')
+def __getattr__(name: str) -> Any:
+    if name == "InactivityParams":  # (engines/params.py, imported when asked for)
+        from .params import InactivityParams
 
-    @field_validator("inactivity")
-    @classmethod
-    def _ladder(cls, value: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
-        return check_ladder(value)
-
-    @model_validator(mode="after")
-    def _exclusion_after_ladder(self) -> "InactivityParams":
-        check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
-        return self
+        return InactivityParams
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Inactivity:

@@ -99,12 +99,24 @@ def _format(column: array[int] | memoryview) -> str:
     return column.typecode if isinstance(column, array) else column.format
 
 
+ACCELERATED = ("fibs", "elo", "glicko", "glicko2")  # the engines a compiled loop replays
+
+
 def accelerated(engine: str, view: Any) -> Any:
     """The state a full replay of `view` under `engine` reaches, by a compiled loop (the engine's
     `finish` turns it into the result), or None: the engine's own `run` replays it. Replay asks
     this, so that no engine imports the extra (and the extra imports the engines it speeds up)."""
-    if engine != "fibs" or not wanted(len(view.order), FAST_AFTER_MATCHES, "numba"):
+    if engine not in ACCELERATED or not wanted(len(view.order), FAST_AFTER_MATCHES, "numba"):
         return None
-    from .fibsloop import replay
+    if engine == "fibs":
+        from .fibsloop import replay
 
-    return replay(view)
+        return replay(view)
+    if engine == "elo":
+        from .eloloop import replay as replay_elo
+
+        return replay_elo(view)
+    from ..engines.registry import engine_class
+    from .glickoloop import replay as replay_glicko
+
+    return replay_glicko(view, engine_class(engine)())

@@ -12,49 +12,20 @@ compiled in memory on each run (about 1 s of CPU).
 """
 from __future__ import annotations
 
-import os
-import stat
-import sys
 from array import array
 from typing import Any, Callable
 
 import numpy as np
 
-from ..replay.cachedir import _make_private, root
 from . import declined
+from .jit import column as _column, compiled
 
 RECORD_FIELDS = 8  # rw, rl, base, bw, bl, pw, ew, el (FibsEngine.RECORD_FIELDS)
 
 
-def _cache_folder() -> str | None:
-    """$XDG_CACHE_HOME/nardrating/numba, created private (0700); None unless it is this user's own folder."""
-    try:
-        folder = root() / "numba"
-        _make_private(folder)
-        # It and the folder holding it: real folders (not links) of this user that no one else may write.
-        if all(stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
-               for st in (os.lstat(folder), os.lstat(folder.parent))) and not os.lstat(folder).st_mode & 0o077:
-            return str(folder)
-    except OSError:
-        pass
-    return None
-
-
-_kernel: Callable[..., int] | None = None
-
-
 def _compiled() -> Callable[..., int]:
     """The loop, compiled (or loaded from numba's cache) once per process."""
-    global _kernel
-    if _kernel is None:
-        folder = _cache_folder()
-        if folder is not None and "numba" not in sys.modules:
-            os.environ["NUMBA_CACHE_DIR"] = folder  # read by numba when it is imported
-        import numba
-
-        cache = folder is not None and getattr(numba.config, "CACHE_DIR", None) == folder
-        _kernel = numba.njit(cache=cache, nogil=True)(_loop)
-    return _kernel
+    return compiled(_loop)
 
 
 def _loop(order: Any, out: int, a: Any, b: Any, score: Any, lengths: Any, dates: Any, skip: Any, spread: Any,
@@ -121,13 +92,6 @@ def _loop(order: Any, out: int, a: Any, b: Any, score: Any, lengths: Any, dates:
         f7[out] = el
         out += 1
     return out
-
-
-def _column(values: Any, dtype: Any) -> Any:
-    """A match column as a numpy array: a view of a machine array or of the cache, else a copy of a list."""
-    if isinstance(values, (array, memoryview)):
-        return np.frombuffer(values, dtype=dtype)
-    return np.array(values, dtype=dtype)
 
 
 def replay(view: Any) -> Any:

@@ -27,7 +27,7 @@ _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOF
 _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 # Every name this program creates in a cache folder; nothing else is ever read or deleted.
 TOKEN = re.compile(r"[0-9a-f]{12}")
-OWN_NAME = re.compile(r"manifest\.json|journal-[0-9a-f]{12}\.json|matches-[0-9a-f]{12}\.bin|tournaments-[0-9a-f]{16}\.json"
+OWN_NAME = re.compile(r"manifest\.json|config\.json|journal-[0-9a-f]{12}\.json|matches-[0-9a-f]{12}\.bin|tournaments-[0-9a-f]{16}\.json"
                       r"|result-[0-9a-f]{16}\.state|result-[0-9a-f]{16}-[0-9a-f]{12}\.bin"
                       r"|\.tmp-[0-9a-f]{16}")
 

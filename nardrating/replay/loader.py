@@ -22,17 +22,19 @@ Progress = Callable[[str], None]     # told each stage of a long read
 
 
 def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = True,
-              progress: Progress | None = None) -> Ledger:
+              progress: Progress | None = None, light: bool = False) -> Ledger:
     """Find, read and check a club; raise LedgerError with every problem found.
 
     The parsed journal is cached in the user's cache directory; an unchanged journal is
     not parsed again, and one that has only grown has just its new bytes parsed.
-    `progress(text)`, if given, is told each stage of a full read.
+    `progress(text)`, if given, is told each stage of a full read. `light`: a read-only command
+    that asks the engines for standings and history only, which may take the checked config
+    from the cache (replay/configcache.py) instead of checking it again.
     """
     from . import cache
     from .resume import cached_journal
 
-    config = load_config(find_club(club))
+    config = checked_config(find_club(club), light and use_cache and cache.enabled())
     if config_only:
         return Ledger(config, Journal())
     if use_cache and cache.enabled():
@@ -48,6 +50,19 @@ def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = 
     if cache.enabled():
         ledger.cache_token, ledger.cache_lineage = cache.save_journal(config, journal, states, []), []
     return ledger
+
+
+def checked_config(path: Any, light: bool) -> ClubConfig:
+    """The club's config, checked (or, `light`, as the cache kept it from its last check)."""
+    if not light:
+        return load_config(path)
+    from . import configcache
+
+    config = through_cache(configcache.load, path)
+    if config is None:
+        config = load_config(path)
+        through_cache(configcache.save, config)
+    return config
 
 
 def read_valid_journal(config: ClubConfig, progress: Progress | None = None) -> tuple[Journal, list[State]]:

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ..base import Params
+from ..params import Params
 
 SEED, FIDE_2024, FIDE_2025 = "seed", "fide-2024", "fide-2025"
 FIDE_RULESETS = (FIDE_2024, FIDE_2025)

@@ -6,8 +6,8 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ...i18n import ngettext
-from ..base import Params
-from ..policies import check_exclusion_after_ladder, check_ladder
+from ..params import Params
+from ..params import check_exclusion_after_ladder, check_ladder
 
 DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
 DEFAULT_INACTIVITY = ((3, 25), (6, 50), (9, 75), (12, 100), (18, 150))

@@ -1,0 +1,63 @@
+"""What an elo replay reaches (EloState), its compact result (EloResult) and why a game is not
+rated: shared by the engine (elo.py) and the [fast] extra's compiled loop, which builds the same state.
+
+A record per game, in replay order, as ColumnRecords columns: the match row, and four doubles,
+rating a and rating b before it, a's change K·(S − E) and a's expected score E; an unrated game
+holds rating a, rating b and NaN, its reason in `reasons`. The history events are built from
+them when asked for, with the very arithmetic of seed 003's update (new = old ± change).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from .base import HistoryEvent
+from .compact import ColumnRecords, CompactResult, exact_ints
+
+SideEvent = tuple[int, str, HistoryEvent]
+RECORD_FIELDS = 4  # after the match row: rating a, rating b, change of a, expected score of a
+
+
+def exclusion(reason: str | None, day: int, pair_limit: int) -> str:
+    """Why a game is not rated here (off the hot path): `reason`, the view's (voided, forfeit,
+    unrated), else the pair limit (`pair_limit` rated games a pair a day) of `day` (an ordinal)."""
+    if reason is not None:
+        return reason
+    return f"pair limit: more than {pair_limit} rated games of this pair on {date.fromordinal(day)}"
+
+
+@dataclass
+class EloState:
+    """Everything a replay needs to go on, per player code, and the records so far."""
+
+    rating: list[float]
+    games: list[int]
+    last: list[int]          # the last rated game's date (ordinal), 0: none
+    order: list[int]         # player codes as they first appear in the replay: the standings' order
+    pairs_seen: dict[tuple[int, int, int], int]  # PairLimit.seen of the last date
+    records: ColumnRecords
+    side: list[SideEvent]    # adjustments and penalties: (records before it, player, event)
+    last_date: int           # the latest game date replayed (ordinal)
+
+
+@dataclass
+class EloResult(CompactResult):
+    whole_start: bool = False   # the list's start is an int (the default 1200): see compact.exact_ints
+
+    def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
+        built = super().build_events(only)
+        for events in built.values():
+            exact_ints(events, self.whole_start)
+        return built
+
+    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
+        unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)
+        day, a, b, score_a, entry, unrated = self.match_facts(record)
+        if unrated:
+            return unrated
+        _, ra, rb, change, e_a = record
+        new_a, new_b = ra + change, rb - change   # as seed 003's update: B's change is −change exactly
+        return (HistoryEvent(day, entry, "match", b, score_a, ra, new_a - ra, new_a, True, None, {"expected": e_a}),
+                HistoryEvent(day, entry, "match", a, 1 - score_a, rb, new_b - rb, new_b, True, None,
+                             {"expected": 1 - e_a}))
