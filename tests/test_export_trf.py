@@ -86,8 +86,9 @@ def test_round_trip_of_a_small_file(cli, tmp_path):
 
 
 @needs_real
-@pytest.mark.parametrize("name, tournament", [("example1.trf", "9-karl-mala-gedenkturnier-2005"),
-                                              ("2020_06.trf", "mai-5-plus-0-turnier-2020")])
+@pytest.mark.parametrize("name, tournament", [
+    pytest.param("example1.trf", "9-karl-mala-gedenkturnier-2005", marks=pytest.mark.slow),  # 276 players
+    ("2020_06.trf", "mai-5-plus-0-turnier-2020")])
 def test_round_trip_of_the_real_files(cli, tmp_path, name, tournament):
     first, second = make_club(tmp_path / "a"), make_club(tmp_path / "b")
     assert cli("import", REAL / name, "--club", first).exit_code == 0
@@ -132,8 +133,9 @@ def cells(text: str) -> dict[int, list[str]]:
 
 
 @needs_real
-@pytest.mark.parametrize("name, tournament", [("example1.trf", "9-karl-mala-gedenkturnier-2005"),
-                                              ("2020_06.trf", "mai-5-plus-0-turnier-2020")])
+@pytest.mark.parametrize("name, tournament", [
+    pytest.param("example1.trf", "9-karl-mala-gedenkturnier-2005", marks=pytest.mark.slow),  # 276 players
+    ("2020_06.trf", "mai-5-plus-0-turnier-2020")])
 def test_import_then_export_gives_back_the_round_cells(cli, tmp_path, name, tournament):
     club = make_club(tmp_path / "club")
     assert cli("import", REAL / name, "--club", club).exit_code == 0

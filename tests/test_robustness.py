@@ -158,6 +158,7 @@ def _wait(pid: int) -> int:
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="forks writers to kill them")
 
 
+@pytest.mark.slow  # a process forked and killed at each of its steps: ~20 s of CPU
 @needs_fork
 def test_writer_killed_before_each_step_of_the_append(club, tmp_path):
     # Every point inside the write: before the temp file, mid-write, before fsync, before the
@@ -398,6 +399,7 @@ def test_freeze_list_processes_killed_at_random_moments(club, tmp_path):
         proc.wait()
         before = check_after_freeze(club, before, output)
     assert subprocess.run([*command, "check", "--club", str(club)], capture_output=True).returncode == 0
+@pytest.mark.slow  # twenty processes at once
 def test_concurrent_edit_player_and_add_match_processes_each_land_whole(club):
     aliases = [f"alias {k}" for k in range(10)]
     procs = [subprocess.Popen([sys.executable, "-m", "nardrating", *edit_player_args(club, alias)],

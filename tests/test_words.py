@@ -186,8 +186,10 @@ def test_shell_completion_end_to_end():
                COMP_CWORD="4", NARDRATING_CLUB="")
     done = subprocess.run([sys.executable, "-m", "nardrating"], capture_output=True, text=True, env=env, cwd=ROOT)
     assert done.stdout.split() == ["avakyan"]
-    shown = subprocess.run([sys.executable, "-m", "nardrating", "--show-completion", "bash"], capture_output=True,
-                           text=True, cwd=ROOT)
+    # typer finds the shell among the process's parents (shellingham): run from a bash, as a user
+    # would (`; true` keeps bash from exec-ing the command in its place)
+    shown = subprocess.run(["bash", "-c", f"'{sys.executable}' -m nardrating --show-completion; true"],
+                           capture_output=True, text=True, cwd=ROOT)
     assert "_NARDRATING_COMPLETE" in shown.stdout
 
 
