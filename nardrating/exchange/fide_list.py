@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from ..errors import ActionRefused
+from ..i18n import _
 from ..render.text import visible
 from ..reports import Table
 
@@ -34,7 +35,7 @@ def _line(values: Iterable[object], layout: Sequence[tuple[str, int, bool]]) -> 
 def to_fide_list(table: Table) -> str:
     keys = {c.key for c in table.columns}
     if not {"rank", "player", "rating"} <= keys:
-        raise ActionRefused("--format fide-list is a rating list: use it with `nardrating leaderboard`")
+        raise ActionRefused(_("--format fide-list is a rating list: use it with `nardrating leaderboard`"))
     rows = table.all_rows()
     layout = list(LAYOUT)
     layout[1] = ("ID Number", max([16] + [len(visible(str(row["player"]))) + 1 for row in rows]), False)
