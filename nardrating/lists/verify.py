@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ActionRefused
 from ..i18n import N_, _, ngettext
+from ..i18n.numbers import localized
 from ..i18n.terms import status_text
 from .behind import Entries, Ref, added_since, concerning
 from .listfile import ListFile, read_list
@@ -124,7 +125,7 @@ def _value(value: Any, other: Any = None) -> str:
         return "—"
     if isinstance(value, float) or isinstance(other, float):
         text = f"{value:.2f}"
-        return text if not isinstance(other, (int, float)) or text != f"{other:.2f}" else repr(float(value))
+        return localized(text if not isinstance(other, (int, float)) or text != f"{other:.2f}" else repr(float(value)))
     return str(value)
 
 
