@@ -26,7 +26,7 @@ def whole(rating: float | None) -> str:
 
 def _line(values: Iterable[object], layout: Sequence[tuple[str, int, bool]]) -> str:
     cells = []
-    for (_, width, right), value in zip(layout, values):
+    for (_heading, width, right), value in zip(layout, values):
         text = visible(str(value))[:width - 1]  # names are data: controls shown escaped; a space parts columns
         cells.append(text.rjust(width - 1) + " " if right else text.ljust(width))
     return "".join(cells).rstrip()
@@ -39,7 +39,7 @@ def to_fide_list(table: Table) -> str:
     rows = table.all_rows()
     layout = list(LAYOUT)
     layout[1] = ("ID Number", max([16] + [len(visible(str(row["player"]))) + 1 for row in rows]), False)
-    lines = [_line((h for h, _, _ in layout), layout)]
+    lines = [_line((h for h, _width, _right in layout), layout)]
     for row in rows:
         flag = "i" if "inactive" in str(row.get("status") or "") else ""
         lines.append(_line((row.get("rank") or "", row["player"], row.get("name") or "", whole(row.get("rating")),
