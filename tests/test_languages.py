@@ -364,3 +364,57 @@ def test_xlsx_for_the_commission_in_russian(cli, tmp_path):
     assert sheet.title == "Рейтинг-лист"
     assert [c.value for c in sheet[2]][:4] == ["Место", "Игрок", "Имя", "Рейтинг"]
     assert [c.value for c in sheet[3]][:6] == [1, "vera", "Вера", 1220.0, 3, "предварительный"]
+
+
+# --- importers, lists, tournaments ---
+
+def test_a_broken_mat_file_is_refused_in_russian_at_its_file_and_line(cli, tmp_path):
+    from .conftest import make_club
+
+    club = make_club(tmp_path / "club")
+    mat = tmp_path / "broken.mat"
+    mat.write_text('; [EventDate "2024.03.02"]\n 7 point match\n Game 1\n anna : 0                       boris : 0\n'
+                   "                                  Wins 2 points\n Game 2\n anna : 0                       boris : 2\n"
+                   "      Wins 1 point\n", encoding="utf-8")
+    before = (club / "journal.toml").read_bytes()
+    ru = cli("import", mat, "--club", club, env=RU)
+    assert ru.exit_code == 1 and "Traceback" not in ru.output
+    # seed terms: матч (a match), партия (a game); FILE:LINE as in English, at the last game (line 6)
+    assert "broken.mat:6: матч не закончен: 1-2 в матче до 7; импортируйте только законченные матчи" in ru.stderr
+    en = cli("import", mat, "--club", club)
+    assert "broken.mat:6: the match is unfinished: 1-2 in a 7-point match; import finished matches only" in en.stderr
+    assert (club / "journal.toml").read_bytes() == before   # nothing written
+
+
+def test_a_csv_sheets_row_problems_in_russian_and_pgn_left_out_in_words(cli, tmp_path):
+    from .conftest import make_club
+
+    club = make_club(tmp_path / "club")
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("date,player_a,player_b,result\n2023-04-09,anna,boris,1-0\n2023-13-09,anna,boris,2-0\n",
+                     encoding="utf-8")
+    ru = cli("import", sheet, "--club", club, "--dry-run", env=RU)
+    assert ru.exit_code == 1
+    assert ("sheet.csv:3: date '2023-13-09' — не дата; пишите ГГГГ.ММ.ДД, ГГГГ-ММ-ДД или ГГГГ/ММ/ДД; "
+            "result '2-0' — не результат; пишите 1-0, 0-1 или 1/2-1/2") in ru.stderr
+    games = tmp_path / "games.pgn"
+    games.write_text('[Date "2024.01.05"]\n[White "anna"]\n[Black "boris"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+                     '[Date "2024.01.06"]\n[White "anna"]\n[Black "boris"]\n[Result "*"]\n\n1. d4 *\n', encoding="utf-8")
+    preview = cli("import", games, "--club", club, "--dry-run", env=RU)
+    assert preview.exit_code == 0, preview.output
+    assert "1 × результат '*' неизвестен (партия не закончена)" in preview.stdout   # a game left out, in words
+    assert "новый" in preview.stdout                                           # the preview's match status
+    assert "1 × result '*' unknown (unfinished game)" in cli("import", games, "--club", club, "--dry-run").stdout
+
+
+def test_a_trf_export_refusal_and_a_trf_import_problem_in_russian(cli, tmp_path):
+    from .conftest import make_club
+
+    club = make_club(tmp_path / "club")
+    trf = tmp_path / "cup.trf"
+    trf.write_text("012 Кубок\n042 2024/09/01\nhello\n", encoding="utf-8")
+    ru = cli("import", trf, "--club", club, env=RU)
+    assert ru.exit_code == 1
+    assert "cup.trf:3: не запись TRF: 'hello'; каждая строка начинается с трёхсимвольного кода" in ru.stderr
+    refused = cli("export", "trf", "--tournament", "nope", "--club", CHESS, env=RU)
+    assert refused.exit_code == 1 and "неизвестный турнир 'nope'" in refused.stderr

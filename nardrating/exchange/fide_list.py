@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from ..errors import ActionRefused
+from ..i18n import _
 from ..render.text import visible
 from ..reports import Table
 
@@ -25,7 +26,7 @@ def whole(rating: float | None) -> str:
 
 def _line(values: Iterable[object], layout: Sequence[tuple[str, int, bool]]) -> str:
     cells = []
-    for (_, width, right), value in zip(layout, values):
+    for (_heading, width, right), value in zip(layout, values):
         text = visible(str(value))[:width - 1]  # names are data: controls shown escaped; a space parts columns
         cells.append(text.rjust(width - 1) + " " if right else text.ljust(width))
     return "".join(cells).rstrip()
@@ -34,11 +35,11 @@ def _line(values: Iterable[object], layout: Sequence[tuple[str, int, bool]]) -> 
 def to_fide_list(table: Table) -> str:
     keys = {c.key for c in table.columns}
     if not {"rank", "player", "rating"} <= keys:
-        raise ActionRefused("--format fide-list is a rating list: use it with `nardrating leaderboard`")
+        raise ActionRefused(_("--format fide-list is a rating list: use it with `nardrating leaderboard`"))
     rows = table.all_rows()
     layout = list(LAYOUT)
     layout[1] = ("ID Number", max([16] + [len(visible(str(row["player"]))) + 1 for row in rows]), False)
-    lines = [_line((h for h, _, _ in layout), layout)]
+    lines = [_line((h for h, _width, _right in layout), layout)]
     for row in rows:
         flag = "i" if "inactive" in str(row.get("status") or "") else ""
         lines.append(_line((row.get("rank") or "", row["player"], row.get("name") or "", whole(row.get("rating")),

@@ -14,6 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..errors import LedgerError, Problem, did_you_mean
+from ..i18n import _
 from ..journal.model import MatchView
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
     journal = ledger.journal
     t = journal.tournaments.get(tournament_id)
     if t is None:
-        raise LedgerError([Problem(str(ledger.config.path), None, f"unknown tournament {tournament_id!r}"
-                                   f"{did_you_mean(tournament_id, journal.tournaments)}")])
+        raise LedgerError([Problem(str(ledger.config.path), None, _("unknown tournament {tournament!r}{hint}").format(
+            tournament=tournament_id, hint=did_you_mean(tournament_id, journal.tournaments)))])
     if any(r.tournament == tournament_id for r in journal.rounds):  # run here: its rounds as recorded
         from .trf_rounds import rounds_trf
 
@@ -58,8 +59,9 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
     count = max(rounds, default=0)
     clash = _clash(games, rounds)
     if clash:
-        raise LedgerError([Problem(clash.file, clash.line, f"{clash.id}: a player has two games in one round "
-                                   "of the tournament; a TRF holds one game per player and round", clash.id)])
+        raise LedgerError([Problem(clash.file, clash.line, _("{match}: a player has two games in one round of the "
+                                                             "tournament; a TRF holds one game per player and "
+                                                             "round").format(match=clash.id), clash.id)])
     order = {pid: k for k, pid in enumerate(journal.players)}
     players = sorted({p for g in games for p in g.players}, key=lambda p: order.get(p, len(order)))
     rank = {p: k for k, p in enumerate(players, start=1)}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
+from ..i18n import _, pgettext
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
@@ -62,6 +62,9 @@ class Entries:
         self.journal: Journal = ledger.journal
         self.rating, self.discipline = rating, discipline
         self.code = self.journal.discipline_codes.index.get(discipline, -1)
+        # why a match is rated by no list, in words: translated once, not per match
+        self.excluded = {"voided": pgettext("match", "voided"), "forfeit": pgettext("match", "forfeit"),
+                         "unrated": pgettext("match", "unrated")}
 
     def match(self, i: int) -> Ref:
         j = self.journal
@@ -71,7 +74,7 @@ class Entries:
             text += ", " + _("amends {match}").format(match=m.amends)
         why = j.exclusion(i)
         if why:
-            text += f" ({why})"
+            text += f" ({self.excluded.get(why, why)})"
         return Ref("match", m.id, m.file, m.line, m.date, frozenset(m.players), text)
 
     def refs(self, keep: Callable[[str, int | None], bool], last_day: date | None,

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ActionRefused
 from ..i18n import N_, _, ngettext
+from ..i18n.numbers import localized
+from ..i18n.terms import status_text
 from .behind import Entries, Ref, added_since, concerning
 from .listfile import ListFile, read_list
 
@@ -75,7 +77,7 @@ def recompute(club: str | None, path: Path) -> Recomputed:
                                                                       config=config.path))
     if p["rating"] not in config.ratings:
         raise ActionRefused(_("{path}: a list of the rating list {rating!r}, which this club has not (it has {lists})"
-                              ).format(path=path, rating=p["rating"], lists=", ".join(config.ratings) or "none"))
+                              ).format(path=path, rating=p["rating"], lists=", ".join(config.ratings) or _("none")))
     table = list_table(ledger, p["rating"], p["discipline"], listed.as_of)[1]
     recorded = [entry for entry in ledger.journal.lists if entry.sha256 == listed.sha256]
     return Recomputed(listed, ledger, stamp, table, appended_only, recorded)
@@ -123,8 +125,13 @@ def _value(value: Any, other: Any = None) -> str:
         return "—"
     if isinstance(value, float) or isinstance(other, float):
         text = f"{value:.2f}"
-        return text if not isinstance(other, (int, float)) or text != f"{other:.2f}" else repr(float(value))
+        return localized(text if not isinstance(other, (int, float)) or text != f"{other:.2f}" else repr(float(value)))
     return str(value)
+
+
+def _shown(key: str, value: Any, other: Any) -> str:
+    """A row's value in the line that tells its change: a status in words (the list's data keep it in English)."""
+    return status_text(value) if key == "status" and isinstance(value, str) else _value(value, other)
 
 
 def _row_line(row: Moved) -> str:
@@ -132,12 +139,12 @@ def _row_line(row: Moved) -> str:
     if row.before is None:
         return _("{who}: not on the list then; now rating {rating}, games {games}, {status}").format(
             who=who, rating=_value(row.after and row.after.get("rating")), games=_value(row.after and row.after.get("games")),
-            status=(row.after or {}).get("status") or "—")
+            status=status_text((row.after or {}).get("status") or "—"))
     if row.after is None:
         return _("{who}: on the list then (rating {rating}, games {games}), not now").format(
             who=who, rating=_value(row.before.get("rating")), games=_value(row.before.get("games")))
-    parts = [f"{_(FIELD_WORDS[key])} {_value(row.before.get(key), row.after.get(key))} → "
-             f"{_value(row.after.get(key), row.before.get(key))}" for key in row.fields]
+    parts = [f"{_(FIELD_WORDS[key])} {_shown(key, row.before.get(key), row.after.get(key))} → "
+             f"{_shown(key, row.after.get(key), row.before.get(key))}" for key in row.fields]
     return f"{who}: " + ("; ".join(parts) if parts else _("renamed"))
 
 

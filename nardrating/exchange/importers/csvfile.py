@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ...i18n import _
 from .records import DATE_HELP, Game, Parsed, decode_text, parse_day, whole_number
 
 COLUMNS = ("date", "player_a", "player_b", "result", "winner", "length", "score", "discipline", "tournament",
@@ -27,17 +28,18 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
     try:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
-        parsed.problem(1, "the file is empty; a CSV sheet starts with a header row")
+        parsed.problem(1, _("the file is empty; a CSV sheet starts with a header row"))
         return parsed
     except csv.Error as exc:
-        parsed.problem(1, f"not CSV: {exc}")
+        parsed.problem(1, _("not CSV: {error}").format(error=exc))
         return parsed
     unknown = [h for h in header if h not in COLUMNS]
     missing = [h for h in ("date", "player_a", "player_b") if h not in header]
     if unknown or missing or ("result" in header) == ("winner" in header):
-        parsed.problem(1, "the header row needs date, player_a, player_b and one of result or winner; "
-                          + (f"unknown column(s): {', '.join(unknown)}; " if unknown else "")
-                          + f"the columns are: {', '.join(COLUMNS)}")
+        parsed.problem(1, (_("the header row needs date, player_a, player_b and one of result or winner; unknown "
+                             "column(s): {unknown}; the columns are: {columns}") if unknown else
+                           _("the header row needs date, player_a, player_b and one of result or winner; the columns "
+                             "are: {columns}")).format(unknown=", ".join(unknown), columns=", ".join(COLUMNS)))
         return parsed
     line = 1
     try:
@@ -46,13 +48,14 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) != len(header):
-                parsed.problem(line, f"{len(row)} cells, but the header has {len(header)}")
+                parsed.problem(line, _("{cells} cells, but the header has {columns}").format(cells=len(row),
+                                                                                          columns=len(header)))
                 continue
             _row(dict(zip(header, (cell.strip() for cell in row))), line, parsed)
     except csv.Error as exc:
-        parsed.problem(line + 1, f"not CSV: {exc}")
+        parsed.problem(line + 1, _("not CSV: {error}").format(error=exc))
     if not parsed.games and not parsed.problems:
-        parsed.problem(1, "no rows after the header")
+        parsed.problem(1, _("no rows after the header"))
     return parsed
 
 
@@ -60,42 +63,42 @@ def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
     bad: list[str] = []
     day = parse_day(row["date"])
     if day is None:
-        bad.append(f"date {row['date']!r} is not a date; {DATE_HELP}")
+        bad.append(_("date {value!r} is not a date; {how}").format(value=row["date"], how=_(DATE_HELP)))
     a, b = row["player_a"], row["player_b"]
     if not a or not b:
-        bad.append("player_a and player_b are both needed")
+        bad.append(_("player_a and player_b are both needed"))
     result = None
     if "winner" in row:
         winner = row["winner"]
         result = "1-0" if winner == a else "0-1" if winner == b else None
         if result is None:
-            bad.append(f"winner {winner!r} is neither {a!r} nor {b!r}")
+            bad.append(_("winner {winner!r} is neither {a!r} nor {b!r}").format(winner=winner, a=a, b=b))
     else:
         result = RESULTS.get(row["result"].replace(" ", ""))
         if result is None:
-            bad.append(f"result {row['result']!r} is not a result; write 1-0, 0-1 or 1/2-1/2")
+            bad.append(_("result {value!r} is not a result; write 1-0, 0-1 or 1/2-1/2").format(value=row["result"]))
     length = whole_number(row.get("length") or "1")  # ASCII digits only: "²" is no length
     if length is None or length < 1:
-        bad.append(f"length {row.get('length')!r} must be a whole number of points, at least 1")
+        bad.append(_("length {value!r} must be a whole number of points, at least 1").format(value=row.get("length")))
     score = None
     if row.get("score"):
         parts = [whole_number(p) for p in row["score"].replace(":", "-").split("-")]
         if len(parts) != 2 or None in parts:
-            bad.append(f"score {row['score']!r} must be two whole numbers like 7-4")
+            bad.append(_("score {value!r} must be two whole numbers like 7-4").format(value=row["score"]))
         else:
             score = [p for p in parts if p is not None]
     flags = {}
     for key in ("rated", "forfeit"):
         value = row.get(key, "").lower()
         if value not in _FLAGS:
-            bad.append(f"{key} {row[key]!r} must be true or false")
+            bad.append(_("{column} {value!r} must be true or false").format(column=key, value=row[key]))
         flags[key] = _FLAGS.get(value)
     chips = None
     if row.get("chips"):
         try:
             chips = float(row["chips"])
         except ValueError:
-            bad.append(f"chips {row['chips']!r} is not a number")
+            bad.append(_("chips {value!r} is not a number").format(value=row["chips"]))
     if bad or day is None or result is None:  # (either None has a line in `bad`)
         parsed.problem(line, "; ".join(bad))
         return

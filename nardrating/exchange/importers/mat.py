@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from ...i18n import _
 from .records import DATE_HELP, AlsoAs, Game, Parsed, decode_text, parse_day
 
 _HEADER = re.compile(r'^;\s*\[\s*(\w[\w ]*?)\s+"(.*)"\s*\]\s*$')
@@ -59,39 +60,39 @@ def parse_mat(raw: bytes, label: str, day: date | None = None, per_game: bool = 
         m = _LENGTH.match(line)
         if m:
             if int(m[1]) == 0:
-                parsed.problem(number, "a 0-point match is an unlimited (money) session, not a match; "
-                                       "money play is not rated: leave it out or enter its result by hand")
+                parsed.problem(number, _("a 0-point match is an unlimited (money) session, not a match; "
+                                         "money play is not rated: leave it out or enter its result by hand"))
                 current = None
                 continue
             current = _Match(number, int(m[1]))
             matches.append(current)
             continue
         if _MONEY.match(line):
-            parsed.problem(number, "an unlimited (money) session is not a match and is not rated; "
-                                   "leave it out or enter its result by hand")
+            parsed.problem(number, _("an unlimited (money) session is not a match and is not rated; "
+                                     "leave it out or enter its result by hand"))
             current = None
             continue
         m = _GAME.match(line)
         if m:
             if current is None:
                 if not parsed.problems:
-                    parsed.problem(number, "a game before any 'N point match' line; is this a .mat file?")
+                    parsed.problem(number, _("a game before any 'N point match' line; is this a .mat file?"))
                 continue
             current.games.append((number, int(m[1]), [], None, 0))
             continue
         if current is None or not current.games:
             if current is None and not matches and not parsed.problems:
-                parsed.problem(number, f"unexpected text {line.strip()[:40]!r}; a .mat file starts with "
-                                       "'; [Header \"value\"]' lines and 'N point match'")
+                parsed.problem(number, _("unexpected text {text!r}; a .mat file starts with "
+                                         "'; [Header \"value\"]' lines and 'N point match'").format(text=line.strip()[:40]))
             elif current is not None:
-                parsed.problem(number, f"unexpected text {line.strip()[:40]!r} before 'Game 1'")
+                parsed.problem(number, _("unexpected text {text!r} before 'Game 1'").format(text=line.strip()[:40]))
             continue
         game_line, no, start, winner, points = current.games[-1]
         if not start:
             sides = _SIDES.match(line)
             if not sides:
-                parsed.problem(number, "expected the players and their scores after 'Game "
-                                       f"{no}', like 'anna : 0     boris : 0'")
+                parsed.problem(number, _("expected the players and their scores after 'Game {game}', "
+                                         "like 'anna : 0     boris : 0'").format(game=no))
                 current.games[-1] = (game_line, no, [0, 0], winner, points)
                 continue
             names = (sides[2], sides[5])
@@ -99,20 +100,21 @@ def parse_mat(raw: bytes, label: str, day: date | None = None, per_game: bool = 
                 current.players = names
                 current.split = sides.start(5)
             elif names != current.players:
-                parsed.problem(number, f"game {no} is between {names[0]!r} and {names[1]!r}, "
-                                       f"not {current.players[0]!r} and {current.players[1]!r} as before")
+                parsed.problem(number, _("game {game} is between {a!r} and {b!r}, not {first!r} and {second!r} "
+                                         "as before").format(game=no, a=names[0], b=names[1],
+                                                             first=current.players[0], second=current.players[1]))
             current.games[-1] = (game_line, no, [int(sides[3]), int(sides[6])], winner, points)
             continue
         wins = _WINS.search(line)
         if wins:
             side = 0 if wins.start() < current.split - 2 else 1
             if winner is not None:
-                parsed.problem(number, f"game {no} has a second 'Wins' line")
+                parsed.problem(number, _("game {game} has a second 'Wins' line").format(game=no))
             current.games[-1] = (game_line, no, start, side, int(wins[1]))
         elif not _MOVE.match(line):
-            parsed.problem(number, f"unexpected text {line.strip()[:40]!r} in game {no}")
+            parsed.problem(number, _("unexpected text {text!r} in game {game}").format(text=line.strip()[:40], game=no))
     if not matches and not parsed.problems:
-        parsed.problem(1, "no 'N point match' line: not a .mat match transcript")
+        parsed.problem(1, _("no 'N point match' line: not a .mat match transcript"))
     when = _match_day(headers, day, file_day, parsed)
     for match in matches:
         _add_match(match, when, per_game, parsed)
@@ -124,32 +126,36 @@ def _match_day(headers: dict[str, str], day: date | None, file_day: date | None,
         if key in headers:
             found = parse_day(headers[key])
             if found is None:
-                parsed.problem(1, f"[{key}] {headers[key]!r} is not a date; {DATE_HELP}, or give --date")
+                parsed.problem(1, _("[{key}] {value!r} is not a date; {how}, or give --date").format(
+                    key=key, value=headers[key], how=_(DATE_HELP)))
             return found
     return day or file_day
 
 
 def _add_match(match: _Match, when: date | None, per_game: bool, parsed: Parsed) -> None:
     if not match.games:
-        parsed.problem(match.line, f"the {match.length}-point match has no games")
+        parsed.problem(match.line, _("the {length}-point match has no games").format(length=match.length))
         return
     if match.players is None or when is None:
         if when is None and match.players is not None:
-            parsed.problem(match.line, "the file gives no date; give one with --date YYYY-MM-DD")
+            parsed.problem(match.line, _("the file gives no date; give one with --date YYYY-MM-DD"))
         return
     running = [0, 0]
     for game_line, no, start, winner, points in match.games:
         if winner is None:
-            parsed.problem(game_line, f"game {no} has no result (no 'Wins N points' line): is the file cut short?")
+            parsed.problem(game_line, _("game {game} has no result (no 'Wins N points' line): is the file cut "
+                                        "short?").format(game=no))
             return
         if start and start != running:
-            parsed.problem(game_line, f"game {no} starts at {start[0]}-{start[1]}, but the games before it "
-                                      f"add up to {running[0]}-{running[1]}")
+            parsed.problem(game_line, _("game {game} starts at {start}, but the games before it add up to "
+                                        "{total}").format(game=no, start=f"{start[0]}-{start[1]}",
+                                                          total=f"{running[0]}-{running[1]}"))
             return
         running[winner] += points
     if max(running) < match.length:
-        parsed.problem(match.games[-1][0], f"the match is unfinished: {running[0]}-{running[1]} in a "
-                                           f"{match.length}-point match; import finished matches only")
+        parsed.problem(match.games[-1][0], _("the match is unfinished: {score} in a {length}-point match; "
+                                             "import finished matches only").format(
+                                                 score=f"{running[0]}-{running[1]}", length=match.length))
         return
     a, b = (parsed.player(name) for name in match.players)
     whole = "1-0" if running[0] > running[1] else "0-1"

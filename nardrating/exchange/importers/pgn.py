@@ -18,7 +18,7 @@ from ...errors import ActionRefused
 from ...i18n import N_, _
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
 
-MISSING_EXTRA = "PGN import needs the pgn extra: pip install 'nardrating[pgn]'"
+MISSING_EXTRA = N_("PGN import needs the pgn extra: pip install 'nardrating[pgn]'")   # shown as _(MISSING_EXTRA)
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 _UNKNOWN = ("", "?", "-", "*")
 _TEXT = re.compile(r"\S")
@@ -35,7 +35,7 @@ def parse_pgn(raw: bytes, label: str, partial: bool = False) -> Parsed:
     try:
         import chess.pgn
     except ImportError:
-        raise ActionRefused(MISSING_EXTRA) from None
+        raise ActionRefused(_(MISSING_EXTRA)) from None
     parsed = Parsed(label, discipline="chess")
     text = decode_text(raw, parsed)
     if text is None:
@@ -43,13 +43,14 @@ def parse_pgn(raw: bytes, label: str, partial: bool = False) -> Parsed:
     newlines = [m.start() for m in re.finditer("\n", text)]
     handle = io.StringIO(text)
     number = 0
+    skip = (_("result {result!r} unknown (unfinished game)"), _("date unknown (????.??.??)"))  # once, not per game
     last: tuple[int, int, _Marks] | None = None  # the last game: its start, its line, what came before it
     while True:
         offset = handle.tell()
         try:
             headers = chess.pgn.read_headers(handle)
         except (ValueError, UnicodeError) as exc:  # python-chess logs most errors; a few raise
-            parsed.problem(bisect.bisect(newlines, offset) + 1, f"unreadable game: {exc}")
+            parsed.problem(bisect.bisect(newlines, offset) + 1, _("unreadable game: {error}").format(error=exc))
             break
         if headers is None:
             break
@@ -57,7 +58,7 @@ def parse_pgn(raw: bytes, label: str, partial: bool = False) -> Parsed:
         line = bisect.bisect(newlines, first.start() if first else offset) + 1
         number += 1
         last = (offset, line, _marks(parsed))
-        _take(headers, number, line, parsed)
+        _take(headers, number, line, parsed, skip)
     why = _cut_short(text[last[0]:]) if last is not None else None
     if last is not None and why is not None:
         if partial:
@@ -68,24 +69,25 @@ def parse_pgn(raw: bytes, label: str, partial: bool = False) -> Parsed:
                                       "short? To import the complete games before it, add --partial").format(
                 number=number, why=_(why)))
     if number == 0 and not parsed.problems:
-        parsed.problem(1, "no games found: a PGN file holds [Tag \"value\"] sections and moves")
+        parsed.problem(1, _("no games found: a PGN file holds [Tag \"value\"] sections and moves"))
     _date_tournaments(parsed)
     return parsed
 
 
-def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) -> None:
+def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed, skip: tuple[str, str]) -> None:
+    """One game's tags; `skip`: the words of a game left out (its result unknown, its date), translated once."""
     white, black = _known(headers.get("White")), _known(headers.get("Black"))
     if white is None or black is None:
-        parsed.problem(line, f"game {number} names no {'White' if white is None else 'Black'} player "
-                             "(a [White \"...\"] and a [Black \"...\"] tag): is the file cut short, or is this text "
-                             "not a game?")
+        parsed.problem(line, _("game {number} names no {side} player (a [White \"...\"] and a [Black \"...\"] tag): "
+                               "is the file cut short, or is this text not a game?").format(
+                                   number=number, side="White" if white is None else "Black"))
         return
     if white == black:
-        parsed.problem(line, f"game {number}: {white!r} plays against themself")
+        parsed.problem(line, _("game {number}: {player!r} plays against themself").format(number=number, player=white))
         return
     result = (headers.get("Result") or "*").strip()
     if result not in RESULTS:
-        parsed.skipped[f"result {result!r} unknown (unfinished game)"] += 1
+        parsed.skipped[skip[0].format(result=result)] += 1
         return
     day = None
     for tag in ("Date", "UTCDate"):
@@ -94,11 +96,12 @@ def _take(headers: Mapping[str, str], number: int, line: int, parsed: Parsed) ->
             continue
         day = parse_day(value)
         if day is None:
-            parsed.problem(line, f"game {number}: [{tag} \"{value}\"] is not a date; {DATE_HELP}")
+            parsed.problem(line, _("game {number}: [{tag} \"{value}\"] is not a date; {how}").format(
+                number=number, tag=tag, value=value, how=_(DATE_HELP)))
             return
         break
     if day is None:
-        parsed.skipped["date unknown (????.??.??)"] += 1
+        parsed.skipped[skip[1]] += 1
         return
     event, round_, site = _known(headers.get("Event")), _known(headers.get("Round")), _known(headers.get("Site"))
     ratings = {}

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from ...errors import LedgerError, Problem
 from ...journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...journal.lint import folded, near_duplicates, score_contradicts
 from .planrounds import plan_rounds
 from .records import AlsoAs, Game, Parsed, PlayerInfo, TournamentInfo, derive_id
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from ...replay.ledger import Ledger
 
 Report = Callable[[str], None]   # records a problem of the game being planned
+# How a name of the files was matched (_Players.how), in the words the preview's Status column shows.
+MATCHED = {"new": N_("new"), "existing (id)": N_("existing (id)"), "existing (name)": N_("existing (name)")}
 
 
 @dataclass
@@ -87,8 +89,8 @@ class _Players:
         if found is None:
             ids = self.by_text.get(key, set())
             if len(ids) > 1:
-                problem(f"{name!r} is the name of several players ({', '.join(sorted(ids))}); "
-                        "rename one of them or change the name in the file to the id meant")
+                problem(_("{name!r} is the name of several players ({players}); rename one of them or change the "
+                          "name in the file to the id meant").format(name=name, players=", ".join(sorted(ids))))
                 return None
             found, how = (next(iter(ids)), "existing (name)") if ids else (None, "new")
         if found is None:
@@ -143,7 +145,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             if a is None or b is None:
                 continue
             if a == b:
-                problem(f"{game.a!r} and {game.b!r} are the same player {a!r}")
+                problem(_("{a!r} and {b!r} are the same player {player!r}").format(a=game.a, b=game.b, player=a))
                 continue
             tid, joined = _tournament_of(game, parsed, tournament, journal, new_tournaments, problem)
             if tid is False:
@@ -209,7 +211,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     for pid in dict.fromkeys(players.chosen.values()):
         if games_of[pid]:
             data = players.new.get(pid) or {"name": journal.players[pid].name}
-            plan.players.append({"player": pid, "name": data.get("name") or pid, "status": players.how[pid],
+            plan.players.append({"player": pid, "name": data.get("name") or pid, "status": _(MATCHED[players.how[pid]]),
                                  "title": data.get("title"), "games": games_of[pid]})
     plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid]})
     return plan
@@ -284,7 +286,8 @@ def _tournament_of(game: Game, parsed: Parsed, option: str | None, journal: Jour
     if game.tournament and info is None:  # a CSV row naming a tournament id
         if game.tournament in journal.tournaments:
             return game.tournament, journal.tournaments[game.tournament]
-        problem(f"unknown tournament {game.tournament!r}; add it first with nardrating add-tournament")
+        problem(_("unknown tournament {tournament!r}; add it first with nardrating add-tournament").format(
+            tournament=game.tournament))
         return False, None
     if option is not None:
         if option in journal.tournaments:
@@ -324,16 +327,22 @@ def _tournament_id(info: TournamentInfo) -> str:
     return tid if year in tid else f"{tid}-{year}"
 
 
+# How two names are alike, as journal.lint.near_duplicates says it: the words shown (translated where shown).
+ALIKE = {"are equal": N_("are equal"), "differ only in case, ё/е or look-alike letters":
+         N_("differ only in case, ё/е or look-alike letters"), "one letter apart": N_("one letter apart")}
+
+
 def _near_duplicates(journal: Journal, new: dict[str, dict[str, Any]]) -> list[str]:
     warnings = []
     ids = {pid: pid for pid in journal.players} | {pid: pid for pid in new}
     names = {p.id: p.name for p in journal.players.values()} | {pid: d.get("name") or pid for pid, d in new.items()}
-    for table, what in ((ids, "ids"), (names, "names")):
+    for table, what in ((ids, N_("ids")), (names, N_("names"))):
         for key, other, how in near_duplicates(table):
             if key in new and other not in new:
-                warnings.append(f"new player {key!r} ({names[key]}) and existing {other!r} ({names[other]}): "
-                                f"{what} {how}; the same person? If so, add the new name as the existing "
-                                "player's alias and import again")
+                warnings.append(_("new player {new!r} ({new_name}) and existing {old!r} ({old_name}): {what} {how}; "
+                                  "the same person? If so, add the new name as the existing player's alias and "
+                                  "import again").format(new=key, new_name=names[key], old=other, old_name=names[other],
+                                                         what=_(what), how=_(ALIKE.get(how, how))))
     return list(dict.fromkeys(warnings))
 
 
@@ -370,7 +379,7 @@ def problems_after(config: ClubConfig, target: Path, block: str, starts: list[tu
         try:
             raw = path.read_bytes() if path.exists() or path != target else b""
         except OSError as exc:
-            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            problems.append(Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc)))
             continue
         if path == target:
             separator = b"" if not raw or raw.endswith(b"\n\n") else (b"\n" if raw.endswith(b"\n") else b"\n\n")

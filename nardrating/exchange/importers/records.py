@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from ...errors import Problem
+from ...i18n import N_, _
 
 
 @dataclass
@@ -88,8 +89,9 @@ def decode_text(raw: bytes, parsed: Parsed) -> str | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        parsed.problem(line, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); convert it first, "
-                             "e.g. for a Windows Cyrillic file: iconv -f cp1251 -t utf-8 FILE > FILE.utf8")
+        parsed.problem(line, _("the file is not UTF-8 text (byte 0x{byte:02x}); convert it first, "
+                               "e.g. for a Windows Cyrillic file: iconv -f cp1251 -t utf-8 FILE > FILE.utf8").format(
+                                   byte=raw[exc.start]))
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
@@ -122,7 +124,7 @@ def parse_day(text: str) -> date | None:
     return None
 
 
-DATE_HELP = "write YYYY.MM.DD, YYYY-MM-DD or YYYY/MM/DD"
+DATE_HELP = N_("write YYYY.MM.DD, YYYY-MM-DD or YYYY/MM/DD")   # shown as _(DATE_HELP)
 
 
 def whole_number(text: str, longest: int = 9) -> int | None:

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 from ...errors import ActionRefused, LedgerError, Problem
+from ...i18n import _
 from . import FORMATS, detect_format, parse_file
 from .plan import FileSummary, Plan, block_of, plan_import, problems_after
 from .records import Parsed
@@ -27,7 +28,7 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
     from ...config import display_path
 
     if fmt is not None and fmt not in FORMATS:
-        raise ActionRefused(f"--format {fmt!r} must be one of {', '.join(FORMATS)}")
+        raise ActionRefused(_("--format {fmt!r} must be one of {formats}").format(fmt=fmt, formats=", ".join(FORMATS)))
     parsed: list[Parsed] = []
     copies: list[FileSummary] = []
     seen: dict[str, str] = {}  # sha256 of a file's bytes → the file first read with them
@@ -36,22 +37,22 @@ def read_files(paths: list[Path], fmt: str | None, day: date | None, per_game: b
         label = display_path(path)
         kind = fmt or detect_format(path)
         if kind is None:
-            problems.append(Problem(label, None, f"cannot tell the format from the name {path.name!r}; "
-                                    f"give --format {'|'.join(FORMATS)}"))
+            problems.append(Problem(label, None, _("cannot tell the format from the name {name!r}; give --format "
+                                                   "{formats}").format(name=path.name, formats="|".join(FORMATS))))
             continue
         try:
             raw = path.read_bytes() if path.is_file() else None
         except OSError as exc:
-            problems.append(Problem(label, None, f"cannot read the file: {exc.strerror or exc}"))
+            problems.append(Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc)))
             continue
         if raw is None:
-            problems.append(Problem(label, None, "not a regular file (a folder, a pipe or a device)"
-                                    if path.exists() else "no such file"))
+            problems.append(Problem(label, None, _("not a regular file (a folder, a pipe or a device)")
+                                    if path.exists() else _("no such file")))
             continue
         digest = hashlib.sha256(raw).hexdigest()
         if digest in seen:
             summary = FileSummary(label)
-            summary.skipped[f"the same file as {seen[digest]}"] += 1
+            summary.skipped[_("the same file as {file}").format(file=seen[digest])] += 1
             copies.append(summary)
             continue
         seen[digest] = label

@@ -23,7 +23,7 @@ import re
 from datetime import date
 from typing import NamedTuple
 
-from ...i18n import _
+from ...i18n import N_, _
 from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
 from .trfrounds import trf_run
 
@@ -62,8 +62,8 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             continue
         m = _RECORD.match(line)
         if not m:
-            parsed.problem(number, f"not a TRF record: {line.strip()[:40]!r}; each line starts with a "
-                                   "three-character code (012 name, 001 player, …)")
+            parsed.problem(number, _("not a TRF record: {text!r}; each line starts with a three-character code "
+                                     "(012 name, 001 player, …)").format(text=line.strip()[:40]))
             continue
         code = m[1]
         if code == "001":
@@ -72,24 +72,26 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             head[code] = (number, line[4:].rstrip())
     name = head.get("012", (1, ""))[1].strip()
     if not name:
-        parsed.problem(1, "no tournament name (the 012 line)")
+        parsed.problem(1, _("no tournament name (the 012 line)"))
     start = _date(head, "042", parsed)
     end = _date(head, "052", parsed) or start
     if not players and not parsed.problems:
-        parsed.problem(1, "no player lines (001): not a tournament report file")
+        parsed.problem(1, _("no player lines (001): not a tournament report file"))
     if parsed.problems or start is None:
         if start is None and not parsed.problems:
-            parsed.problem(head.get("042", (1,))[0], f"no start date (the 042 line); {DATE_HELP}")
+            parsed.problem(head.get("042", (1,))[0], _("no start date (the 042 line); {how}").format(how=_(DATE_HELP)))
         return parsed
     rounds = max((len(cells) for _, _, cells in players.values()), default=0)
     round_days = _round_days(head.get("132"), rounds, start, parsed)
     undated = [str(r + 1) for r, day in enumerate(round_days) if day is None]
     if len(undated) == rounds and rounds:
-        parsed.notes.append(f"no round dates (the 132 line): every game is dated the start, {start}")
+        parsed.notes.append(_("no round dates (the 132 line): every game is dated the start, {start}").format(start=start))
     elif undated:
-        parsed.notes.append(f"no date for round {', '.join(undated)} on the 132 line: dated the start, {start}")
+        parsed.notes.append(_("no date for round {rounds} on the 132 line: dated the start, {start}").format(
+            rounds=", ".join(undated), start=start))
     key = name
     parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
+    double_forfeit = _("double forfeit (both absent): no winner, not a match")   # once, not per cell
     for r in range(rounds):
         for rank, (player_line, pname, cells) in sorted(players.items()):
             if r >= len(cells):
@@ -98,23 +100,25 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             if opponent == 0:
                 continue  # a bye or an absence: in the round's entry (trfrounds)
             if opponent not in players:
-                parsed.problem(player_line, f"round {r + 1}: opponent {opponent} has no 001 line")
+                parsed.problem(player_line, _("round {round}: opponent {opponent} has no 001 line").format(
+                    round=r + 1, opponent=opponent))
                 continue
             if opponent < rank:
                 continue  # the pair was taken from the other player's line
             other_line, other_name, other_cells = players[opponent]
             back = other_cells[r] if r < len(other_cells) else RoundCell(0, " ", " ")
             if back[0] == rank and result == back[2] == "-":
-                parsed.skipped["double forfeit (both absent): no winner, not a match"] += 1
+                parsed.skipped[double_forfeit] += 1
                 continue  # (the round records both as absent)
             if back[0] != rank or _PARTNER.get(result) != back[2]:
-                parsed.problem(other_line, f"round {r + 1}: player {opponent} should have {rank} "
-                                           f"{_PARTNER.get(result, '?')} (the other side of {rank}'s "
-                                           f"'{opponent} {colour} {result}'), not '{back[0] or ''} {back[1]} {back[2]}'")
+                parsed.problem(other_line, _("round {round}: player {player} should have {rank} {code} (the other "
+                                             "side of {rank}'s '{cell}'), not '{found}'").format(
+                    round=r + 1, player=opponent, rank=rank, code=_PARTNER.get(result, "?"),
+                    cell=f"{opponent} {colour} {result}", found=f"{back[0] or ''} {back[1]} {back[2]}"))
                 continue
             if result not in _PLAYED and result not in "+-":
-                parsed.problem(player_line, f"round {r + 1}: result {result!r} is not a TRF result code "
-                                     "(1 = 0, W D L, + -, H F U Z)")
+                parsed.problem(player_line, _("round {round}: result {result!r} is not a TRF result code "
+                                              "(1 = 0, W D L, + -, H F U Z)").format(round=r + 1, result=result))
                 continue
             white_first = colour != "b"
             a, b = (pname, other_name) if white_first else (other_name, pname)
@@ -126,7 +130,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     used = {p for g in parsed.games for p in (g.a, g.b)}
     absent = sum(1 for _, pname, _ in players.values() if pname not in used)
     if absent:
-        parsed.skipped["players without a game (byes, withdrawals, 'spielfrei')"] += absent
+        parsed.skipped[_("players without a game (byes, withdrawals, 'spielfrei')")] += absent
     planned = head.get("XXR", (0, ""))[1].strip()
     boards: dict[int, list[tuple[str, str]]] = {}
     for g in parsed.games:
@@ -139,14 +143,16 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
 def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parsed) -> None:
     rank = whole_number(line[4:8])  # ASCII digits: "¹³" passes str.isdigit() but is no number
     if rank is None:
-        parsed.problem(number, f"001 line: the start rank (columns 5-8) is {line[4:8]!r}, not a number")
+        parsed.problem(number, _("001 line: the start rank (columns 5-8) is {text!r}, not a number").format(
+            text=line[4:8]))
         return
     if rank in players:
-        parsed.problem(number, f"start rank {rank} is used twice (first on line {players[rank][0]})")
+        parsed.problem(number, _("start rank {rank} is used twice (first on line {line})").format(
+            rank=rank, line=players[rank][0]))
         return
     name = line[14:47].strip()
     if not name:
-        parsed.problem(number, f"player {rank} has no name (columns 15-47)")
+        parsed.problem(number, _("player {rank} has no name (columns 15-47)").format(rank=rank))
         return
     cells: list[RoundCell] = []
     body = line.rstrip()
@@ -154,17 +160,18 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
         cell = body[start:start + 8].ljust(8)
         opponent, colour, result = cell[:4].strip(), cell[5].lower(), cell[7].upper()
         if (opponent and whole_number(opponent) is None) or colour not in "wb- " or (result == " " and opponent.strip("0")):
-            parsed.problem(number, f"player {rank}, round {r + 1}: {cell.strip()!r} is not a round cell "
-                                   "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?")
+            parsed.problem(number, _("player {rank}, round {round}: {cell!r} is not a round cell "
+                                     "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?").format(
+                                         rank=rank, round=r + 1, cell=cell.strip()))
             return
         cells.append(RoundCell(int(opponent or 0), colour, result))
     title = line[10:13].strip().lower()
     rating = line[48:52].strip()
     fide_id = line[57:68].strip()
-    for what, columns, text in (("rating", "49-52", rating), ("FIDE id", "58-68", fide_id)):
+    for what, columns, text in ((N_("rating"), "49-52", rating), (N_("FIDE id"), "58-68", fide_id)):
         if other_digits(text):
             parsed.problem(number, _("player {rank}: the {what} (columns {columns}) is {text!r}; write it in ASCII "
-                                     "digits (0-9)").format(rank=rank, what=what, columns=columns, text=text))
+                                     "digits (0-9)").format(rank=rank, what=_(what), columns=columns, text=text))
             return
     parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=whole_number(rating, 4),
                   federation=line[53:56].strip() or None, fide_id=fide_id if whole_number(fide_id, 11) is not None else None)
@@ -177,7 +184,8 @@ def _date(head: dict[str, tuple[int, str]], code: str, parsed: Parsed) -> date |
     line, text = head[code]
     found = parse_day(text)
     if found is None:
-        parsed.problem(line, f"{code}: {text.strip()!r} is not a date; {DATE_HELP}")
+        parsed.problem(line, _("{code}: {text!r} is not a date; {how}").format(code=code, text=text.strip(),
+                                                                                how=_(DATE_HELP)))
     return found
 
 
@@ -199,5 +207,6 @@ def _round_days(entry: tuple[int, str] | None, rounds: int, start: date, parsed:
                            for c in (-1, 0, 1)), key=lambda d: abs((d - start).days))
             days[r] = day
             if day is None:
-                parsed.problem(line, f"132: the date of round {r + 1}, {cell!r}, is not a date; write YY/MM/DD")
+                parsed.problem(line, _("132: the date of round {round}, {cell!r}, is not a date; write YY/MM/DD").format(
+                    round=r + 1, cell=cell))
     return days

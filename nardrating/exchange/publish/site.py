@@ -16,6 +16,7 @@ from ...engines.base import score_text
 from ...i18n import _
 from ...periods import Period
 from ...i18n import ngettext
+from ...i18n.terms import status_text
 from ...render import charts, column_texts
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class Site:
         if not hidden:
             return None
         return ngettext("{n} player not listed ({statuses}).", "{n} players not listed ({statuses}).",
-                        len(hidden)).format(n=len(hidden), statuses=", ".join(sorted({s.status for s in hidden})))
+                        len(hidden)).format(n=len(hidden), statuses=", ".join(sorted({status_text(s.status) for s in hidden})))
 
     def player(self, player: str) -> Page:
         name = self.name(player)
