@@ -116,8 +116,8 @@ def annotations_evaluated_once(app: Any) -> None:
 
 
 def help_in_language(app: Any) -> None:
-    """`--help` in the locale's language: each command's docstring, each option's help and the
-    app's, translated once before typer builds them (typer reads them as they are). typer's own
+    """`--help` in the locale's language: each command's docstring (and its summary in the app's
+    list), each option's help and the app's, translated once before typer builds them (typer reads them as they are). typer's own
     words ("Options", "Arguments", "Error") are its gettext messages: our catalogue answers them.
     English (the text as written) changes nothing."""
     from .i18n import DEFAULT, DOMAIN, LOCALE_DIR, _, current
@@ -146,6 +146,8 @@ def help_in_language(app: Any) -> None:
                 continue
             if info.help is None and info is not callback and (doc := inspect.getdoc(info.callback)):
                 info.help = _(doc)
+                if info.short_help:   # the app's list of commands: the first paragraph, whole (cli.summary)
+                    info.short_help = " ".join(info.help.strip().split("\n\n")[0].split())
             original = inspect.unwrap(info.callback)
             try:   # evaluated once and kept, as annotations_evaluated_once does: typer then reads these
                 evaluated = typing.get_type_hints(original, include_extras=True)
@@ -156,3 +158,64 @@ def help_in_language(app: Any) -> None:
             defaults = inspect.signature(original).parameters.values()
             for meta in [m for hint in hints for m in getattr(hint, "__metadata__", ())] + [p.default for p in defaults]:
                 translate(meta)
+
+
+# typer writes some words of --help without gettext (the click it vendors, from typer 0.16 on, has
+# none; an older click wrote "Usage:" through gettext): "Usage:", the --help option's own help and
+# the app's completion options. The app's command and group classes (typer's `cls=`, its public way
+# to change them) say them in the language here, through click's public methods: format_usage (also
+# the usage line of a usage error), get_help_option and get_params. In English they are the very
+# same words. ("Error:" and "Try … for help." of a usage error are written by the exception itself:
+# only patching typer would change them.)
+from typer.core import TyperCommand, TyperGroup  # noqa: E402 - typer.core: imported with typer anyway
+
+from .i18n import N_  # noqa: E402
+
+# typer's help of the completion options, as it writes them (another typer's words stay as they are).
+COMPLETION_HELP = {text: text for text in (
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."))}
+
+
+def _usage(command: Any, ctx: Any, formatter: Any) -> None:
+    from .i18n import _
+
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), _("Usage:") + " ")
+
+
+def _help_option(option: Any) -> Any:
+    from .i18n import _
+
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return option
+
+
+class LocalCommand(TyperCommand):
+    """A command whose usage line and --help option speak the language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _help_option(super().get_help_option(ctx))
+
+
+class LocalGroup(TyperGroup):
+    """The app and its command groups: their usage line, --help and completion options speak the language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _help_option(super().get_help_option(ctx))
+
+    def get_params(self, ctx: Any) -> Any:
+        from .i18n import _
+
+        params: list[Any] = super().get_params(ctx)   # (a click Parameter has no help; an Option has)
+        for param in params:   # (asked again, a help translated already is no longer one of these)
+            english = getattr(param, "help", None)
+            if english in COMPLETION_HELP:
+                param.help = _(COMPLETION_HELP[english])
+        return params

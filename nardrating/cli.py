@@ -21,8 +21,8 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer  # noqa: E402
 
-from ._startup import (annotations_evaluated_once, help_in_language, lazy_typer_coercion,  # noqa: E402
-                       no_pydantic_plugin_loader, only_invoked_command)
+from ._startup import (LocalCommand, LocalGroup, annotations_evaluated_once, help_in_language,  # noqa: E402
+                       lazy_typer_coercion, no_pydantic_plugin_loader, only_invoked_command)
 from .commands import analysis, club, exchange, lists, tournaments, verify, writing  # noqa: E402
 from .commands.common import fail, plain  # noqa: E402
 from .i18n import N_, _, command_scope  # noqa: E402
@@ -39,6 +39,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
+    cls=LocalGroup,
 )
 
 
@@ -167,9 +168,10 @@ def summary(command: Callable[..., Any]) -> str | None:
 
 
 for _name, _command in COMMANDS:
-    app.command(_name, short_help=summary(_command))(handles_errors(_command))
+    app.command(_name, short_help=summary(_command), cls=LocalCommand)(handles_errors(_command))
 
 export_app = typer.Typer(help=N_("Write the journal's data in other programs' formats."), no_args_is_help=True,
-                         rich_markup_mode=None)
+                         rich_markup_mode=None, cls=LocalGroup)
 app.add_typer(export_app, name="export")
-export_app.command("trf", short_help=summary(exchange.export_trf))(handles_errors(exchange.export_trf))
+export_app.command("trf", short_help=summary(exchange.export_trf), cls=LocalCommand)(
+    handles_errors(exchange.export_trf))

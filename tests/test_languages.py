@@ -418,3 +418,46 @@ def test_a_trf_export_refusal_and_a_trf_import_problem_in_russian(cli, tmp_path)
     assert "cup.trf:3: не запись TRF: 'hello'; каждая строка начинается с трёхсимвольного кода" in ru.stderr
     refused = cli("export", "trf", "--tournament", "nope", "--club", CHESS, env=RU)
     assert refused.exit_code == 1 and "неизвестный турнир 'nope'" in refused.stderr
+
+
+# --- reports, analysis, commands ---
+
+def test_history_kinds_and_reasons_in_russian_json_keeps_the_engine_values(cli):
+    ru = cli("history", "bagirov", "--club", FEDERATION, env=RU)
+    assert ru.exit_code == 0, ru.output
+    # seed 000: «рейтинг-лист», «Когда рейтинг не снижался»: «чистое первое место»
+    assert "учтён в open-2009, в рейтинг-листе на 2009-03-31" in ru.stdout
+    assert "рейтинг не снижается, чистое первое место: -10 → 0" in ru.stdout
+    assert " соревнование " in ru.stdout and " рейтинг-лист " in ru.stdout   # the kinds
+    assert "long-nardy list of 2008" in ru.stdout   # an [[adjust]]'s reason: the club's own words
+    en = cli("history", "bagirov", "--club", FEDERATION, "--format", "json")
+    assert cli("history", "bagirov", "--club", FEDERATION, "--format", "json", env=RU).stdout == en.stdout
+    assert '"reason": "protected, clear first place: -10 → 0"' in en.stdout and '"kind": "competition"' in en.stdout
+
+
+def test_writers_and_predict_confirm_in_russian(cli, tmp_path):
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    added = cli("add-match", "anna", "boris", "--winner", "anna", "--date", "2009-01-30", "--unrated", "--dry-run",
+                "--club", club, env=RU)
+    assert added.exit_code == 0, added.output
+    assert "будет добавлен матч m0007 от 2009-01-30" in added.stdout
+    assert "anna сейчас не учитывается в рейтинге: не рейтинговый" in added.stdout
+    renamed = cli("rename-player", "gleb", "glen", "--club", club, env=RU)
+    assert "игрок gleb переименован в glen" in renamed.stdout, renamed.output
+    # seed 001: «матч до какого количества победных очков»; seed 003: «ожидаемый результат»
+    predicted = cli("predict", "aslan", "bella", "--length", "7", "--club", SAMPLES / "nardy-club", env=RU)
+    assert predicted.exit_code == 0, predicted.output
+    assert "aslan против bella, матч до 7 очков" in predicted.stdout
+    assert "Если выиграет aslan" in predicted.stdout and "ничьих нет" in predicted.stdout
+
+
+def test_typers_own_help_words_in_russian():
+    ru = _run(["void", "--help"], RU)
+    assert ru.returncode == 0, ru.stderr
+    assert ru.stdout.startswith("Использование: nardrating void") and "Показать это сообщение и выйти." in ru.stdout
+    top = _run(["--help"], RU)
+    assert "Добавить [[player]] в журнал." in top.stdout   # the list of commands, from their translated help
+    assert "Установить автодополнение для текущей оболочки." in top.stdout
+    en = _run(["void", "--help"], {"LANG": "C.UTF-8"})
+    assert en.stdout.startswith("Usage: nardrating void") and "Show this message and exit." in en.stdout

@@ -32,6 +32,7 @@ from pydantic import ValidationError
 from ..config import RatingList
 from ..errors import ActionRefused
 from ..i18n import _
+from ..i18n.numbers import localized
 from ..reports import Column, Table
 
 PREDICTING = ("elo", "fibs", "glicko", "glicko2", "fide", "mfsnb")
@@ -68,9 +69,9 @@ def parse_grid(texts: list[str]) -> dict[str, list[str]]:
         name = name.strip()
         found = [v.strip() for v in values.split(",") if v.strip()]
         if not sep or not name or not found:
-            raise ActionRefused(f"--param {text!r}: write NAME=VALUE,VALUE…, for example k=10,20,32")
+            raise ActionRefused(_("--param {text!r}: write NAME=VALUE,VALUE…, for example k=10,20,32").format(text=text))
         if name in grid:
-            raise ActionRefused(f"--param {name} is given twice; list its values once: {name}=A,B,C")
+            raise ActionRefused(_("--param {name} is given twice; list its values once: {name}=A,B,C").format(name=name))
         grid[name] = found
     return grid
 
@@ -90,22 +91,24 @@ def candidates(ledger: Any, ratings: list[str], params: list[str]) -> list[Candi
         chosen = [ledger.rating(name) for name in ratings] if ratings else list(ledger.config.ratings.values())
         usable = [r for r in chosen if _can_predict(r)]
         if not usable:
-            raise ActionRefused("no rating list here predicts single games ("
-                                + ", ".join(f"{r.name}: {r.engine}" for r in chosen)
-                                + f"); backtest scores lists of the engines {', '.join(PREDICTING)}")
+            raise ActionRefused(_("no rating list here predicts single games ({lists}); backtest scores lists of "
+                                  "the engines {engines}").format(
+                lists=", ".join(f"{r.name}: {r.engine}" for r in chosen), engines=", ".join(PREDICTING)))
         return [Candidate(r, {}) for r in usable]
     if len(ratings) > 1:
-        raise ActionRefused("--param varies one list's parameters: give at most one --rating with it")
+        raise ActionRefused(_("--param varies one list's parameters: give at most one --rating with it"))
     base = ledger.rating(ratings[0] if ratings else None)
     if not _can_predict(base):
-        raise ActionRefused(f"rating list {base.name!r} ({base.engine}) does not predict single games; "
-                            f"backtest scores the engines {', '.join(PREDICTING)}")
+        raise ActionRefused(_("rating list {list!r} ({engine}) does not predict single games; "
+                              "backtest scores the engines {engines}").format(
+            list=base.name, engine=base.engine, engines=", ".join(PREDICTING)))
     grid = parse_grid(params)
     fields = type(base.params).model_fields
     for name in grid:
         if name not in fields:
-            raise ActionRefused(f"--param {name}: the {base.engine} engine has no parameter {name!r}; "
-                                f"its parameters: {', '.join(fields)}")
+            raise ActionRefused(_("--param {name}: the {engine} engine has no parameter {name!r}; "
+                                  "its parameters: {parameters}").format(
+                name=name, engine=base.engine, parameters=", ".join(fields)))
     found = []
     for values in product(*grid.values()):
         varied = {name: _value(v) for name, v in zip(grid, values)}
@@ -115,8 +118,9 @@ def candidates(ledger: Any, ratings: list[str], params: list[str]) -> list[Candi
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(x) for x in problem["loc"]) or "params"
-            raise ActionRefused(f"--param {where}={varied.get(where, '')}: {problem['msg']} "
-                                f"(rating list {base.name!r}, engine {base.engine})") from None
+            raise ActionRefused(_("--param {where}={value}: {problem} (rating list {list!r}, engine {engine})").format(
+                where=where, value=varied.get(where, ""), problem=problem["msg"], list=base.name,
+                engine=base.engine)) from None
         found.append(Candidate(RatingList(base.name, base.engine, checked, base.disciplines, base.line), varied))
     return found
 
@@ -319,14 +323,14 @@ def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def table(rows: list[dict[str, Any]], since: date | None, until: date | None) -> Table:
     rows = ranked(rows)
-    span = f"{since or 'the first game'} to {until or 'the last game'}"
-    columns = [Column("rank", "Rank", "int"), Column("label", "Candidate"), Column("engine", "Engine"),
-               Column("games", "Games", "int"), Column("log_loss", "Log loss", "probability"),
-               Column("brier", "Brier", "probability"), Column("accuracy", "Accuracy", "probability"),
-               Column("est_games", "Established games", "int"),
-               Column("est_log_loss", "Established log loss", "probability"),
-               Column("est_brier", "Established brier", "probability"),
-               Column("est_accuracy", "Established accuracy", "probability")]
+    span = _("{since} to {until}").format(since=since or _("the first game"), until=until or _("the last game"))
+    columns = [Column("rank", _("Rank"), "int"), Column("label", _("Candidate")), Column("engine", _("Engine")),
+               Column("games", _("Games"), "int"), Column("log_loss", _("Log loss"), "probability"),
+               Column("brier", _("Brier"), "probability"), Column("accuracy", _("Accuracy"), "probability"),
+               Column("est_games", _("Established games"), "int"),
+               Column("est_log_loss", _("Established log loss"), "probability"),
+               Column("est_brier", _("Established brier"), "probability"),
+               Column("est_accuracy", _("Established accuracy"), "probability")]
     shown = []
     for rank, r in enumerate(rows, start=1):
         e = r["established"]
@@ -335,10 +339,10 @@ def table(rows: list[dict[str, Any]], since: date | None, until: date | None) ->
                       "est_games": e["games"], "est_log_loss": e["log_loss"], "est_brier": e["brier"],
                       "est_accuracy": e["accuracy"]})
     json_rows = [{k: v for k, v in r.items() if k not in ("label", "varied")} for r in rows]
-    return Table(f"Backtest · {span} · ranked by log loss (lower is better)", columns, shown,
-                 caption="p = the first player's expected score before the game; log loss = mean −(s·ln p + "
-                         "(1 − s)·ln(1 − p)); Brier = mean (p − s)²; accuracy = decisive games whose winner had "
-                         "p > ½ (p = ½: a half)",
+    return Table(_("Backtest · {span} · ranked by log loss (lower is better)").format(span=span), columns, shown,
+                 caption=_("p = the first player's expected score before the game; log loss = mean −(s·ln p + "
+                           "(1 − s)·ln(1 − p)); Brier = mean (p − s)²; accuracy = decisive games whose winner had "
+                           "p > ½ (p = ½: a half)"),
                  json_value={"candidates": json_rows})
 
 
@@ -352,11 +356,12 @@ def calibration_table(row: dict[str, Any]) -> Table:
         for x in range(observed):
             cells[x] = "■"
         cells[predicted] = "|"
-        rows.append({"decile": f"{b['from']:.1f}–{b['to']:.1f}", "games": b["games"],
+        rows.append({"decile": localized(f"{b['from']:.1f}–{b['to']:.1f}"), "games": b["games"],
                      "predicted": b["predicted"], "observed": b["observed"], "plot": "".join(cells).rstrip()})
-    columns = [Column("decile", "p"), Column("games", "Games", "int"), Column("predicted", "Predicted", "probability"),
-               Column("observed", "Observed", "probability"), Column("plot", "Observed ■, predicted |")]
-    return Table(f"Calibration · {row['label']}", columns, rows)
+    columns = [Column("decile", "p"), Column("games", _("Games"), "int"),
+               Column("predicted", _("Predicted"), "probability"),
+               Column("observed", _("Observed"), "probability"), Column("plot", _("Observed ■, predicted |"))]
+    return Table(_("Calibration · {candidate}").format(candidate=row["label"]), columns, rows)
 
 
 def plot(rows: list[dict[str, Any]], path: Any, protect: Iterable[Path] = ()) -> None:

@@ -152,14 +152,21 @@ def _last(games: list[Game], result: Any, player: str) -> list[dict[str, Any]]:
              "length": g.length, "result": g.score, "change": changes.get(g.entry)} for g in games[-LAST:][::-1]]
 
 
-RECORD_COLUMNS = [Column("discipline", "Discipline"), Column("length", "Length", "int"),
-                  Column("games", "Games", "int"), Column("wins", "Wins", "int"), Column("draws", "Draws", "int"),
-                  Column("losses", "Losses", "int"), Column("points", "Points", "number")]
-LAST_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("opponent", "Opponent"),
-                Column("discipline", "Discipline"), Column("length", "Length", "int"),
-                Column("result", "Result", "score"), Column("change", "Change", "change")]
-WIN_COLUMNS = [Column("date", "Date", "date"), Column("entry", "Entry"), Column("opponent", "Opponent"),
-               Column("opponent_rating", "Opponent's rating before", "rating")]
+def record_columns() -> list[Column]:
+    return [Column("discipline", _("Discipline")), Column("length", _("Length"), "int"),
+            Column("games", _("Games"), "int"), Column("wins", _("Wins"), "int"), Column("draws", _("Draws"), "int"),
+            Column("losses", _("Losses"), "int"), Column("points", _("Points"), "number")]
+
+
+def last_columns() -> list[Column]:
+    return [Column("date", _("Date"), "date"), Column("entry", _("Entry")), Column("opponent", _("Opponent")),
+            Column("discipline", _("Discipline")), Column("length", _("Length"), "int"),
+            Column("result", _("Result"), "score"), Column("change", _("Change"), "change")]
+
+
+def win_columns() -> list[Column]:
+    return [Column("date", _("Date"), "date"), Column("entry", _("Entry")), Column("opponent", _("Opponent")),
+            Column("opponent_rating", _("Opponent's rating before"), "rating")]
 
 
 def _streak_text(s: dict[str, Any]) -> str:
@@ -172,9 +179,10 @@ def _streak_text(s: dict[str, Any]) -> str:
 
 
 def _summary_table(title: str, games: list[Game], value: dict[str, Any], extra_caption: str) -> Table:
-    totals = {"discipline": "all", "length": None, **value["record"]}
-    return Table(title, RECORD_COLUMNS, value["by_discipline"] + [totals],
-                 caption=f"streaks: {_streak_text(value['streaks'])}{extra_caption}", json_value=value)
+    totals = {"discipline": _("all"), "length": None, **value["record"]}   # a row of the view (JSON: `record`)
+    return Table(title, record_columns(), value["by_discipline"] + [totals],
+                 caption=_("streaks: {streaks}").format(streaks=_streak_text(value["streaks"])) + extra_caption,
+                 json_value=value)
 
 
 def player(ledger: Any, result: Any, who: str) -> list[Table]:
@@ -191,12 +199,15 @@ def player(ledger: Any, result: Any, who: str) -> list[Table]:
     from ..render import cell_text
 
     rating = Column("rating", "", "rating")  # 2 decimals, or none on a list of whole numbers (ints)
-    extreme = "".join(f"; {label} {cell_text(x['rating'], rating)} on {x['date']}"
-                      for label, x in (("peak", peak), ("low", low)) if x is not None)
-    return [_summary_table(f"{who} · {journal.player_name(who)} · record", games, value,
-                           f"\n{result.rating} ({result.discipline}){extreme}"),
-            Table(f"{who} · last {LAST} games", LAST_COLUMNS, value["last"]),
-            Table(f"{who} · best wins ({result.rating}, {result.discipline})", WIN_COLUMNS, value["best_wins"])]
+    extreme = "".join("; " + label.format(rating=cell_text(x["rating"], rating), day=x["date"])
+                      for label, x in ((_("peak {rating} on {day}"), peak), (_("low {rating} on {day}"), low))
+                      if x is not None)
+    return [_summary_table(_("{player} · {name} · record").format(player=who, name=journal.player_name(who)), games,
+                           value, f"\n{result.rating} ({result.discipline}){extreme}"),
+            Table(ngettext("{player} · last {n} game", "{player} · last {n} games", LAST).format(player=who, n=LAST),
+                  last_columns(), value["last"]),
+            Table(_("{player} · best wins ({rating}, {discipline})").format(
+                player=who, rating=result.rating, discipline=result.discipline), win_columns(), value["best_wins"])]
 
 
 def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
@@ -207,14 +218,17 @@ def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
     for who in (a, b):
         known_player(ledger, who)
     if a == b:
-        raise ActionRefused(f"head-to-head needs two different players, not {a!r} against themself")
+        raise ActionRefused(_("head-to-head needs two different players, not {player!r} against themself").format(
+            player=a))
     games = games_of(journal, a, b)
     value = {"a": a, "b": b, "rating": result.rating, "discipline": result.discipline,
              "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
              "last": _last(games, result, a),
              "best_wins": {a: best_wins(result, a, b), b: best_wins(result, b, a)}}
     wins = [{**w, "player": p} for p in (a, b) for w in value["best_wins"][p]]
-    return [_summary_table(f"{a} against {b} · record of {a}", games, value, ""),
-            Table(f"{a} against {b} · last {LAST} meetings", LAST_COLUMNS, value["last"]),
-            Table(f"{a} against {b} · best wins ({result.rating}, {result.discipline})",
-                  [Column("player", "Winner")] + WIN_COLUMNS, wins)]
+    return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value, ""),
+            Table(ngettext("{a} against {b} · last {n} meeting", "{a} against {b} · last {n} meetings", LAST).format(
+                a=a, b=b, n=LAST), last_columns(), value["last"]),
+            Table(_("{a} against {b} · best wins ({rating}, {discipline})").format(
+                a=a, b=b, rating=result.rating, discipline=result.discipline),
+                  [Column("player", _("Winner"))] + win_columns(), wins)]

@@ -14,15 +14,17 @@ from datetime import date
 from typing import Any
 
 from ..errors import ActionRefused, LedgerError, Problem, did_you_mean
-from ..reports import AsOf, Column, Table
+from ..i18n import N_, _, ngettext
+from ..i18n.numbers import localized
+from ..reports import AsOf, Column, Table, heading
 
-NO_SINGLE_MATCH = {
-    "placement": "the placement engine rates places in tournaments (10·log2(N)/M); a match moves no placement "
-                 "rating, so there is no match to predict",
-    "chips": "the chips engine adds and subtracts chips won and lost; it has no expected score and the change "
-             "is the match's chips, not a function of the ratings",
-    "mfsnb-official": "this mfsnb list counts official tournaments only (official_only = true): a single "
-                      "match moves no rating",
+NO_SINGLE_MATCH = {   # translated where shown
+    "placement": N_("the placement engine rates places in tournaments (10·log2(N)/M); a match moves no placement "
+                    "rating, so there is no match to predict"),
+    "chips": N_("the chips engine adds and subtracts chips won and lost; it has no expected score and the change "
+                "is the match's chips, not a function of the ratings"),
+    "mfsnb-official": N_("this mfsnb list counts official tournaments only (official_only = true): a single "
+                         "match moves no rating"),
 }
 
 
@@ -51,7 +53,7 @@ def _elo(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
         new_a, new_b, e_a = update(ra, rb, score, params.k)
         outcomes[key] = (new_a - ra, new_b - rb)
     return Prediction(e_a, ({"rating": ra, "k": params.k}, {"rating": rb, "k": params.k}), outcomes,
-                      "E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not count")
+                      _("E = 1/(1 + 10^((R(B) − R(A))/400)); change = K·(S − E); the match length does not count"))
 
 
 def _fibs(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
@@ -71,8 +73,9 @@ def _fibs(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
                 "b_wins": (-win_b * da["boost"], win_b * db["boost"]),
                 "draw": None}
     return Prediction(p_a, (da, db), outcomes,
-                      f"P(A) = 1/(1 + 10^(−(R(A) − R(B))·√{length}/{params.scale:g})); "
-                      f"±{params.factor:g}·√{length}·(1 − P(winner)) × each one's boost; no draws")
+                      _("P(A) = 1/(1 + 10^(−(R(A) − R(B))·√{length}/{scale})); "
+                        "±{factor}·√{length}·(1 − P(winner)) × each one's boost; no draws").format(
+                          length=length, scale=localized(f"{params.scale:g}"), factor=localized(f"{params.factor:g}")))
 
 
 def _glicko(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
@@ -95,7 +98,7 @@ def _glicko(result: Any, params: Any, a: str, b: str, length: int) -> Prediction
             d["volatility"] = s.sigma
         details.append(d)
     return Prediction(expected_pair(engine.mu(sa), sa.phi, engine.mu(sb), sb.phi), (details[0], details[1]), outcomes,
-                      "E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game")
+                      _("E = 1/(1 + 10^(−g(√(RD(A)² + RD(B)²))·(R(A) − R(B))/400)); changes: a period of this game"))
 
 
 def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
@@ -104,7 +107,8 @@ def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
     for player in players:
         standing = result.standings.get(player)
         if standing is None or standing.rating is None:
-            raise ActionRefused(f"{player} has no published rating in list {result.rating!r}; {why}")
+            raise ActionRefused(_("{player} has no published rating in list {list!r}; {why}").format(
+                player=player, list=result.rating, why=_(why)))
         ratings.append(standing.rating)
     return ratings
 
@@ -112,11 +116,11 @@ def _listed(result: Any, players: tuple[str, str], why: str) -> list[int]:
 def _fide(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     from ..engines.fide.tables import expected_hundredths
 
-    ratings = _listed(result, (a, b), "FIDE's table (b) needs the ratings of both players")
+    ratings = _listed(result, (a, b), N_("FIDE's table (b) needs the ratings of both players"))
     expected = expected_hundredths(int(ratings[0]), int(ratings[1]), params.difference_cap) / 100
     return Prediction(expected, ({"rating": ratings[0]}, {"rating": ratings[1]}),
                       {"a_wins": None, "b_wins": None, "draw": None},
-                      "expected score: table (b) of seed 002; changes come with the next list, from the period")
+                      _("expected score: table (b) of seed 002; changes come with the next list, from the period"))
 
 
 def _mfsnb(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
@@ -126,17 +130,17 @@ def _mfsnb(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
     from ..engines.mfsnb import compute
 
     if params.official_only:
-        raise ActionRefused(f"rating list {result.rating!r} cannot predict a single match: "
-                            + NO_SINGLE_MATCH["mfsnb-official"])
-    ra, rb = _listed(result, (a, b), "the first rating comes from the qualification when the player first plays")
+        raise ActionRefused(_("rating list {list!r} cannot predict a single match: {why}").format(
+            list=result.rating, why=_(NO_SINGLE_MATCH["mfsnb-official"])))
+    ra, rb = _listed(result, (a, b), N_("the first rating comes from the qualification when the player first plays"))
     outcomes: Outcomes = {}
     for key, points in (("a_wins", 1), ("b_wins", 0), ("draw", Fraction(1, 2))):
         for_a = compute(ra, [rb], Fraction(points), "match", 2)
         for_b = compute(rb, [ra], 1 - Fraction(points), "match", 2)
         outcomes[key] = (for_a.change, for_b.change)
     return Prediction(float(for_a.pe), ({"rating": ra}, {"rating": rb}), outcomes,
-                      "Pe from seed 000's table at D = R(A) − R(B); a single match: R = 10·(P − Pe), rounded, "
-                      "on the next list")
+                      _("Pe from seed 000's table at D = R(A) − R(B); a single match: R = 10·(P − Pe), rounded, "
+                        "on the next list"))
 
 
 PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide, "mfsnb": _mfsnb}
@@ -148,17 +152,19 @@ def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, disciplin
     players = ledger.journal.players
     for player in (a, b):
         if player not in players:
-            raise LedgerError([Problem(str(ledger.config.path), None,
-                                       f"unknown player {player!r}{did_you_mean(player, players)}")])
+            raise LedgerError([Problem(str(ledger.config.path), None, _("unknown player {player!r}{hint}").format(
+                player=player, hint=did_you_mean(player, players)))])
     if a == b:
-        raise ActionRefused(f"a match needs two different players, not {a!r} against themself")
+        raise ActionRefused(_("a match needs two different players, not {player!r} against themself").format(player=a))
     if length < 1:
-        raise ActionRefused(f"--length {length} must be at least 1 point")
+        raise ActionRefused(_("--length {length} must be at least 1 point").format(length=length))
     rating_list = ledger.rating(rating)
     engine = rating_list.engine
     if engine not in PREDICTORS:
-        why = NO_SINGLE_MATCH.get(engine, f"predict does not know the {engine} engine")
-        raise ActionRefused(f"rating list {rating_list.name!r} cannot predict a single match: {why}")
+        why = (_(NO_SINGLE_MATCH[engine]) if engine in NO_SINGLE_MATCH
+               else _("predict does not know the {engine} engine").format(engine=engine))
+        raise ActionRefused(_("rating list {list!r} cannot predict a single match: {why}").format(
+            list=rating_list.name, why=why))
     from ..reports import as_of as default_as_of
 
     day = default_as_of(ledger, as_of)  # the leaderboard's rule: the journal's last entry, or today
@@ -181,10 +187,11 @@ def _table(ledger: Any, result: Any, a: str, b: str, as_of: AsOf, length: int, f
         "note": found.note,
     }
     extra_keys = [k for k in found.details[0] if k != "rating"]
-    columns = [Column("player", "Player"), Column("name", "Name"), Column("rating", "Rating", "rating")]
-    columns += [Column(k, k.upper() if k in ("k", "rd") else k.capitalize(), "number") for k in extra_keys]
-    columns.append(Column("expected", "Expected", "probability"))
-    headings = {"a_wins": f"If {a} wins", "b_wins": f"If {b} wins", "draw": "If drawn"}
+    columns = [Column("player", _("Player")), Column("name", _("Name")), Column("rating", _("Rating"), "rating")]
+    columns += [Column(k, k.upper() if k in ("k", "rd") else heading(k), "number") for k in extra_keys]
+    columns.append(Column("expected", _("Expected"), "probability"))
+    headings = {"a_wins": _("If {player} wins").format(player=a), "b_wins": _("If {player} wins").format(player=b),
+                "draw": _("If drawn")}
     columns += [Column(key, headings[key], "change") for key, pair in found.outcomes.items() if pair is not None]
     rows = []
     for side, (player, details) in enumerate(((a, found.details[0]), (b, found.details[1]))):
@@ -194,6 +201,8 @@ def _table(ledger: Any, result: Any, a: str, b: str, as_of: AsOf, length: int, f
             if pair is not None:
                 row[key] = pair[side]
         rows.append(row)
-    points = f"a {length}-point match" if length != 1 else "one game"
-    title = f"{result.rating} · {result.discipline} · {as_of} · {a} vs {b}, {points}"
+    points = (ngettext("a {length}-point match", "a {length}-point match", length).format(length=length)
+              if length != 1 else _("one game"))
+    title = _("{rating} · {discipline} · {as_of} · {a} vs {b}, {match}").format(
+        rating=result.rating, discipline=result.discipline, as_of=as_of, a=a, b=b, match=points)
     return Table(title, columns, rows, caption=found.note, json_value=json_value)

@@ -240,7 +240,7 @@ def progress_bar(club: str | None, light: bool = False) -> Iterator[Progress]:
     stages = len(config.journal_paths()) + 1 + 2 * len(config.ratings)
     with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), TimeElapsedColumn(),
                   console=rich_console(stderr=True), transient=True) as bar:
-        task = bar.add_task("loading", total=stages)
+        task = bar.add_task(_("loading"), total=stages)
         yield lambda text: bar.update(task, description=text, advance=1)
 
 

@@ -82,8 +82,9 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", hel
                       confirm=lambda later: confirm_dates(later, yes, dry_run), ratings=ratings, partial=partial)
     plan, out = done.plan, console()
     if plan.players:  # (--format here is the files' format: a wider terminal is what shows more)
-        print_table(Table("Players", [Column("player", "Player"), Column("name", "Name"), Column("status", "Status"),
-                                      Column("title", "Title"), Column("games", "Games", "int")], plan.players),
+        print_table(Table(_("Players"), [Column("player", _("Player")), Column("name", _("Name")),
+                                         Column("status", _("Status")), Column("title", _("Title")),
+                                         Column("games", _("Games"), "int")], plan.players),
                     out, N_("a wider terminal shows them"))
     for summary in plan.files:
         left_out = ", ".join(f"{n} × {why}" for why, n in summary.skipped.items())
@@ -96,10 +97,11 @@ def import_files(files: Annotated[list[Path], typer.Argument(metavar="FILE", hel
     for entry in plan.entries:
         if entry.kind == "tournament":
             t = entry.data
-            out.print(plain(f"new tournament {t['id']}: {t.get('name', t['id'])} ({t['system']}, {t['start']} to "
-                            f"{t['end']}, {t.get('discipline', '')})"), markup=False)
+            out.print(plain(_("new tournament {tournament}: {name} ({system}, {start} to {end}, {discipline})").format(
+                tournament=t["id"], name=t.get("name", t["id"]), system=t["system"], start=t["start"], end=t["end"],
+                discipline=t.get("discipline", ""))), markup=False)
     for warning in plan.warnings:
-        out.print(plain(f"warning: {warning}"), markup=False)
+        out.print(plain(_("warning: {message}").format(message=warning)), markup=False)
     counts = [ngettext("{n} player", "{n} players", plan.count("player")).format(n=plan.count("player")),
               ngettext("{n} tournament", "{n} tournaments", plan.count("tournament")).format(n=plan.count("tournament"))]
     if plan.count("adjust") or ratings:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..i18n import N_
+from ..i18n import N_, _
 from . import complete
 from .common import (ClubOpt, DisciplineOpt, NewDisciplineOpt, YesOpt, confirm_dates, console, fail, load, parse_date,
                      warn_all, writer_club)
@@ -37,7 +37,8 @@ def add_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("U
     confirm_dates([("--joined", day)], yes, dry_run)
     warnings: list[str] = []
     entry = do(writer_club(club), player_id, name, alias, qualification, title, day, dry_run, warnings.append)
-    console().print(("would add" if dry_run else "added") + f" player {entry['id']}", markup=False)
+    console().print((_("would add player {player}") if dry_run else _("added player {player}")).format(
+        player=entry["id"]), markup=False)
     warn_all(warnings)
 
 
@@ -56,7 +57,6 @@ def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("
 
     Every command shows the new values from then on. Example: nardrating edit-player anna --name "Анна Петрова"
     """
-    from ..i18n import _
     from ..journal.actions import edit_player as do
 
     day = parse_date(joined, "--joined")
@@ -75,8 +75,6 @@ def edit_player(player_id: Annotated[str, typer.Argument(metavar="ID", help=N_("
 
 def _shown(value: object) -> str:
     """A field's value in edit-player's line: text quoted, none as (none)."""
-    from ..i18n import _
-
     return _("(none)") if value is None else repr(value) if isinstance(value, str) else str(value)
 
 
@@ -110,7 +108,8 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
                  rated=not unrated, forfeit=forfeit, note=note, chips=chips,
                  new_discipline=new_discipline, dry_run=dry_run)
     entry, out = written.entries[0], console()
-    out.print(("would add" if dry_run else "added") + f" match {entry['id']} on {entry['date']}", markup=False)
+    out.print((_("would add match {match} on {day}") if dry_run else _("added match {match} on {day}")).format(
+        match=entry["id"], day=entry["date"]), markup=False)
     _print_changes(out, written.changes or [])
     if written.moved is not None:
         _print_moved(out, written.moved)
@@ -118,6 +117,7 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
 
 def _print_changes(out: Console | PlainConsole, changes: list[Change]) -> None:
     """Each player's change from one new match."""
+    from ..i18n.terms import reason_text
     from ..render import cell_text
     from ..reports import Column
 
@@ -126,8 +126,10 @@ def _print_changes(out: Console | PlainConsole, changes: list[Change]) -> None:
         if c.rated:
             out.print(f"  {c.rating} ({c.discipline}): {c.player} {cell_text(c.before, rating_col)} "
                       f"{cell_text(c.change, change_col)} → {cell_text(c.after, rating_col)}", markup=False)
-        else:
-            out.print(f"  {c.rating} ({c.discipline}): {c.player} not rated now: {c.reason}", markup=False)
+        else:   # the engine's reason, in words
+            out.print("  " + _("{rating} ({discipline}): {player} not rated now: {reason}").format(
+                rating=c.rating, discipline=c.discipline, player=c.player, reason=reason_text(c.reason) if c.reason else c.reason),
+                markup=False)
 
 
 def _print_moved(out: Console | PlainConsole, moved: list[Moved] | None) -> None:
@@ -138,12 +140,12 @@ def _print_moved(out: Console | PlainConsole, moved: list[Moved] | None) -> None
     rating_col = Column("", "", "rating")
 
     def shown(value: float | None) -> str:
-        return "(none)" if value is None else cell_text(value, rating_col)
+        return _("(none)") if value is None else cell_text(value, rating_col)
 
     if not moved:
-        out.print("no rating in the current lists changes", markup=False)
+        out.print(_("no rating in the current lists changes"), markup=False)
         return
-    out.print("ratings that change in the current lists:", markup=False)
+    out.print(_("ratings that change in the current lists:"), markup=False)
     for c in moved:
         out.print(f"  {c.rating} ({c.discipline}): {c.player} {shown(c.before)} → {shown(c.after)}", markup=False)
 
@@ -182,7 +184,8 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
     entry = do(writer_club(club), tournament_id, name=name, system=system, start=parse_date(start, "--start"),
                end=parse_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run,
                play={k: v for k, v in play.items() if v is not None})
-    console().print(("would add" if dry_run else "added") + f" tournament {entry['id']}", markup=False)
+    console().print((_("would add tournament {tournament}") if dry_run else _("added tournament {tournament}")).format(
+        tournament=entry["id"]), markup=False)
 
 
 def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
@@ -198,7 +201,8 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
 
     written = void_match(writer_club(club), match_id, reason, parse_date(day, "--date"), dry_run)
     out = console()
-    out.print(("would void" if dry_run else "voided") + f" match {written.entries[0]['match']}", markup=False)
+    out.print((_("would void match {match}") if dry_run else _("voided match {match}")).format(
+        match=written.entries[0]["match"]), markup=False)
     _print_moved(out, written.moved)
 
 
@@ -235,7 +239,7 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
     from ..journal.actions import MatchArgs, amend_match
 
     if (a is None) != (b is None):
-        raise typer.BadParameter("give both players A and B, or neither", param_hint="A B")
+        raise typer.BadParameter(_("give both players A and B, or neither"), param_hint="A B")
     played = parse_date(day, "--date")
     confirm_dates([("--date", played)], yes, dry_run)
     given = MatchArgs(a, b, winner, result, played, length, score, discipline, tournament,
@@ -246,9 +250,11 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
 def _print_correction(written: Written, dry_run: bool) -> None:
     void, match = written.entries
     out = console()
-    out.print(("would void" if dry_run else "voided") + f" match {void['match']} ({void['reason']})", markup=False)
-    out.print(("would add" if dry_run else "added") + f" match {match['id']} on {match['date']}, amends "
-              f"{match['amends']}", markup=False)
+    out.print((_("would void match {match} ({reason})") if dry_run else _("voided match {match} ({reason})")).format(
+        match=void["match"], reason=void["reason"]), markup=False)
+    out.print((_("would add match {match} on {day}, amends {amends}") if dry_run
+               else _("added match {match} on {day}, amends {amends}")).format(
+        match=match["id"], day=match["date"], amends=match["amends"]), markup=False)
     _print_changes(out, written.changes or [])
     _print_moved(out, written.moved)
 
@@ -266,18 +272,19 @@ def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask.")
     ledger = load(club)
     last = last_entry(ledger)
     out = console()
-    out.print("the last entry:", markup=False)
+    out.print(_("the last entry:"), markup=False)
     out.print(last.text.rstrip("\n"), markup=False)
     if last.kind == "match" and last.written_id and not yes:
         if not sys.stdin.isatty():
-            fail(["undo: not asking without a terminal; nothing was written. Run `nardrating undo --yes` to void it."])
-        if not typer.confirm("void it?", default=False):
-            fail(["nothing was written"])
+            fail([_("undo: not asking without a terminal; nothing was written. Run `nardrating undo --yes` to "
+                    "void it.")])
+        if not typer.confirm(_("void it?"), default=False):
+            fail([_("nothing was written")])
     written = do(ledger, shown=last)  # refused if the file's last entry is no longer this one
     if len(written.entries) == 2:
         _print_correction(written, False)
     else:
-        out.print(f"voided match {written.entries[0]['match']}", markup=False)
+        out.print(_("voided match {match}").format(match=written.entries[0]["match"]), markup=False)
         _print_moved(out, written.moved)
 
 
@@ -290,7 +297,8 @@ def rename_player(old: Annotated[str, typer.Argument(metavar="OLD", autocompleti
     from ..journal.actions import rename_player as do
 
     do(writer_club(club), old, new, dry_run=dry_run)
-    console().print(("would rename" if dry_run else "renamed") + f" player {old} to {new}", markup=False)
+    console().print((_("would rename player {old} to {new}") if dry_run else _("renamed player {old} to {new}")).format(
+        old=old, new=new), markup=False)
 
 
 def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP", autocompletion=complete.players)], into: Annotated[str, typer.Argument(metavar="INTO", autocompletion=complete.players)],
@@ -303,5 +311,6 @@ def merge_players(dup: Annotated[str, typer.Argument(metavar="DUP", autocompleti
 
     written = do(writer_club(club), dup, into, dry_run=dry_run)
     out = console()
-    out.print(("would merge" if dry_run else "merged") + f" player {dup} into {into}", markup=False)
+    out.print((_("would merge player {dup} into {into}") if dry_run else _("merged player {dup} into {into}")).format(
+        dup=dup, into=into), markup=False)
     _print_moved(out, written.moved)

@@ -8,9 +8,10 @@ language (`status_text`). Likewise a column's key is its JSON and CSV name, its 
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
-from . import DEFAULT, N_, _, current, ngettext
+from . import DEFAULT, N_, _, current, ngettext, pgettext
+from .numbers import localized
 
 STATUSES = {
     "active": N_("active"),
@@ -25,6 +26,8 @@ STATUSES = {
     "unrated": N_("unrated"),
     "titled-unrated": N_("titled-unrated"),
     "no tournament": N_("no tournament"),
+    "existing (id)": N_("existing (id)"),       # import: a player of the journal, found by id
+    "existing (name)": N_("existing (name)"),   # … or by name or alias
 }
 _INACTIVE_MONTHS = re.compile(r"inactive \((\d+) months\)")
 
@@ -78,3 +81,149 @@ def heading_words(key: str) -> str:
 # typer's own words in --help, its gettext messages (answered by our catalogue: _startup.help_in_language).
 TYPER_WORDS = (N_("Options"), N_("Arguments"), N_("Commands"), N_("default: {default}"), N_("required"),
                N_("env var: {var}"), N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"))
+
+
+# --- history events: their kind and reason are engine values (JSON and CSV keep them), words in tables.
+
+def kind_text(kind: str) -> str:
+    """A history event's kind ("match", "adjust", "list"…) as the current language writes it."""
+    if current() == DEFAULT:
+        return kind
+    return _kinds(current()).get(kind, kind)
+
+
+@cache
+def _kinds(lang: str) -> dict[str, str]:
+    return {"match": pgettext("event kind", "match"), "adjust": pgettext("event kind", "adjust"),
+            "penalty": pgettext("event kind", "penalty"), "list": pgettext("event kind", "list"),
+            "tournament": pgettext("event kind", "tournament"), "decay": pgettext("event kind", "decay"),
+            "competition": pgettext("event kind", "competition")}
+
+
+def reason_text(reason: str, kind: str | None = None) -> str:
+    """A history event's reason as the current language writes it: the reasons the engines give
+    (why a game is not rated, what a list or a competition did) in words; anything else, such as
+    an [[adjust]]'s own reason (the club's words: `kind` "adjust"), as it is."""
+    if current() == DEFAULT or not reason:
+        return reason
+    return _reason_text(current(), reason, kind == "adjust")
+
+
+def reason_texts(reasons: list[str], kinds: list[str | None] | None = None) -> list[str]:
+    """A column of reasons (and their events' kinds) in words: the current language checked once."""
+    if current() == DEFAULT:
+        return reasons
+    lang = current()
+    if kinds is None:
+        return [_reason_text(lang, r, False) if r else r for r in reasons]
+    return [_reason_text(lang, r, k == "adjust") if r else r for r, k in zip(reasons, kinds)]
+
+
+_PAIR_LIMIT = re.compile(r"pair limit: more than (\d+) rated (games|matches) of this pair on (\S+)")
+_COUNTS_WHEN = re.compile(r"counts when tournament (.+) ends \((\S+)\)")
+_COUNTED_IN = re.compile(r"counted in (.+) on the list of (\S+)")
+_OF_ITS_OWN = re.compile(r"a competition of its own, on the list of (\S+)")
+_PROTECTED = re.compile(r"protected, (.+): ([+-]\d+) → 0")
+_WON_VS = re.compile(r"won vs (.+) \(([+-]\d+)\)")
+_PLACES_OF = re.compile(r"counts through the places of ('.*'|\".*\") when it ends")
+_INACTIVITY = re.compile(r"inactivity: more than (\d+) months without a rated game")
+_RATING_PERIOD = re.compile(r"rating period: (\S+) rounded to (\S+) \(§8\.3\.4\)")
+_BELOW_FLOOR = re.compile(r"excluded: (\S+) is below the floor (\S+)")
+_IGNORED = re.compile(r"ignored: (.+)")
+_AGAINST_RATED = re.compile(r"(\d+) games? against rated opponents; 3 needed \(8\.2\)")
+_FIRST_POINTS = re.compile(r"first rated tournament with (\S+) points?; 1 needed \(8\.2\)")
+_TOWARD_FIRST = re.compile(r"unrated: counts toward a first rating \(list of (\S+)\)")
+_SINCE = re.compile(r"inactive: no rated game since (\S+)")
+_WAITS = re.compile(r"waits for the list of (\S+) \((.+) ends (\S+)\)")
+_NO_RATING_TO_CHANGE = re.compile(r"no published rating to change by (\S+): (.*)", re.DOTALL)
+
+
+@cache
+def _fixed_reasons(lang: str) -> dict[str, str]:
+    return {
+        "voided": pgettext("reason", "voided"), "forfeit": pgettext("reason", "forfeit"),
+        "unrated": pgettext("reason", "unrated"),
+        "a draw: FIBS rates only won matches": _("a draw: FIBS rates only won matches"),
+        "not an official competition (official_only)": _("not an official competition (official_only)"),
+        "not a tournament match: only tournament places count":
+            _("not a tournament match: only tournament places count"),
+        "monthly halving": _("monthly halving"),
+        "active again": _("active again"),
+        "the opponent is unrated on the list in force": _("the opponent is unrated on the list in force"),
+        "unrated against unrated: not counted": _("unrated against unrated: not counted"),
+        "clear first place": _("clear first place"),
+        "a match in which one player is unrated is not rated (§6.1)":
+            _("a match in which one player is unrated is not rated (§6.1)"),
+        "no game against a rated opponent (§7.1.4)": _("no game against a rated opponent (§7.1.4)"),
+        "first event scored zero (§8.2.1)": _("first event scored zero (§8.2.1)"),
+    }
+
+
+@lru_cache(maxsize=4096)
+def _reason_text(lang: str, reason: str, adjust: bool) -> str:
+    """`reason` in `lang` (the current language when called): the engines' wordings, matched whole."""
+    if adjust:   # the club's own words, after what the engine says of them
+        found = _NO_RATING_TO_CHANGE.fullmatch(reason)
+        if found:
+            return _("no published rating to change by {delta}: {reason}").format(
+                delta=localized(found[1]), reason=found[2])
+        return reason
+    fixed = _fixed_reasons(lang).get(reason)
+    if fixed is not None:
+        return fixed
+    if found := _PAIR_LIMIT.fullmatch(reason):
+        limit, day = int(found[1]), found[3]
+        if found[2] == "games":
+            return ngettext("pair limit: more than {limit} rated games of this pair on {day}",
+                            "pair limit: more than {limit} rated games of this pair on {day}", limit).format(
+                limit=limit, day=day)
+        return ngettext("pair limit: more than {limit} rated matches of this pair on {day}",
+                        "pair limit: more than {limit} rated matches of this pair on {day}", limit).format(
+            limit=limit, day=day)
+    if found := _COUNTS_WHEN.fullmatch(reason):
+        return _("counts when tournament {tournament} ends ({day})").format(tournament=found[1], day=found[2])
+    if found := _COUNTED_IN.fullmatch(reason):
+        return _("counted in {tournament} on the list of {day}").format(tournament=found[1], day=found[2])
+    if found := _OF_ITS_OWN.fullmatch(reason):
+        return _("a competition of its own, on the list of {day}").format(day=found[1])
+    if found := _PROTECTED.fullmatch(reason):
+        why = found[1]
+        if won := _WON_VS.fullmatch(why):
+            why = _("won vs {opponent} ({gap})").format(opponent=won[1], gap=localized(won[2]))
+        else:
+            why = _fixed_reasons(lang).get(why, why)
+        return _("protected, {why}: {change} → 0").format(why=why, change=localized(found[2]))
+    if found := _PLACES_OF.fullmatch(reason):
+        return _("counts through the places of {tournament} when it ends").format(tournament=found[1])
+    if found := _INACTIVITY.fullmatch(reason):
+        months = int(found[1])
+        return ngettext("inactivity: more than {months} months without a rated game",
+                        "inactivity: more than {months} months without a rated game", months).format(months=months)
+    if found := _RATING_PERIOD.fullmatch(reason):
+        return _("rating period: {exact} rounded to {total} (§8.3.4)").format(
+            exact=localized(found[1]), total=localized(found[2]))
+    if found := _BELOW_FLOOR.fullmatch(reason):
+        return _("excluded: {rating} is below the floor {floor}").format(rating=found[1], floor=found[2])
+    if found := _IGNORED.fullmatch(reason):
+        return _("ignored: {why}").format(why=_ignored_text(lang, found[1]))
+    if found := _TOWARD_FIRST.fullmatch(reason):
+        return _("unrated: counts toward a first rating (list of {day})").format(day=found[1])
+    if found := _SINCE.fullmatch(reason):
+        return _("inactive: no rated game since {day}").format(day=found[1])
+    if found := _WAITS.fullmatch(reason):
+        return _("waits for the list of {day} ({event} ends {end})").format(day=found[1], event=found[2], end=found[3])
+    return reason
+
+
+def _ignored_text(lang: str, why: str) -> str:
+    """Why fide ignores an event (its wordings; one already in another language stays as it is)."""
+    if found := _AGAINST_RATED.fullmatch(why):
+        n = int(found[1])
+        return ngettext("{n} game against rated opponents; 3 needed (8.2)",
+                        "{n} games against rated opponents; 3 needed (8.2)", n).format(n=n)
+    if found := _FIRST_POINTS.fullmatch(why):
+        points = found[1]
+        return ngettext("first rated tournament with {points} point; 1 needed (8.2)",
+                        "first rated tournament with {points} points; 1 needed (8.2)",
+                        1 if points == "1" else 2).format(points=localized(points))
+    return _fixed_reasons(lang).get(why, why)

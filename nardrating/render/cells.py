@@ -9,9 +9,9 @@ from operator import itemgetter
 from typing import Any
 
 from ..engines.base import score_text
-from ..i18n import _
+from ..i18n import DEFAULT, _, current
 from ..i18n.numbers import localizer
-from ..i18n.terms import status_text
+from ..i18n.terms import kind_text, reason_texts, status_text
 from ..reports.table import Column, Table
 
 NumberFormat = Callable[[int | float], str]
@@ -118,6 +118,11 @@ def column_texts(table: Table) -> dict[str, list[str]]:
     texts = {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
     if "status" in texts:   # a value in JSON and CSV, words here
         texts["status"] = list(map(status_text, texts["status"]))
+    if current() != DEFAULT:   # a history event's kind and reason: the engine's values in JSON and CSV, words here
+        if "kind" in texts:
+            texts["kind"] = list(map(kind_text, texts["kind"]))
+        if "reason" in texts:
+            texts["reason"] = reason_texts(texts["reason"], [row.get("kind") for row in rows])
     return texts
 
 

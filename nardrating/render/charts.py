@@ -247,7 +247,7 @@ def write(series: list[Series], path: Path, title: str, protect: Iterable[Path] 
     elif suffix == ".png":
         replace_file(path, _png(series, title), protect=protect)
     else:
-        raise ActionRefused(f"{path}: a chart file ends in .svg or .png")
+        raise ActionRefused(_("{path}: a chart file ends in .svg or .png").format(path=path))
 
 
 def _png(series: list[Series], title: str) -> bytes:
@@ -255,8 +255,8 @@ def _png(series: list[Series], title: str) -> bytes:
     try:
         import matplotlib
     except ImportError:
-        raise ActionRefused("a PNG chart needs matplotlib: pip install 'nardrating[plot]' "
-                            "(an .svg chart needs nothing more)") from None
+        raise ActionRefused(_("a PNG chart needs matplotlib: pip install 'nardrating[plot]' "
+                              "(an .svg chart needs nothing more)")) from None
     matplotlib.use("Agg")  # files only, never a window
     from matplotlib.figure import Figure
 

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from ..i18n import N_, _
+from ..i18n.terms import reason_text
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
 from .text import CONTROL, visible
@@ -217,7 +218,10 @@ def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
                 if row.get(column.key):
                     who = row.get("entry") or row.get("player")
                     label = "" if column.kind == "footnote" else f"{column.heading.lower()}: "
-                    text = f"{label}{cell_text(row[column.key], column)}"
+                    shown = cell_text(row[column.key], column)
+                    if column.key == "reason":   # an engine's value in JSON and CSV, words here
+                        shown = reason_text(shown, row.get("kind"))
+                    text = f"{label}{shown}"
                     notes.append(f"[{len(notes) + 1}] " + (f"{who}: {text}" if who else text))
                     marks.append(str(len(notes)))
             row["notes"] = f"[{','.join(marks)}]" if marks else ""
