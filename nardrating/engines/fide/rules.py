@@ -15,6 +15,9 @@ from .params import (FIDE_2024_HYPOTHETICAL, FIDE_2024_INITIAL_CAP, FIDE_2024_JU
                      FIDE_2024_K_NEW, FIDE_2024_K_TIMES_GAMES, FIDE_2024_K_TOP, FIDE_2024_NEW_UNTIL_GAMES,
                      FIDE_RULESETS, FideParams)
 from .tables import dp_for_score
+from ..wording import (FIRST_ABOVE, FIRST_BELOW, FIRST_BELOW_ROUND_ROBIN, FIRST_CAPPED, FIRST_FIDE, FIRST_HALF,
+                       K_CAPPED, K_JUNIOR, K_NEW, K_OF_CONFIG, K_PAST_30, K_TOP, PAST_ADJUST, PAST_GAMES,
+                       PAST_LISTED)
 
 # --- list dates -------------------------------------------------------------------
 
@@ -69,30 +72,30 @@ class KState:
 
 def _past_30(state: KState) -> str:
     if state.games >= FIDE_2024_NEW_UNTIL_GAMES:
-        return f"{state.games} rated games"
+        return PAST_GAMES.format(games=state.games)
     if state.listed_k is not None:
-        return f"K {state.listed_k} on the imported list"
-    return "a rating set by [[adjust]] counts as past 30 games"
+        return PAST_LISTED.format(k=state.listed_k)
+    return PAST_ADJUST
 
 
 def k_and_rule(params: FideParams, state: KState, games_this_list: int) -> tuple[int, str]:
     """K and why. Seed: the configured K. FIDE: 40 until 30 games, then 20, 10 once a published
     rating reached 2400; lowered to the largest whole K with K × games on this list ≤ 700."""
     if not params.fide:
-        return params.fixed_k, "k of the config (seed 002)"
+        return params.fixed_k, K_OF_CONFIG
     junior = state.listed_k == 40 and (state.listed_games or 0) >= FIDE_2024_NEW_UNTIL_GAMES
     if junior and state.rating < FIDE_2024_JUNIOR_UNTIL:
-        k, why = FIDE_2024_K_NEW, "40: listed with K 40 after 30 games, the under-18 K while under 2300 (§8.3.3)"
+        k, why = FIDE_2024_K_NEW, K_JUNIOR
     elif not state.established and state.games < FIDE_2024_NEW_UNTIL_GAMES:
-        k, why = FIDE_2024_K_NEW, f"40: {state.games} rated games, fewer than 30 (§8.3.3)"
+        k, why = FIDE_2024_K_NEW, K_NEW.format(games=state.games)
     elif state.reached_top:
-        k, why = FIDE_2024_K_TOP, "10: a published rating has reached 2400 (§8.3.3)"
+        k, why = FIDE_2024_K_TOP, K_TOP
     else:
-        k, why = FIDE_2024_K, f"20: {_past_30(state)}, never published at 2400 (§8.3.3)"
+        k, why = FIDE_2024_K, K_PAST_30.format(why=_past_30(state))
     n = games_this_list
     if n and k * n > FIDE_2024_K_TIMES_GAMES:
         capped = FIDE_2024_K_TIMES_GAMES // n
-        why += f"; K × n = {k} × {n} = {k * n} > 700, so K = {capped} ({capped * n} ≤ 700, §8.3.3)"
+        why = K_CAPPED.format(why=why, k=k, n=n, product=k * n, capped=capped, capped_product=capped * n)
         k = capped
     return k, why
 
@@ -129,21 +132,21 @@ def initial_rating(entries: list[PoolEntry], ruleset: str) -> InitialRating:
         n, s = games + 2, points + 1
         mean = (total + 2 * FIDE_2024_HYPOTHETICAL) / n
         exact = mean + dp_for_score(s, n)
-        rule = "Ra + dp, two 1800 draws added (§8.2.2–8.2.3)"
+        rule = FIRST_FIDE
         if exact > FIDE_2024_INITIAL_CAP:
-            exact, rule = Fraction(FIDE_2024_INITIAL_CAP), "capped at 2200 (§8.2.3)"
+            exact, rule = Fraction(FIDE_2024_INITIAL_CAP), FIRST_CAPPED
         return InitialRating(games, points, mean, exact, round_half_up(exact), rule)
     mean = total / games
     if 2 * points == games:
-        exact, rule = mean, "50%: Rc (8.2.2)"
+        exact, rule = mean, FIRST_HALF
     elif 2 * points > games:
         # 15 for each half-point above 50%: (S − N/2) / ½ = 2S − N half-points.
-        exact, rule = mean + 15 * (2 * points - games), "above 50%: Rc + 15 per half-point (8.2.3)"
+        exact, rule = mean + 15 * (2 * points - games), FIRST_ABOVE
     elif all(e.round_robin for e in entries):
         exact = mean + dp_for_score(points, games) * Fraction(games, games + 1)
-        rule = "below 50%, round-robin: Ra + dp·n/(n+1) (8.2.5)"
+        rule = FIRST_BELOW_ROUND_ROBIN
     else:
-        exact, rule = mean + dp_for_score(points, games), "below 50%: Rc + dp (8.2.4)"
+        exact, rule = mean + dp_for_score(points, games), FIRST_BELOW
     return InitialRating(games, points, mean, exact, round_half_up(exact), rule)
 
 

@@ -11,6 +11,7 @@ from ...periods import Period, add_months, months_between, periods_from
 from ..base import HistoryEvent
 from ...contract.events import Adjust
 from ..policies import penalty_owed
+from ..wording import CLEAR_FIRST_PLACE, WON_VS
 from .arithmetic import compute
 from .params import MfsnbParams
 
@@ -200,13 +201,13 @@ class ListBuilder:
                    members: dict[str, Member]) -> str | None:
         p = self.p
         if p.protect_first_place and player == first_place:
-            return "clear first place"
+            return CLEAR_FIRST_PLACE
         if p.protect_wins:
             for g in played:
                 gap = members[g.opponent].base - own
                 if g.score == 1.0 and (gap > p.protect_win_gap if p.protect_direction == "stronger"
                                        else abs(gap) > p.protect_win_gap):
-                    return f"won vs {g.opponent} ({gap:+d})"
+                    return WON_VS.format(opponent=g.opponent, gap=f"{gap:+d}")
         return None
 
     # -- the list
