@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, cast
 
 from ..errors import Problem
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
@@ -117,6 +118,13 @@ class RatingResult:
         raise NotImplementedError(f"the {self.engine} engine has no daily view")
 
 
+def not_rated(reason: str | None) -> str:
+    """The rule of an unrated match's step: why, in the current language (the reason stays English data)."""
+    from ..i18n.terms import reason_text
+
+    return _("not rated: {reason}").format(reason=reason_text(reason) if reason is not None else reason)
+
+
 def step(rule: str, formula: str, value: float | None) -> dict[str, Any]:
     """One step of an explanation: the rule or seed paragraph, the arithmetic written out, its value."""
     return {"rule": rule, "formula": formula, "value": value}
@@ -187,11 +195,11 @@ class Engine:
         overrides this for the kinds in `explains` and calls it for the rest.
         """
         if event.kind == "match" and not event.rated:
-            return Explained({}, [step(f"not rated: {event.reason}", "change = 0", 0.0)])
+            return Explained({}, [step(not_rated(event.reason), "change = 0", 0.0)])
         if event.kind == "adjust" and event.before is not None and event.after is not None:
             return Explained({"rating": event.before, "reason": event.reason},
-                             [step("[[adjust]] in the journal", f"after = {event.after:g}", event.after),
-                              step("change = after − before", f"change = {event.after:g} − {event.before:g}",
+                             [step(_("[[adjust]] in the journal"), f"after = {event.after:g}", event.after),
+                              step(_("change = after − before"), f"change = {event.after:g} − {event.before:g}",
                                    event.after - event.before)])
         raise NotImplementedError(f"the {self.name} engine does not explain {event.kind} events")
 
@@ -238,8 +246,9 @@ def whole_number_adjusts(rating: Any, entries: CheckView, first_match: int = 0) 
             continue
         value = adjusted(a, 0.0)  # the `set`, else the `delta`
         if value != int(value):
-            problems.append(Problem(a.file, a.line, f"rating list {rating.name!r} ({rating.engine}) keeps whole "
-                                    f"numbers; write {round(value)} instead of {value:g}"))
+            problems.append(Problem(a.file, a.line, _("rating list {name!r} ({engine}) keeps whole numbers; write "
+                                                      "{whole} instead of {value:g}").format(
+                name=rating.name, engine=rating.engine, whole=round(value), value=value)))
     return problems
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import CompactResult
+from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, PenaltyClock
 
@@ -221,25 +222,29 @@ class ChipsEngine(Engine):
             factor = keep ** days
             after = event.before * factor
             return Explained({"rating": event.before, "days": days, "daily_decay": p.daily_decay}, [
-                step(f"{rule}: −{p.daily_decay:.0%} a day", f"kept a day = 1 − {p.daily_decay:g}", keep),
-                step(f"{rule}: every day boundary crossed since the last event", f"factor = {keep:g}^{days}", factor),
-                step("the rating decayed", f"after = {event.before:.4f} × {factor:.6f}", after),
-                step("the change is after − before", f"change = {after:.4f} − {event.before:.4f}", after - event.before)])
+                step(_("{seed}: −{percent} a day").format(seed=rule, percent=f"{p.daily_decay:.0%}"),
+                     _("kept a day = 1 − {decay}").format(decay=f"{p.daily_decay:g}"), keep),
+                step(_("{seed}: every day boundary crossed since the last event").format(seed=rule),
+                     f"factor = {keep:g}^{days}", factor),
+                step(_("the rating decayed"), f"after = {event.before:.4f} × {factor:.6f}", after),
+                step(_("the change is after − before"), f"change = {after:.4f} − {event.before:.4f}",
+                     after - event.before)])
         if event.kind != "match" or not event.rated or match is None:
             return super().explain_event(params, result, player, event, match)
         m = result.match_columns().entry(match.index)
         chips = event.extra["chips"]
         source = (f"chips = {m.chips:g}" if m.chips is not None else
-                  f"the winner's points of score {m.score[0]}-{m.score[1]}" if m.score is not None and m.score_a != 0.5
-                  else f"the match length {m.length}")
+                  _("the winner's points of score {a}-{b}").format(a=m.score[0], b=m.score[1])
+                  if m.score is not None and m.score_a != 0.5 else _("the match length {length}").format(length=m.length))
         inputs = {"opponent": event.opponent, "rating": event.before, "score": event.result, "chips": chips,
                   "win_share": p.win_share, "loss_share": p.loss_share}
-        chips_step = step("the chips of a match: its chips, else the winner's points of score, else its length",
+        chips_step = step(_("the chips of a match: its chips, else the winner's points of score, else its length"),
                           source, chips)
         if event.result == 1.0:
-            return Explained(inputs, [chips_step, step(f"{rule}: a win adds the chips won (× win_share)",
+            return Explained(inputs, [chips_step, step(_("{seed}: a win adds the chips won (× win_share)").format(seed=rule),
                                                        f"change = {p.win_share:g} × {chips:g}", p.win_share * chips)])
         if event.result == 0.0:
-            return Explained(inputs, [chips_step, step(f"{rule}: a loss subtracts 80 % of the chips lost (× loss_share)",
-                                                       f"change = −{p.loss_share:g} × {chips:g}", -p.loss_share * chips)])
-        return Explained(inputs, [step("a draw moves no chips", "change = 0", 0.0)])
+            return Explained(inputs, [chips_step, step(
+                _("{seed}: a loss subtracts 80 % of the chips lost (× loss_share)").format(seed=rule),
+                f"change = −{p.loss_share:g} × {chips:g}", -p.loss_share * chips)])
+        return Explained(inputs, [step(_("a draw moves no chips"), "change = 0", 0.0)])

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
+from ..i18n import _
 from ..contract.batches import PairLimit
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult, event_from_json, event_json
@@ -75,9 +76,9 @@ class FibsEngine(Engine):
         for draw in entries.draws(first_match):
             if rating.rates(draw.discipline):
                 problems.append(Problem(draw.file, draw.line,
-                    f"a draw in {draw.discipline!r}, which the rating list {rating.name!r} (fibs) rates: "
-                    "a nardy or backgammon match has a winner; void it and re-enter the result, "
-                    f"or leave {draw.discipline!r} out of [rating.{rating.name}] disciplines", draw.entry))
+                    _("a draw in {discipline!r}, which the rating list {name!r} (fibs) rates: a nardy or backgammon "
+                      "match has a winner; void it and re-enter the result, or leave {discipline!r} out of "
+                      "[rating.{name}] disciplines").format(discipline=draw.discipline, name=rating.name), draw.entry))
         return problems
 
     exclusion = staticmethod(exclusion)  # (fibsstate.py: shared with the [fast] extra's loop)
@@ -304,17 +305,18 @@ class FibsEngine(Engine):
             seed = boosted = "seed 001, «Рейтинг Elo в игре по нардам»"
         else:
             seed, boosted = "seed 004, «Формула FIBS»", "seed 004, «Ускорение для новичков»"
-        unit = "points" if p.experience_unit == "points" else "games"
         inputs = {"opponent": event.opponent, "rating": event.before, "opponent_rating": theirs.before,
                   "score": event.result, "length": n, "experience": mine, "opponent_experience": other,
                   "factor": p.factor, "scale": p.scale}
         return Explained(inputs, [
-            step(f"{seed}: the winner's chance P = 1/(1 + 10^(−(W − L)·√n/{p.scale:g}))",
+            step(_("{seed}: the winner's chance P = 1/(1 + 10^(−(W − L)·√n/{scale}))").format(seed=seed, scale=f"{p.scale:g}"),
                  f"P = 1/(1 + 10^(−({rw:.2f} − {rl:.2f})·√{n}/{p.scale:g}))", pw),
-            step(f"{seed}: the stake = {p.factor:g}·√n·(1 − P(winner))", f"base = {p.factor:g}·√{n}·(1 − {pw:.4f})", base),
-            step(f"{boosted}: the boost from experience ({unit}), ×5 fading to ×1 at 400" if p.boost else "boost = false",
+            step(_("{seed}: the stake = {factor}·√n·(1 − P(winner))").format(seed=seed, factor=f"{p.factor:g}"),
+                 f"base = {p.factor:g}·√{n}·(1 − {pw:.4f})", base),
+            step(boost_rule(boosted, p.experience_unit) if p.boost else "boost = false",
                  f"boost = max(1, 5 − {mine:g}/100)" if p.boost else "boost = 1", boost),
-            step(f"{seed}: the winner gains base × own boost" if won else f"{seed}: the loser loses base × own boost",
+            step((_("{seed}: the winner gains base × own boost") if won else
+                  _("{seed}: the loser loses base × own boost")).format(seed=seed),
                  f"change = {'+' if won else '−'}{base:.4f}·{boost:g}", base * boost if won else -(base * boost))])
 
     def predictions(self, params: EngineParams, result: RatingResult) -> list[tuple[int, float, bool]]:
@@ -328,3 +330,9 @@ class FibsEngine(Engine):
         return [(i, pw[k] if first_won[i] == 1.0 else 1.0 - pw[k], ew[k] >= minimum and el[k] >= minimum)
                 for k, i in enumerate(index) if k not in unrated]
 
+
+def boost_rule(seed: str, unit: str) -> str:
+    """The boost step's rule: experience in points (seed 004) or in games (seed 001's G)."""
+    if unit == "points":
+        return _("{seed}: the boost from experience (points), ×5 fading to ×1 at 400").format(seed=seed)
+    return _("{seed}: the boost from experience (games), ×5 fading to ×1 at 400").format(seed=seed)

@@ -23,6 +23,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
+from ..i18n import _, ngettext
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, step
 from ..contract.events import MatchPlayed
 # The shared arithmetic and records (glickomath.py), named here as well: what tests and predict import.
@@ -83,8 +84,9 @@ class GlickoFamily(Engine):
         if first_match:
             return []
         limit = rating.params.max_rd
-        return [Problem(a.file, a.line, f"rd {a.rd:g} is above max_rd {limit:g} of rating list {rating.name!r} "
-                                        f"({rating.engine}); write rd = {limit:g} or less")
+        return [Problem(a.file, a.line, _("rd {rd:g} is above max_rd {limit:g} of rating list {name!r} ({engine}); "
+                                          "write rd = {limit:g} or less").format(rd=a.rd, limit=limit, name=rating.name,
+                                                                                 engine=rating.engine))
                 for a in entries.adjusts if a.rating in (None, rating.name) and a.rd is not None and a.rd > limit]
 
     def new_state(self, p: Any) -> State:
@@ -130,7 +132,7 @@ class GlickoFamily(Engine):
 
     explains = frozenset({"match"})
     paper = "Glickman, «The Glicko system»"
-    rating_step, update_step = "step 2", "step 2"    # the paper's steps: the period's sums; the new rating
+    rating_step, update_step = 2, 2    # the paper's steps: the period's sums; the new rating
 
     def growth_step(self, period: Period, player: str, index: int, p: Any) -> dict[str, Any]:
         """The step that gives the player's deviation at the period's start."""
@@ -150,7 +152,7 @@ class GlickoFamily(Engine):
         period = kept.periods[index]
         up = period.updates[player]
         opponent, s, scale, paper = event.opponent, event.result or 0.0, self.scale, self.paper
-        sums, update = f"{paper}, {self.rating_step}", f"{paper}, {self.update_step}"
+        sums, update = {"paper": paper, "step": self.rating_step}, {"paper": paper, "step": self.update_step}
         mu, mu_j, phi_j = period.mu[player], period.mu[opponent], period.onset[opponent]
         gj = g(phi_j)
         e = 1.0 / (1.0 + math.exp(-gj * (mu - mu_j)))      # as period_sums computes it
@@ -161,18 +163,21 @@ class GlickoFamily(Engine):
                   "opponent_rating": mu_j * scale + 1500, "opponent_rd_before": phi_j * scale, "scale": scale}
         volatility, phi_star = self.volatility_steps(up, period.onset[player], params)
         steps = [self.growth_step(period, player, index, params),
-                 step(f"{sums}: g of the opponent's deviation at the period's start",
+                 step(_("{paper}, step {step}: g of the opponent's deviation at the period's start").format(**sums),
                       f"g = 1/√(1 + 3·({phi_j * scale:.2f}/{scale:.4f})²/π²)", gj),
-                 step(f"{sums}: expected score E = 1/(1 + exp(−g·(μ − μj)))",
+                 step(_("{paper}, step {step}: expected score E = 1/(1 + exp(−g·(μ − μj)))").format(**sums),
                       f"E = 1/(1 + exp(−{gj:.6f}·(({mu * scale:.2f} − {mu_j * scale:.2f})/{scale:.4f})))", e),
-                 step(f"{sums}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} game{'s' * (games != 1)}",
+                 step(ngettext("{paper}, step {step}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} game",
+                               "{paper}, step {step}: v = 1/Σ g(φj)²·E·(1 − E) over the period's {games} games",
+                               games).format(games=games, **sums),
                       "v = 1/Σ g²E(1 − E)", up.v),
                  *volatility,
-                 step(f"{update}: the new deviation φ' = 1/√(1/φ*² + 1/v) (RD' = φ'·{scale:.4f} = {up.phi * scale:.2f})",
+                 step(_("{paper}, step {step}: the new deviation φ' = 1/√(1/φ*² + 1/v) (RD' = φ'·{scale} = {rd})").format(
+                          scale=f"{scale:.4f}", rd=f"{up.phi * scale:.2f}", **update),
                       f"φ' = 1/√(1/{phi_star:.6f}² + 1/{up.v:.6f})", up.phi),
-                 step(f"{update}: this game's share of μ' − μ = φ'²·Σ g(φj)(sj − Ej)",
+                 step(_("{paper}, step {step}: this game's share of μ' − μ = φ'²·Σ g(φj)(sj − Ej)").format(**update),
                       f"share = {up.phi:.6f}²·{gj:.6f}·({s:g} − {e:.6f})", share),
-                 step("on the rating scale: change = share × scale",
+                 step(_("on the rating scale: change = share × scale"),
                       f"change = {share:.8f} × {scale:.4f}", share * scale)]
         return Explained(inputs, steps)
 
@@ -197,11 +202,12 @@ class GlickoEngine(GlickoFamily):
         return new_deviation(phi, v), 0.0, 0.0
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko1Params) -> dict[str, Any]:
-        phi, last, _ = period.start[player]
+        phi, last, _sigma = period.start[player]
         rd, onset = phi * self.scale, period.onset[player] * self.scale
         if last is None or index <= last:
-            return step(f"{self.paper}, step 1: the deviation at the period's start (no idle period)",
+            return step(_("{paper}, step 1: the deviation at the period's start (no idle period)").format(paper=self.paper),
                         f"RD = {rd:.2f}", onset)
         t = index - last
-        return step(f"{self.paper}, step 1: the deviation grows over the periods since the last rated one",
+        return step(_("{paper}, step 1: the deviation grows over the periods since the last rated one").format(
+                        paper=self.paper),
                     f"RD = min(√({rd:.2f}² + {p.c:g}²·{t}), {p.max_rd:g})", onset)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .base import LazyParams, step
 from .glicko import GlickoFamily, Period, Update, new_deviation
 
@@ -49,7 +50,7 @@ def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float)
             k += 1
         B = a - k * tau
     fA, fB = f(A), f(B)
-    for _ in range(MAX_STEPS):
+    for _step in range(MAX_STEPS):
         if abs(B - A) <= EPSILON:
             break
         C = A + (A - B) * fA / (fB - fA)
@@ -83,21 +84,25 @@ class Glicko2Engine(GlickoFamily):
     # --- explain (glicko.py holds the shared steps) ------------------------------------------
 
     paper = "Glickman, «Example of the Glicko-2 system»"
-    rating_step, update_step = "step 3", "step 7"
+    rating_step, update_step = 3, 7
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko2Params) -> dict[str, Any]:
         phi, last, sigma = period.start[player]
         onset = period.onset[player]
         idle = 0 if last is None else index - last - 1
         if idle <= 0:
-            return step(f"{self.paper}, step 2: φ at the period's start (no idle period)", f"φ = {phi:.6f}", onset)
-        return step(f"{self.paper}, last paragraph: φ grows by σ² a period without games",
+            return step(_("{paper}, step 2: φ at the period's start (no idle period)").format(paper=self.paper),
+                        f"φ = {phi:.6f}", onset)
+        return step(_("{paper}, last paragraph: φ grows by σ² a period without games").format(paper=self.paper),
                     f"φ = min(√({phi:.6f}² + {idle}·{sigma:.6f}²), {p.max_rd:g}/{self.scale})", onset)
 
     def volatility_steps(self, update: Update, phi: float, p: Any) -> tuple[list[dict[str, Any]], float]:
         phi_star = math.sqrt(phi * phi + update.sigma * update.sigma)
-        return [step(f"{self.paper}, step 4: Δ = v·Σ g(φj)(sj − Ej)", "Δ = v·Σ g(sj − Ej)", update.delta),
-                step(f"{self.paper}, step 5: the new volatility σ' (Illinois algorithm, τ = {p.tau:g}, ε = 0.000001)",
-                     f"σ' from Δ = {update.delta:.6f}, v = {update.v:.6f}, φ = {phi:.6f}", update.sigma),
-                step(f"{self.paper}, step 6: φ* = √(φ² + σ'²)", f"φ* = √({phi:.6f}² + {update.sigma:.6f}²)", phi_star)], \
-            phi_star
+        paper = self.paper
+        return [step(_("{paper}, step 4: Δ = v·Σ g(φj)(sj − Ej)").format(paper=paper), "Δ = v·Σ g(sj − Ej)", update.delta),
+                step(_("{paper}, step 5: the new volatility σ' (Illinois algorithm, τ = {tau}, ε = 0.000001)").format(
+                         paper=paper, tau=f"{p.tau:g}"),
+                     _("σ' from Δ = {delta}, v = {v}, φ = {phi}").format(
+                         delta=f"{update.delta:.6f}", v=f"{update.v:.6f}", phi=f"{phi:.6f}"), update.sigma),
+                step(_("{paper}, step 6: φ* = √(φ² + σ'²)").format(paper=paper), f"φ* = √({phi:.6f}² + {update.sigma:.6f}²)",
+                     phi_star)], phi_star

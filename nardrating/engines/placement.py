@@ -13,6 +13,7 @@ from datetime import date
 
 from typing import TYPE_CHECKING, ClassVar
 
+from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
 from ..contract.events import Adjusted, MatchPlayed, Tournament
@@ -32,7 +33,7 @@ def places_from_points(points: dict[str, float]) -> dict[str, float]:
         while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[k][1]:
             end += 1
         mean = (k + 1 + end + 1) / 2  # places k+1 … end+1
-        for player, _ in ranked[k:end + 1]:
+        for player, _points in ranked[k:end + 1]:
             places[player] = mean
         k = end + 1
     return places
@@ -145,18 +146,20 @@ class PlacementEngine(Engine):
             inputs = {"tournament": event.entry, "participants": n, "place": place,
                       "places_from": event.extra["places_from"], "points": params.points, "rating": before}
             return Explained(inputs, [
-                step("seed 001: log2 of the number of participants", f"log2({n})", math.log2(n)),
-                step("seed 001: 10·log2(N)/M (N participants, M the place; shared places: their mean)",
+                step(_("seed 001: log2 of the number of participants"), f"log2({n})", math.log2(n)),
+                step(_("seed 001: 10·log2(N)/M (N participants, M the place; shared places: their mean)"),
                      f"change = {params.points:g}·log2({n})/{place:g}", params.points * math.log2(n) / place)])
         if event.kind == "match" and event.change == 0:
             # Rated or not, a match moves no placement rating: the tournament's places do.
+            from ..i18n.terms import reason_text
+
             return Explained({"opponent": event.opponent, "score": event.result}, [
-                step("seed 001: the tournament rating moves by places only", event.reason or "", 0.0)])
+                step(_("seed 001: the tournament rating moves by places only"), reason_text(event.reason or ""), 0.0)])
         if event.kind == "decay":
             factor = params.monthly_factor
             after = before * factor
             return Explained({"rating": before, "monthly_factor": factor}, [
-                step("seed 001: every month's first day R = R/2 (monthly_factor)",
+                step(_("seed 001: every month's first day R = R/2 (monthly_factor)"),
                      f"after = {before:.4f}·{factor:g}", after),
-                step("change = after − before", f"change = {after:.4f} − {before:.4f}", after - before)])
+                step(_("change = after − before"), f"change = {after:.4f} − {before:.4f}", after - before)])
         return super().explain_event(params, result, player, event, match)

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _, ngettext
 from ..periods import add_months
 from .base import Explained, HistoryEvent, step
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from .params import InactivityParams
 
 INACTIVE, EXCLUDED = "inactive", "excluded"
+BREAKS = "seed 000, «Перерывы в выступлениях»"   # the seed's section: its words in every language
 HIDDEN = frozenset({INACTIVE, EXCLUDED})
 
 
@@ -127,12 +129,16 @@ def explain_penalty(p: InactivityParams, history: list[HistoryEvent], event: His
         raise ValueError(f"no inactivity step of {list(p.inactivity)} falls on {event.date}")
     months, total = found[0]
     amount = total - charged
-    rule = "seed 000, «Перерывы в выступлениях»: a break costs the ladder's total (inactivity of [rating.NAME])"
+    rule = _("{seed}: a break costs the ladder's total (inactivity of [rating.NAME])").format(seed=BREAKS)
+    # (English says "months" of every number: one message of the same words, Russian's three forms)
+    formula = ngettext("break since {last}: more than {months} months on {day} ({last} + {months} months = {end}) → "
+                       "[{months}, {total}]", "break since {last}: more than {months} months on {day} ({last} + "
+                       "{months} months = {end}) → [{months}, {total}]", months).format(
+        last=last, months=months, day=event.date, end=add_months(last, months), total=f"{total:g}")
     return Explained(
         {"rating": event.before, "last_rated_game": last.isoformat(), "months": months,
          "inactivity": [list(x) for x in p.inactivity]},
-        [step(rule, f"break since {last}: more than {months} months on {event.date} "
-                    f"({last} + {months} months = {add_months(last, months)}) → [{months}, {total:g}]", total),
-         step("each step is charged once: less what this break was charged before",
+        [step(rule, formula, total),
+         step(_("each step is charged once: less what this break was charged before"),
               f"penalty = {total:g} − {charged:g}", amount),
-         step("the penalty lowers the rating", f"change = −{amount:g}", -amount)])
+         step(_("the penalty lowers the rating"), f"change = −{amount:g}", -amount)])

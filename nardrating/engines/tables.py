@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from ..i18n import _
+
 # (upper end of the band, percent for the stronger player); the last band is open.
 BANDS: tuple[tuple[int, int], ...] = (
     (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57),
@@ -36,10 +38,11 @@ def expected_percent(difference: int) -> int:
 
 
 def band_of(difference: int) -> str:
-    """The table row a difference falls in, as the seeds print it: "18–25, stronger: 53 %" (weaker: 100 − that)."""
+    """The table row a difference falls in, as the seeds print it: "18–25, stronger: 53 %" (weaker: 100 − that),
+    in the current language (explain shows it)."""
     gap = abs(int(difference))
     k = bisect_left(_UPPER, gap)
     low = _UPPER[k - 1] + 1 if k else 0
-    rows = f"{low}–{_UPPER[k]}" if k < len(BANDS) else f"{low} and more"
-    side = "stronger" if difference >= 0 else "weaker"
-    return f"{rows}, {side}: {expected_percent(difference)} %"
+    rows = f"{low}–{_UPPER[k]}" if k < len(BANDS) else _("{low} and more").format(low=low)
+    side = _("{rows}, stronger: {percent} %") if difference >= 0 else _("{rows}, weaker: {percent} %")
+    return side.format(rows=rows, percent=expected_percent(difference))

@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
-from ...i18n import N_
+from ...i18n import N_, _
 from ...periods import period_containing
-from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, step, whole_number_adjusts
+from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
 from ...contract.events import Adjusted, MatchPlayed, Tournament, TournamentEnded
 from .explain import explain_competition, explain_list
 from .lists import EXCLUDED, RETURNED, ListBuilder, Played
@@ -108,14 +108,17 @@ class MfsnbEngine(Engine):
         if event.kind == "match":
             # A match moves no rating by itself: its competition does (or nothing, with the reason).
             counted = (event.reason or "").startswith(("counted in", "a competition of its own", "counts when"))
+            from ...i18n.terms import reason_text
+
             return Explained({"opponent": event.opponent, "score": event.result}, [step(
-                "seed 000: R is computed per competition, a tournament or a single match" if counted
-                else f"not rated: {event.reason}", event.reason or "", None)])
+                _("seed 000: R is computed per competition, a tournament or a single match") if counted
+                else not_rated(event.reason), reason_text(event.reason or ""), None)])
         if event.kind == "adjust" and event.before is None:
             # A first [[adjust]]: the player enters the list with it; nothing to change from.
             return Explained({"reason": event.reason}, [
-                {"rule": "[[adjust]]: a player enters the list at the rating the commission sets",
-                 "formula": f"after = {event.after}; not on the list before: no change", "value": None}])
+                {"rule": _("[[adjust]]: a player enters the list at the rating the commission sets"),
+                 "formula": _("after = {after}; not on the list before: no change").format(after=event.after),
+                 "value": None}])
         return super().explain_event(params, result, player, event, match)
 
 

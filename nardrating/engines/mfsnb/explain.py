@@ -5,10 +5,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..base import Explained, HistoryEvent, step
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..rounding import round_half_away
 from ..tables import band_of
 from .params import MfsnbParams
+from ..wording import in_words
 
 if TYPE_CHECKING:
     from .result import MfsnbResult
@@ -47,7 +48,8 @@ def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, e
              round_half_away(exact)),
     ]
     if c.protected:
-        steps.append(step(_("seed 000: the rating does not decrease ({why})").format(why=c.protected), f"R = {c.computed:+d} → 0", 0))
+        steps.append(step(_("seed 000: the rating does not decrease ({why})").format(why=in_words(c.protected)),
+                          f"R = {c.computed:+d} → 0", 0))
     return Explained(inputs, steps)
 
 
@@ -58,19 +60,23 @@ def explain_list(params: MfsnbParams, result: MfsnbResult, player: str, event: H
         raise LookupError(f"{player} is not on the list of {event.date}")
     inputs: dict[str, Any] = {"before": rec.before, "competitions": [c.id for c in rec.competitions]}
     steps = [step(_("seed 000: Σ R of the period's competitions"),
-                  " + ".join(f"{c.change:+d}" for c in rec.competitions) or "no competition", rec.change)]
+                  " + ".join(f"{c.change:+d}" for c in rec.competitions) or _("no competition"), rec.change)]
     if rec.adjusted:
         steps.append(step(_("[[adjust]] entries of the period (a set counts as the difference it made)"),
                           f"adjust = {rec.adjust:+d}", rec.adjust))
     if rec.break_since is not None:
         inputs["break_since"] = rec.break_since
-        ladder = ", ".join(f"more than {m}: {t}" for m, t in params.inactivity)
-        steps.append(step(f"seed 000: breaks ({ladder} months), totals for the whole break",
-                          f"break since {rec.break_since}, {rec.break_months} months: {rec.penalty_owed} owed, "
-                          f"{rec.penalty_owed + rec.penalty} taken before", rec.penalty))
+        more_than = _("more than {months}: {total}")
+        ladder = ", ".join(more_than.format(months=m, total=t) for m, t in params.inactivity)
+        steps.append(step(_("seed 000: breaks ({ladder} months), totals for the whole break").format(ladder=ladder),
+                          ngettext("break since {day}, {months} months: {owed} owed, {taken} taken before",
+                                   "break since {day}, {months} months: {owed} owed, {taken} taken before",
+                                   rec.break_months or 0).format(day=rec.break_since, months=rec.break_months,
+                                                            owed=rec.penalty_owed,
+                                                            taken=rec.penalty_owed + rec.penalty), rec.penalty))
     if event.change is None:
         steps.append({"rule": _("seed 000: a player enters the list"), "formula":
-                      f"after = {event.after}; not on the previous list: no change", "value": None})
+                      _("after = {after}; not on the previous list: no change").format(after=event.after), "value": None})
     else:
         total = rec.change + rec.adjust + rec.penalty
         steps.append(step(_("seed 000: R new = R old + Σ R (+ adjustments − penalty)"),
