@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import LedgerError, Problem, did_you_mean
-from .i18n import _
+from .i18n import N_, _
 from .journal.ids import is_plain_id
 from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
@@ -139,7 +139,7 @@ def inside_club(folder: Path, path: Path) -> Path | None:
 def _link_note(path: Path) -> str:
     """' (a symbolic link to X)' when following links is what takes `path` elsewhere."""
     target = os.path.realpath(path)
-    return "" if target == os.path.abspath(path) else f" (a symbolic link to {target!r})"
+    return "" if target == os.path.abspath(path) else _(" (a symbolic link to {target!r})").format(target=target)
 
 
 def find_club(club: str | os.PathLike[str] | None) -> Path:
@@ -163,12 +163,44 @@ def find_club(club: str | os.PathLike[str] | None) -> Path:
     raise LedgerError([Problem(str(here), None, _("no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`"))])
 
 
+# pydantic's own sentences of the errors a config meets (its English, as pydantic writes it), put
+# into the current language by describe_validation_error; a sentence not here stays pydantic's.
+PYDANTIC_SENTENCES = (
+    N_("Input should be greater than {gt}"), N_("Input should be greater than or equal to {ge}"),
+    N_("Input should be less than {lt}"), N_("Input should be less than or equal to {le}"),
+    N_("Input should be a valid integer, got a number with a fractional part"),
+    N_("Input should be a valid integer, unable to parse string as an integer"), N_("Input should be a valid integer"),
+    N_("Input should be a finite number"), N_("Input should be a valid number, unable to parse string as a number"),
+    N_("Input should be a valid number"), N_("Input should be a valid boolean, unable to interpret input"),
+    N_("Input should be a valid boolean"), N_("Input should be a valid string"), N_("Input should be a valid tuple"),
+    N_("Input should be a valid list"), N_("Input should be a valid dictionary"),
+    N_("Tuple should have at most {max} items after validation, not {actual}"),
+    N_("Tuple should have at least {min} items after validation, not {actual}"),
+    N_("Tuple should have at most {max} item after validation, not {actual}"),
+    N_("Tuple should have at least {min} item after validation, not {actual}"),
+)
+PYDANTIC_LITERAL = N_("Input should be {expected}")   # expected: a Literal's values, "'a', 'b' or 'c'"
+
+
+def pydantic_words(sentence: str) -> str:
+    """A pydantic error's sentence (or our validator's, already in the language) in the current language."""
+    from .i18n import DEFAULT, current
+
+    if current() == DEFAULT:
+        return sentence
+    from .engines.wording import worded
+
+    if sentence.startswith("Input should be '") and sentence.endswith("'"):
+        return worded(sentence, (PYDANTIC_LITERAL,)).replace("' or '", "' " + _("or") + " '")
+    return worded(sentence, PYDANTIC_SENTENCES)
+
+
 def describe_validation_error(exc: ValidationError, label: str, text: str, table: str,
                               header: int | None, model: type[BaseModel]) -> list[Problem]:
     problems = []
     allowed = ", ".join(model.model_fields)
     for err in exc.errors():
-        key = ".".join(str(part) for part in err["loc"]) or "(table)"
+        key = ".".join(str(part) for part in err["loc"]) or _("(table)")
         top = str(err["loc"][0]) if err["loc"] else ""
         line = key_line(text, header, top) if top else header
         if err["type"] == "extra_forbidden":
@@ -178,7 +210,8 @@ def describe_validation_error(exc: ValidationError, label: str, text: str, table
             msg = _("[{table}] needs the key {key!r}").format(table=table, key=key)
         else:
             reason = err["msg"].removeprefix("Value error, ")  # our validator's own sentence, not pydantic's label
-            msg = f"[{table}] {key}: {reason} (got {shown(err.get('input'))})"
+            msg = _("[{table}] {key}: {reason} (got {value})").format(
+                table=table, key=key, reason=pydantic_words(reason), value=shown(err.get("input")))
         problems.append(Problem(label, line, msg))
     return problems
 
@@ -244,8 +277,9 @@ def load_config(path: Path) -> ClubConfig:
                                     _("journal file {name!r} holds a NUL character").format(name=name)))
         elif inside_club(path.parent, path.parent / name) is None:
             problems.append(Problem(label, key_line(text, first("club"), "journal"),
-                                    f"[club] journal: {name!r}{_link_note(path.parent / name)} is outside the club "
-                                    "folder; journal files must live in the club folder (or a folder below it)"))
+                                    _("[club] journal: {name!r}{link} is outside the club folder; journal files must "
+                                      "live in the club folder (or a folder below it)").format(
+                                        name=name, link=_link_note(path.parent / name))))
 
     ratings: dict[str, RatingList] = {}
     raw_ratings = data.get("rating", {})

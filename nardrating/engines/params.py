@@ -9,21 +9,23 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..i18n import _
+
 
 def check_ladder(value: tuple[tuple[int, float], ...]) -> tuple[tuple[int, float], ...]:
     """A ladder's months strictly increase (1–1200), its totals never decrease and are not negative."""
     months = [m for m, _ in value]
     totals = [t for _, t in value]
     if any(not 1 <= m <= 1200 for m in months) or months != sorted(set(months)):
-        raise ValueError("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]")
+        raise ValueError(_("months must be from 1 to 1200 and strictly increasing, like [[3, 25], [6, 50]]"))
     if any(t < 0 for t in totals) or totals != sorted(totals):
-        raise ValueError("penalties are totals for the whole break: not negative, never decreasing")
+        raise ValueError(_("penalties are totals for the whole break: not negative, never decreasing"))
     return value
 
 
 def check_exclusion_after_ladder(exclude_after_months: int, ladder: tuple[tuple[int, float], ...]) -> None:
     if exclude_after_months and ladder and exclude_after_months < ladder[-1][0]:
-        raise ValueError("exclude_after_months must not be shorter than the last inactivity step")
+        raise ValueError(_("exclude_after_months must not be shorter than the last inactivity step"))
 
 
 class Params(BaseModel):
@@ -86,7 +88,7 @@ class FibsParams(InactivityParams):
     @classmethod
     def _known_preset(cls, value: str | None) -> str | None:
         if value is not None and value not in PRESETS:
-            raise ValueError(f"unknown preset {value!r}; presets: {', '.join(PRESETS)}")
+            raise ValueError(_("unknown preset {preset!r}; presets: {presets}").format(preset=value, presets=", ".join(PRESETS)))
         return value
 
 
@@ -112,7 +114,8 @@ class GlickoParams(Params):
     @model_validator(mode="after")
     def _rd_within_max(self) -> "GlickoParams":
         if self.rd > self.max_rd:
-            raise ValueError(f"rd {self.rd:g} is above max_rd {self.max_rd:g}; a new player's deviation is at most max_rd")
+            raise ValueError(_("rd {rd:g} is above max_rd {max_rd:g}; a new player's deviation is at most max_rd").format(
+                rd=self.rd, max_rd=self.max_rd))
         return self
 
 

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from ...i18n import _
 from ..params import Params
 
 SEED, FIDE_2024, FIDE_2025 = "seed", "fide-2024", "fide-2025"
@@ -41,7 +42,8 @@ class FideParams(Params):
     @model_validator(mode="after")
     def _k_belongs_to_seed(self) -> FideParams:
         if self.fide and self.k is not None:
-            raise ValueError(f"k is set by the {self.ruleset} rules themselves (40, 20 or 10); leave k out")
+            raise ValueError(_("k is set by the {ruleset} rules themselves (40, 20 or 10); leave k out").format(
+                ruleset=self.ruleset))
         return self
 
     @property

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from ..params import Params
 from ..params import check_exclusion_after_ladder, check_ladder
 
@@ -40,7 +40,7 @@ class MfsnbParams(Params):
                                       "unknown qualifications {names}; allowed: {allowed}", len(unknown)).format(
                 names=", ".join(unknown), allowed=", ".join(DEFAULT_STARTS)))
         if any(v < 0 for v in value.values()):
-            raise ValueError("start ratings must not be negative")
+            raise ValueError(_("start ratings must not be negative"))
         # The seed's table fills what the config leaves out.
         return {**DEFAULT_STARTS, **value}
 
