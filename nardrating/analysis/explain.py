@@ -22,11 +22,11 @@ from ..engines.base import HistoryEvent, RatingResult, score_text
 from ..contract.events import MatchPlayed
 from ..errors import ActionRefused, did_you_mean
 from .. import i18n
-from ..i18n import N_
+from ..i18n import N_, _
 from ..reports import Column, Table
 
-FORMS = ("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
-         "adjustments, penalties, decays and list entries of that day, as history PLAYER shows them")
+FORMS = N_("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
+           "adjustments, penalties, decays and list entries of that day, as history PLAYER shows them")
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,9 @@ def explain_event(ledger: Any, result: RatingResult, player: str, event: History
     try:
         inputs, steps = engine.explain_event(params, result, player, event, match_played(ledger, event))
     except NotImplementedError:
-        raise CannotExplain(f"the {result.engine} engine (rating list {result.rating!r}) does not explain "
-                            f"{event.kind} events yet; report --details shows its arithmetic") from None
+        raise CannotExplain(_("the {engine} engine (rating list {rating!r}) does not explain {kind} events yet; "
+                              "report --details shows its arithmetic").format(
+            engine=result.engine, rating=result.rating, kind=event.kind)) from None
     if event.kind == "match":
         inputs = {"opponent": event.opponent, **inputs}
     else:
@@ -82,31 +83,34 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
         events = [(p, e) for p in (match.a, match.b) for e in result.history(p)
                   if e.entry == entry and e.kind == "match"]
         if not events:
-            raise ActionRefused(f"match {entry} ({match.date}) is after the date explained, {as_of}")
+            raise ActionRefused(_("match {entry} ({day}) is after the date explained, {as_of}").format(
+                entry=entry, day=match.date, as_of=as_of))
         return Found(result, events)
     tournament = journal.tournaments.get(entry)
     if tournament is not None:
         result = _run(ledger, rating_list, tournament.discipline, discipline, entry, as_of)
         events = [(p, e) for p, es in result.events.items() for e in es if e.entry == entry]
         if not events:
-            raise ActionRefused(f"rating list {rating_list.name!r} ({rating_list.engine}) has no event of tournament "
-                                f"{entry!r}: it rates its matches one by one (explain MATCH_ID; history PLAYER "
-                                "lists them)")
+            raise ActionRefused(_("rating list {name!r} ({engine}) has no event of tournament {entry!r}: it rates its "
+                                  "matches one by one (explain MATCH_ID; history PLAYER lists them)").format(
+                name=rating_list.name, engine=rating_list.engine, entry=entry))
         return Found(result, events)
     player, at, day_text = entry.rpartition("@")
     if not at:
         known = list(journal.match_index) + list(journal.tournaments)
-        raise ActionRefused(f"no match or tournament {entry!r} in the journal{did_you_mean(entry, known)}; {FORMS}")
+        raise ActionRefused(_("no match or tournament {entry!r} in the journal{hint}; {forms}").format(
+            entry=entry, hint=did_you_mean(entry, known), forms=_(FORMS)))
     return _player_day(ledger, rating_list, player, day_text, discipline, as_of, entry)
 
 
 def _run(ledger: Any, rating_list: Any, discipline: str, asked: str | None, entry: str, as_of: date
          ) -> RatingResult:
     if asked is not None and asked != discipline:
-        raise ActionRefused(f"{entry} is in {discipline!r}, not {asked!r}; leave out --discipline")
+        raise ActionRefused(_("{entry} is in {discipline!r}, not {asked!r}; leave out --discipline").format(
+            entry=entry, discipline=discipline, asked=asked))
     if not rating_list.rates(discipline):
-        raise ActionRefused(f"rating list {rating_list.name!r} does not rate {discipline!r}, the discipline of "
-                            f"{entry}; choose a list with --rating")
+        raise ActionRefused(_("rating list {name!r} does not rate {discipline!r}, the discipline of {entry}; choose a "
+                              "list with --rating").format(name=rating_list.name, discipline=discipline, entry=entry))
     return ledger.run(rating_list, discipline, as_of)  # type: ignore[no-any-return]
 
 
@@ -117,8 +121,8 @@ def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, disci
     try:
         day = date.fromisoformat(day_text)
     except ValueError:
-        raise ActionRefused(f"{entry!r}: {day_text!r} is not a date; write PLAYER@YYYY-MM-DD, "
-                            f"e.g. {player or 'anna'}@2025-03-01") from None
+        raise ActionRefused(_("{entry!r}: {day!r} is not a date; write PLAYER@YYYY-MM-DD, e.g. {player}@2025-03-01").format(
+            entry=entry, day=day_text, player=player or "anna")) from None
     known_player(ledger, player)
     disciplines = [ledger.discipline(rating_list, discipline)] if discipline else ledger.disciplines(rating_list)
     found = []
@@ -128,13 +132,15 @@ def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, disci
         if events:
             found.append(Found(result, events))
     if not found:
-        raise ActionRefused(f"{player} has no adjust, penalty, decay or list event on {day} in rating list "
-                            f"{rating_list.name!r}{' as of ' + str(as_of) if day > as_of else ''}; history "
-                            f"{player} shows each event's date and kind (a match: explain its id)")
+        raise ActionRefused(_("{player} has no adjust, penalty, decay or list event on {day} in rating list "
+                              "{name!r}{as_of}; history {player} shows each event's date and kind (a match: explain "
+                              "its id)").format(player=player, day=day, name=rating_list.name,
+                                                as_of=_(" as of {day}").format(day=as_of) if day > as_of else ""))
     if len(found) > 1:
-        options = " or ".join(f"--discipline {f.result.discipline}" for f in found)
-        raise ActionRefused(f"{player} has events on {day} in more than one discipline of rating list "
-                            f"{rating_list.name!r}: say which with {options}")
+        options = f" {_('or')} ".join(f"--discipline {f.result.discipline}" for f in found)
+        raise ActionRefused(_("{player} has events on {day} in more than one discipline of rating list {name!r}: "
+                              "say which with {options}").format(player=player, day=day, name=rating_list.name,
+                                                                  options=options))
     return found[0]
 
 
@@ -152,7 +158,7 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     value = {"entry": entry, "rating": result.rating, "engine": result.engine, "players": players}
     tables = []
     for k, ((player, event), shown) in enumerate(zip(found.events, players)):
-        what = "" if event.kind == "match" else f" · {event.kind} on {event.date}"
+        what = "" if event.kind == "match" else _(" · {kind} on {day}").format(kind=event.kind, day=event.date)
         tables.append(steps_table(f"{entry} · {result.rating} ({result.engine}) · {player}{what}", shown,
                                   value if k == 0 else None))
     return tables
@@ -191,7 +197,7 @@ def history_details(ledger: Any, result: RatingResult, player: str, table: Table
         except CannotExplain:
             explained.append((row, event, None))
             missing.add(event.kind)
-    for row, _, shown in explained:
+    for row, _event, shown in explained:
         row["steps"] = None if shown is None else shown["steps"]
     if fmt in ("json", "csv"):
         if fmt == "csv":
@@ -200,11 +206,11 @@ def history_details(ledger: Any, result: RatingResult, player: str, table: Table
                 row["steps"] = "; ".join(f"{s['formula']} = {s['value']:.6g}" for s in row["steps"] or ())
         return [table]
     if missing:
-        note = (f"--details: the {result.engine} engine does not explain {', '.join(sorted(missing))} events yet; "
-                "report --details shows its arithmetic")
+        note = _("--details: the {engine} engine does not explain {kinds} events yet; report --details shows its "
+                 "arithmetic").format(engine=result.engine, kinds=", ".join(sorted(missing)))
         table.caption = f"{table.caption}\n{note}" if table.caption else note
     tables = [table]
-    for _, event, shown in explained:
+    for _row, event, shown in explained:
         if shown is not None:
             tables.append(steps_table(_event_title(event), shown))
     return tables
