@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import ClubConfig, RatingList
 from ..errors import LedgerError, Problem, did_you_mean
+from ..i18n import _
 from ..journal.model import Journal
 
 if TYPE_CHECKING:
@@ -60,8 +61,9 @@ class Ledger:
         if discipline is not None:
             if not rating.rates(discipline):
                 raise LedgerError([Problem(str(self.config.path), rating.line,
-                    f"rating list {rating.name!r} does not rate {discipline!r}{did_you_mean(discipline, rating.disciplines or [])}; "
-                    f"it rates {', '.join(rating.disciplines or [])}")])
+                    _("rating list {name!r} does not rate {discipline!r}{hint}; it rates {disciplines}").format(
+                        name=rating.name, discipline=discipline, hint=did_you_mean(discipline, rating.disciplines or []),
+                        disciplines=", ".join(rating.disciplines or [])))])
             return discipline
         candidates = self.disciplines(rating)
         default = self.config.club.default_discipline

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import ClubConfig, display_path, find_club, load_config
 from ..errors import LedgerError, Problem
+from ..i18n import _
 from ..journal.model import Journal
 from .ledger import Ledger, through_cache
 
@@ -99,8 +100,8 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
             else:
                 raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
         except FileNotFoundError:
-            problems.append(Problem(label, None, "journal file not found; create it (`nardrating init` makes an empty one) "
-                                    "or fix [club] journal in nardrating.toml"))
+            problems.append(Problem(label, None, _("journal file not found; create it (`nardrating init` makes an empty "
+                                                   "one) or fix [club] journal in nardrating.toml")))
             continue
         except OSError as exc:
             problems.append(unreadable(label, path, exc, "a journal"))
@@ -109,7 +110,7 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
             states.append(state_of(raw, stat))
         reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
         if progress:
-            progress(f"reading {label}")
+            progress(_("reading {file}").format(file=label))
         # Handed over, not kept here: the reader drops the bytes once decoded (a 50 MB file
         # would otherwise stay alive beside its text).
         handed = [raw]
@@ -118,7 +119,7 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
     finish_players(journal)
     problems += apply_identities(journal)
     if progress:
-        progress("checking the journal")
+        progress(_("checking the journal"))
     problems += validate(journal, config)
     return journal, problems, states
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..config import RatingList, find_club, load_config
+from ..i18n import _
 from ..journal.model import Journal
 from .ledger import Ledger
 from .loader import Progress, read_valid_journal
@@ -62,7 +63,8 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
         children = [_fork(lambda: cache.save_journal(config, journal, states, [], token) and 0)]
         children += [_fork(functools.partial(_standings_count, ledger, *jobs[k])) for k in range(1, len(jobs))]
         if jobs:
-            progress(f"replaying {jobs[0][0].name} ({jobs[0][1]}) and the rest in parallel")
+            progress(_("replaying {rating} ({discipline}) and the rest in parallel").format(
+                rating=jobs[0][0].name, discipline=jobs[0][1]))
             done[0] = len(ledger.run(*jobs[0]).standings)
         results = [_join(child) for child in children]
         if results[0] is None:  # the journal's cache was not written by the child: write it here
@@ -72,7 +74,7 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
         ledger.cache_token = cache.save_journal(config, journal, states, [])
     for k, (rating, discipline) in enumerate(jobs):
         if k not in done:
-            progress(f"replaying {rating.name} ({discipline})")
+            progress(_("replaying {rating} ({discipline})").format(rating=rating.name, discipline=discipline))
             done[k] = len(ledger.run(rating, discipline).standings)
             ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
     return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
