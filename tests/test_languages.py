@@ -461,3 +461,48 @@ def test_typers_own_help_words_in_russian():
     assert "Установить автодополнение для текущей оболочки." in top.stdout
     en = _run(["void", "--help"], {"LANG": "C.UTF-8"})
     assert en.stdout.startswith("Usage: nardrating void") and "Show this message and exit." in en.stdout
+
+
+# --- engines' rule texts ---
+
+NARDY = SAMPLES / "nardy-club"
+
+
+def test_fibs_explain_cites_seed_004_in_russian(cli):
+    ru = cli("explain", "m009", "--club", NARDY, env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    # seed 004, «Формула FIBS» and «Ускорение для новичков», in the seed's own words
+    assert "seed 004, «Формула FIBS»: шанс победителя P = 1/(1 + 10^(−(W − L)·√n/2000))" in ru.stdout
+    assert "сколько получает победитель = 4·√n·(1 − шанс победителя)" in ru.stdout
+    assert "«Ускорение для новичков»: опыт — сумма длин сыгранных рейтинговых матчей" in ru.stdout
+    assert "проигравший теряет столько же" in ru.stdout and "P = 1/(1 + 10^(−(1500.00 − 1482.68)·√5/2000))" in ru.stdout
+    english = cli("explain", "m009", "--club", NARDY, "--format", "json")
+    assert cli("explain", "m009", "--club", NARDY, "--format", "json", env=RU).stdout == english.stdout
+    assert "the winner's chance" in english.stdout and "шанс" not in english.stdout
+
+
+def test_seed_wording_of_protection_placement_and_a_first_rating_in_russian(cli):
+    ko = cli("explain", "ko-2009", "--club", FEDERATION, env={**RU, "COLUMNS": "300"})
+    assert ko.exit_code == 0, ko.output
+    # seed 000, «Когда рейтинг не снижался»: «выиграл матч у соперника с разницей в рейтинге больше 150»
+    assert "«Когда рейтинг не снижался»: рейтинг не уменьшается (выигрыш у tagiev (-422))" in ko.stdout
+    halved = cli("explain", "aslan@2025-03-01", "--club", NARDY, "--rating", "tournament", env=RU)
+    assert "«Турнирный рейтинг по нардам»: каждый месяц турнирный рейтинг сокращается на два" in halved.stdout
+    first = cli("explain", "novik@2024-05-01", "--club", SAMPLES / "fide-club", env={**RU, "COLUMNS": "300"})
+    # seed 002 8.2.3: «R_u = R_a + 15 за каждые пол-очка свыше 50%»
+    assert "seed 002, больше 50 %: Rc + 15 за каждые пол-очка свыше 50 % (8.2.3)" in first.stdout
+    assert "первый рейтинг: опубликован в этом рейтинг-листе" in first.stdout
+
+
+def test_parameter_errors_in_russian_keep_file_and_line(cli, tmp_path):
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("k = 20", "k = -1\ninactivity = [[6, 25], [3, 50]]"),
+                      encoding="utf-8")
+    ru = cli("check", "--club", club, env=RU)
+    assert ru.exit_code != 0
+    assert "nardrating.toml:10: [rating.club] k: значение должно быть больше 0 (получено -1)" in ru.output
+    assert "nardrating.toml:11: [rating.club] inactivity: месяцы должны быть от 1 до 1200 и строго возрастать" in ru.output
+    english = cli("check", "--club", club)
+    assert "nardrating.toml:10: [rating.club] k: Input should be greater than 0 (got -1)" in english.output
