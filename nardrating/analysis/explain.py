@@ -23,6 +23,7 @@ from ..contract.events import MatchPlayed
 from ..errors import ActionRefused, did_you_mean
 from .. import i18n
 from ..i18n import N_, _
+from ..i18n.terms import kind_text
 from ..reports import Column, Table
 
 FORMS = N_("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2025-03-01) for that player's "
@@ -63,7 +64,7 @@ def explain_event(ledger: Any, result: RatingResult, player: str, event: History
     except NotImplementedError:
         raise CannotExplain(_("the {engine} engine (rating list {rating!r}) does not explain {kind} events yet; "
                               "report --details shows its arithmetic").format(
-            engine=result.engine, rating=result.rating, kind=event.kind)) from None
+            engine=result.engine, rating=result.rating, kind=kind_text(event.kind))) from None
     if event.kind == "match":
         inputs = {"opponent": event.opponent, **inputs}
     else:
@@ -158,7 +159,7 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     value = {"entry": entry, "rating": result.rating, "engine": result.engine, "players": players}
     tables = []
     for k, ((player, event), shown) in enumerate(zip(found.events, players)):
-        what = "" if event.kind == "match" else _(" · {kind} on {day}").format(kind=event.kind, day=event.date)
+        what = "" if event.kind == "match" else _(" · {kind} on {day}").format(kind=kind_text(event.kind), day=event.date)
         tables.append(steps_table(f"{entry} · {result.rating} ({result.engine}) · {player}{what}", shown,
                                   value if k == 0 else None))
     return tables
@@ -207,7 +208,7 @@ def history_details(ledger: Any, result: RatingResult, player: str, table: Table
         return [table]
     if missing:
         note = _("--details: the {engine} engine does not explain {kinds} events yet; report --details shows its "
-                 "arithmetic").format(engine=result.engine, kinds=", ".join(sorted(missing)))
+                 "arithmetic").format(engine=result.engine, kinds=", ".join(kind_text(kind) for kind in sorted(missing)))
         table.caption = f"{table.caption}\n{note}" if table.caption else note
     tables = [table]
     for _row, event, shown in explained:
@@ -226,4 +227,4 @@ def _same(row: dict[str, Any], event: HistoryEvent) -> bool:
 def _event_title(event: HistoryEvent) -> str:
     if event.kind == "match":
         return f"{event.date} · {event.entry} · {event.opponent} · {score_text(event.result)}"
-    return f"{event.date} · {event.kind}" + (f" · {event.entry}" if event.entry else "")
+    return f"{event.date} · {kind_text(event.kind)}" + (f" · {event.entry}" if event.entry else "")
