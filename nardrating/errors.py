@@ -60,6 +60,7 @@ def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str
             kind = _kind(os.stat(path).st_mode)
         except OSError:
             kind = "not a regular file"
-        kind = kind if kind == "not a regular file" else f"{kind}, not a regular file"
+        # (_kind's words are English data, marked N_ there: translated here, where they are shown)
+        kind = _(kind) if kind == "not a regular file" else _("{kind}, not a regular file").format(kind=_(kind))
         return Problem(label, None, _("is {kind}; {what} must be a regular file").format(kind=kind, what=what))
     return Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc))
