@@ -117,7 +117,8 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
     for d in journal.disciplines():
         if d not in rated:
             where = _first_use_of_discipline(journal, d)
-            lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [_('all')])})" for r in config.ratings.values())
+            every = _("all")  # (a list's disciplines: all)
+            lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [every])})" for r in config.ratings.values())
             warnings.append(Problem(where[0], where[1], _("discipline {discipline!r} is rated by no list (lists: "
                                                           "{lists})").format(discipline=d, lists=lists)
                                     + _alike_hint(d, rated), where[2]))
@@ -252,10 +253,11 @@ def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, in
 
 
 _RESULT_WORDS = {1.0: N_("the first player won"), 0.0: N_("the second player won")}
+_DRAW = N_("a draw")
 
 
 def _result_words(score_a: float) -> str:
-    return _(_RESULT_WORDS.get(score_a, N_("a draw")))
+    return _(_RESULT_WORDS.get(score_a, _DRAW))
 
 
 def _list_files(journal: Journal, config: ClubConfig) -> list[Problem]:

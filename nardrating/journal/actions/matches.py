@@ -72,7 +72,8 @@ def check_discipline(club: Ledger, discipline: str, new_discipline: bool) -> Non
     rated = rated_disciplines(club)
     if discipline in rated:
         return
-    lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [_('any')])})" for r in club.config.ratings.values())
+    every = _("any")  # (a list's disciplines: any)
+    lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [every])})" for r in club.config.ratings.values())
     why = (_("no rating list rates it") if not any(r.rates(discipline) for r in club.config.ratings.values())
            else _("the club has no game of it yet"))
     refuse(club, _("--discipline {discipline!r}: {why}{hint}; rating lists: {lists}; to start a new discipline on "
