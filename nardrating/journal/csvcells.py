@@ -133,7 +133,7 @@ def length_cell(text: str) -> int | None:
 
 
 def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],
-            convert: Callable[[str], T | None], bad: Callable[[int, Callable[[], str], str | None], None], ids: list[str],
+            convert: Callable[[str], T | None], bad: Callable[[int, Callable[[], str], str | None], bool], ids: list[str],
             message: Callable[[str], str]) -> list[T | None]:
     """Convert a column through the file's dict of its distinct values (Judged); report rows that fail.
 
@@ -147,5 +147,6 @@ def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: 
     if None in converted.values():
         for k, text in enumerate(column):
             if converted[text] is None:
-                bad(k, partial(message, text), ids[k])
+                if not bad(k, partial(message, text), ids[k]):
+                    break  # the file's problems are full: no more are reported
     return values

@@ -148,11 +148,13 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     `memo`: the converted texts of its columns (see Judged)."""
     count_before = len(problems)
 
-    def bad(k: int, message: str | Callable[[], str], match_id: str | None = None) -> None:
+    def bad(k: int, message: str | Callable[[], str], match_id: str | None = None) -> bool:
         """Report row k's problem, up to MAX_PROBLEMS a file; `message()` words it only then (translated
-        once a problem, not for every row of a column that fails a million times)."""
+        when reported, not for every row of a column that fails a million times). False once the file
+        has its fill: a loop over failing rows stops there, as nothing more would be reported."""
         if len(problems) - count_before < MAX_PROBLEMS:
             problems.append(Problem(label, lines[k], message() if callable(message) else message, match_id))
+        return len(problems) - count_before < MAX_PROBLEMS
 
     col = {name: k for k, name in enumerate(header)}
     n = len(columns[0])
@@ -176,8 +178,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     dates = list(map(ordinals.__getitem__, date_col))
     if None in ordinals.values():
         for k, text_date in enumerate(date_col):
-            if ordinals[text_date] is None:
-                bad(k, partial(date_refused, text_date), ids[k])
+            if ordinals[text_date] is None and not bad(k, partial(date_refused, text_date), ids[k]):
+                break
 
     # Players: codes for each distinct name; undeclared ones are created later, so each
     # must be an id that a [[player]] could declare.
@@ -210,6 +212,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
                     if cell in refused and cell not in said:
                         said.add(cell)
                         bad(k, partial(player_refused, column, cell.strip()), ids[k])
+                if len(problems) - count_before >= MAX_PROBLEMS:
+                    break
 
     # Results: "1-0" etc., or the winner's name.
     if "result" in col:
@@ -218,13 +222,14 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         scores = list(map(scores_of.__getitem__, result_col))
         if None in scores_of.values():
             for k, text_result in enumerate(result_col):
-                if scores[k] is None:
-                    bad(k, partial(_result_refused, text_result), ids[k])
+                if scores[k] is None and not bad(k, partial(_result_refused, text_result), ids[k]):
+                    break
     else:
         winner_col = columns[col["winner"]]
         scores = [1.0 if w == x else 0.0 if w == y else None for w, x, y in zip(winner_col, a_col, b_col)]
         for k in [k for k, s in enumerate(scores) if s is None]:
-            bad(k, partial(_winner_refused, winner_col[k], a_col[k], b_col[k]), ids[k])
+            if not bad(k, partial(_winner_refused, winner_col[k], a_col[k], b_col[k]), ids[k]):
+                break
 
     lengths = mapped(columns, col, "length", n, memo, length_cell, bad, ids,
                       lambda s: _("length: {value!r} is not {rule}").format(value=s, rule=_(RULES["length"])))

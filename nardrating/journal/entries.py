@@ -434,7 +434,9 @@ def entry_errors(exc: ValidationError, kind: str) -> list[tuple[Loc, str]]:
         elif err["type"] == "value_error":
             found.append((loc, err["msg"].removeprefix("Value error, ")))
         elif err["type"] == "literal_error":
-            found.append((loc, _("{value} is not one of {allowed}").format(value=given, allowed=err["ctx"]["expected"])))
+            # pydantic's list of the values, "'MS', 'KMS', '1', '2' or '3'", its "or" in the language's word
+            expected = f" {_('or')} ".join(str(err["ctx"]["expected"]).rsplit(" or ", 1))
+            found.append((loc, _("{value} is not one of {allowed}").format(value=given, allowed=expected)))
         elif field is not None:
             found.append((loc, _not_rule(given, RULES[field])))
         else:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
-from ..i18n import _
+from ..i18n import N_, _
 
 # One greedy run up to the first "]" and no nested quantifiers, so a hostile line of
 # a million spaces is matched in linear time (a lazy group before \s*\] is quadratic).
@@ -54,7 +54,7 @@ def read_text(path: str | Path, problems: list[Problem], label: str | None = Non
         problems.append(Problem(label, None, _("file not found")))
         return None
     except OSError as exc:
-        problems.append(unreadable(label, path, exc, _("a club config")))
+        problems.append(unreadable(label, path, exc, N_("a club config")))
         return None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
