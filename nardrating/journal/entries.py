@@ -3,14 +3,13 @@
 They check one entry's shape, types and limits; cross-entry rules (unknown player,
 duplicate id, a match outside its tournament's dates) are in validate.py. The TOML
 reader, the CSV reader and every command that writes use these same rules
-(`id_problem`, `text_problem`, the limits of limits.py), so that nothing one of them accepts
+(`id_problem`, `text_problem` of textrules.py, the limits of limits.py), so that nothing one of them accepts
 is refused by another.
 """
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from datetime import date
 from typing import Annotated, Any, Literal, Self
 
@@ -18,107 +17,18 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       field_validator, model_validator)
 
 from ..i18n import N_, _
-from .ids import MAX_ID
 # The limits and RULES (limits.py), here too for those who import them with the entry models.
 from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
                      MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
                      MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RULES as RULES)
 from .tomlsource import shown
+# The id and text rules (textrules.py), here too for those who import them with the entry models.
+from .textrules import (Fault as Fault, control_problem as control_problem, fault_text as fault_text,
+                        id_message as id_message, id_problem as id_problem, text_fault as text_fault,
+                        text_problem as text_problem, valid_id as valid_id)
 
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
 SYSTEMS = ("swiss", "round-robin", "knockout", "match")
-
-Fault = tuple[str, dict[str, object]]  # a problem untranslated: (N_ message, its values)
-
-
-def fault_text(fault: Fault) -> str:
-    """A Fault in words of the current language."""
-    return _(fault[0]).format(**fault[1])
-
-
-def _char(ch: str) -> str:
-    return f"{ch!r} (U+{ord(ch):04X})"
-
-
-def id_problem(text: object) -> str | None:
-    """Why `text` is not an id, or None: the one id rule of the journal, the CSV reader and the CLI.
-
-    Each character is a letter (Unicode category L*), a combining mark (M*) on a letter,
-    an ASCII digit, _ or -. A plain loop, not a regex: `$` would let a final newline
-    through, and `\\w` takes digits of every script and signs like "²".
-    """
-    fault = _id_fault(text)
-    return None if fault is None else fault_text(fault)
-
-
-def _id_fault(text: object) -> Fault | None:
-    """id_problem's reason untranslated, (message, its values): a yes-or-no question (valid_id) needs no words."""
-    if not isinstance(text, str):
-        return N_("it is not text"), {}
-    if not text:
-        return N_("it is empty"), {}
-    if len(text) > MAX_ID:
-        return N_("it is {length} characters long, more than {most}"), {"length": len(text), "most": MAX_ID}
-    on_letter = False  # a combining mark must follow a letter (or a mark on one)
-    for k, ch in enumerate(text, start=1):
-        if "0" <= ch <= "9" or ch == "_" or ch == "-":
-            on_letter = False
-            continue
-        category = unicodedata.category(ch)
-        if category[0] == "L":
-            on_letter = True
-        elif not (category[0] == "M" and on_letter):
-            return N_("character {k}, {char}, is not allowed"), {"k": k, "char": _char(ch)}
-    return None
-
-
-def valid_id(text: object) -> bool:
-    return _id_fault(text) is None
-
-
-def id_message(text: object) -> str:
-    """"'x²' is not an id: …; an id is …" for a text that id_problem refuses."""
-    return _("{text} is not an id: {problem}; {rule}").format(text=shown(text), problem=id_problem(text),
-                                                             rule=_(ID_RULE))
-
-
-def text_problem(text: str, limit: int = MAX_TEXT, multiline: bool = False) -> str | None:
-    """Why `text` may not stand in a journal's text field, or None."""
-    fault = text_fault(text, limit, multiline)
-    return None if fault is None else fault_text(fault)
-
-
-def text_fault(text: str, limit: int = MAX_TEXT, multiline: bool = False) -> Fault | None:
-    """text_problem untranslated: a column of a million notes is judged without words (csvfast)."""
-    if len(text) > limit:
-        return N_("it is {length} characters long, more than {most}"), {"length": len(text), "most": limit}
-    return _control_fault(text, multiline)
-
-
-def control_problem(text: str, multiline: bool = False) -> str | None:
-    """Control characters (C0, DEL, C1: an ESC would reach a terminal raw) are refused; a note
-    or a reason may hold newlines and tabs. Lone surrogates are what a command line makes
-    of bytes that are not UTF-8.
-    """
-    fault = _control_fault(text, multiline)
-    return None if fault is None else fault_text(fault)
-
-
-def _control_fault(text: str, multiline: bool = False) -> Fault | None:
-    if text.isprintable() or multiline and text.replace("\n", "").replace("\t", "").isprintable():
-        return None  # the usual case, decided in C
-    for k, ch in enumerate(text, start=1):
-        category = unicodedata.category(ch)
-        if category == "Cc" and not (multiline and ch in "\n\t"):
-            if multiline:
-                return (N_("character {k} is a control character, {char}; a note may hold newlines and tabs, "
-                           "no other"), {"k": k, "char": _char(ch)})
-            return (N_("character {k} is a control character, {char}, which names and other text may not "
-                       "hold"), {"k": k, "char": _char(ch)})
-        if category == "Cs":
-            return N_("character {k}, {char}, is not a character (the text was not UTF-8)"), {"k": k, "char": _char(ch)}
-    return None
-
 
 RESULTS = {
     "1-0": 1.0, "0-1": 0.0,
