@@ -49,7 +49,8 @@ def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str:
 
 
 def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str) -> Problem:
-    """A file that could not be read, in plain words; `what` is e.g. "a journal"."""
+    """A file that could not be read, in plain words; `what` is e.g. "a journal" (marked N_ by the caller:
+    translated here, where it is said)."""
     import os
 
     from .i18n import _
@@ -60,6 +61,7 @@ def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str
             kind = _kind(os.stat(path).st_mode)
         except OSError:
             kind = "not a regular file"
-        kind = kind if kind == "not a regular file" else f"{kind}, not a regular file"
-        return Problem(label, None, _("is {kind}; {what} must be a regular file").format(kind=kind, what=what))
+        # (_kind's words are English data, marked N_ there: translated here, where they are shown)
+        kind = _(kind) if kind == "not a regular file" else _("{kind}, not a regular file").format(kind=_(kind))
+        return Problem(label, None, _("is {kind}; {what} must be a regular file").format(kind=kind, what=_(what)))
     return Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc))

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from collections.abc import Iterator
 from datetime import date, timedelta
 
+from .i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Period:
@@ -62,7 +64,8 @@ LAST_DAY = date(2999, 12, 31)
 
 
 def _outside(text: str) -> str:
-    return f"{text!r} is outside the dates nardrating handles ({FIRST_DAY} to {LAST_DAY})"
+    return _("{text!r} is outside the dates nardrating handles ({first} to {last})").format(
+        text=text, first=FIRST_DAY, last=LAST_DAY)
 
 
 def check_day(day: date, text: str) -> date:
@@ -73,6 +76,11 @@ def check_day(day: date, text: str) -> date:
 
 
 PERIOD_HELP = "2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20"
+
+
+class NotAPeriod(ValueError):
+    """A text that is no period at all (a typo), told apart by its class from one out of range."""
+
 
 _FORMS = (
     (re.compile(r"^(\d{4})$"), lambda y: Period(date(y, 1, 1), date(y, 12, 31))),
@@ -106,13 +114,16 @@ def parse_period(text: str) -> Period:
             start = _single(left.strip()).start
             end = _single(right.strip()).end
             if end < start:
-                raise ValueError(f"period {text!r} ends before it starts")
+                raise ValueError(_("period {text!r} ends before it starts").format(text=text))
             return Period(start, end)
         return _single(text)
     except ValueError as exc:
         if exc.args:
             raise
-        raise ValueError(f"{text!r} is not a period; write {PERIOD_HELP}") from None
+        # English in every language for now: commands/verify.py and commands/lists.py tell a typo from a
+        # period out of range by these words ("is not a period"); once they ask isinstance(exc, NotAPeriod),
+        # this is _("{text!r} is not a period; write {forms}") with PERIOD_HELP marked N_.
+        raise NotAPeriod(f"{text!r} is not a period; write {PERIOD_HELP}") from None
 
 
 PERIOD_UNITS = {"month": 1, "quarter": 3, "half": 6, "year": 12}

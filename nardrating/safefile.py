@@ -10,7 +10,7 @@ import os
 import stat
 from pathlib import Path
 
-from .i18n import N_
+from .i18n import N_, _
 
 
 class NotRegularFile(OSError):
@@ -44,7 +44,7 @@ def open_regular(path: Path | str, *, follow_symlinks: bool = True) -> int:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"{path} is {_kind(mode)}, not a regular file")
+            raise NotRegularFile(_("{path} is {kind}, not a regular file").format(path=path, kind=_(_kind(mode))))
         os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)

@@ -506,3 +506,73 @@ def test_parameter_errors_in_russian_keep_file_and_line(cli, tmp_path):
     assert "nardrating.toml:11: [rating.club] inactivity: месяцы должны быть от 1 до 1200 и строго возрастать" in ru.output
     english = cli("check", "--club", club)
     assert "nardrating.toml:10: [rating.club] k: Input should be greater than 0 (got -1)" in english.output
+
+
+# --- journal messages ---
+
+def _journal_club(tmp_path, entries="", csv=None):
+    """The chess club of seed 003 with `entries` appended to its journal (and a CSV journal of `csv`)."""
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    with open(club / "journal.toml", "a", encoding="utf-8") as f:
+        f.write(entries)
+    if csv is not None:
+        config = club / "nardrating.toml"
+        config.write_text(config.read_text(encoding="utf-8").replace(
+            'journal = ["journal.toml"]', 'journal = ["journal.toml", "games.csv"]'), encoding="utf-8")
+        (club / "games.csv").write_text(csv, encoding="utf-8")
+    return club
+
+
+def _header_line(club, entry_id):
+    """The line of the [[...]] header of the entry whose id line is `id = "entry_id"`."""
+    lines = (club / "journal.toml").read_text(encoding="utf-8").splitlines()
+    return lines.index(f'id = "{entry_id}"')  # the header is the line before it (lines count from 1)
+
+
+def test_journal_validation_in_russian_keeps_file_line_and_entry(cli, tmp_path):
+    club = _journal_club(tmp_path, '\n[[match]]\nid = "m0100"\ndate = 2009-02-03\nplayers = ["anna", "vera"]\n'
+                                   'result = "1-0"\nlength = 5000\n')
+    at = f"{club / 'journal.toml'}:{_header_line(club, 'm0100')}: m0100: "
+    ru = cli("check", "--club", club, env=RU)
+    assert ru.exit_code == 1
+    assert at + "length: 5000 — не длина матча; укажите целое число очков от 1 до 1000" in ru.stderr.splitlines()
+    en = cli("check", "--club", club)
+    assert at + "length: 5000 is not a match length; write a whole number of points from 1 to 1000" \
+        in en.stderr.splitlines()
+    # the rules across entries: an unknown player, a void of an unknown match
+    club = _journal_club(tmp_path / "2", '\n[[match]]\nid = "m0099"\ndate = 2009-02-03\nplayers = ["anna", "borsi"]\n'
+                                         'result = "1-0"\n\n[[void]]\nmatch = "m0555"\ndate = 2009-03-01\n'
+                                         'reason = "опечатка"\n')
+    ru = cli("check", "--club", club, env=RU)
+    assert ru.exit_code == 1
+    at = f"{club / 'journal.toml'}:{_header_line(club, 'm0099')}: m0099: "
+    assert at + "неизвестный игрок 'borsi' (может быть, \"boris\"?); объявите его записью [[player]] или командой " \
+                "`nardrating add-player`" in ru.stderr.splitlines()
+    assert "аннулирование неизвестного матча 'm0555'" in ru.stderr
+
+
+def test_csv_journal_problems_and_warnings_in_russian(cli, tmp_path):
+    club = _journal_club(tmp_path, csv="id,date,player_a,player_b,result\nc1,2009-13-01,anna,boris,1-0\n"
+                                       "c2,2009-05-01,anna,vera,2-0\n")
+    ru = cli("check", "--club", club, env=RU)
+    games = club / "games.csv"
+    assert ru.exit_code == 1
+    assert f"{games}:2: c1: дата '2009-13-01' — не дата ISO вида 2009-01-15" in ru.stderr.splitlines()
+    assert f"{games}:3: c2: result '2-0' — не результат; укажите 1-0, 0-1 или 1/2-1/2" in ru.stderr.splitlines()
+    # a warning: a player a CSV row names but no [[player]] declares
+    club = _journal_club(tmp_path / "2", csv="id,date,player_a,player_b,result\nc1,2009-05-01,anna,petr,1-0\n")
+    ru = cli("check", "--club", club, env=RU)
+    assert ru.exit_code == 0
+    assert "предупреждение: игрок 'petr' указан в строке CSV, но не объявлен" in ru.stdout
+
+
+def test_a_writers_refusal_in_russian(cli, tmp_path):
+    club = _journal_club(tmp_path)
+    ru = cli("add-match", "anna", "borsi", "--winner", "anna", "--club", club, env=RU)
+    assert ru.exit_code == 1
+    assert "неизвестный игрок 'borsi' (может быть, \"boris\"?); если это новый игрок, сначала добавьте его: " \
+           "nardrating add-player borsi" in ru.stderr
+    ru = cli("merge-players", "anna", "boris", "--club", club, env=RU)
+    assert ru.exit_code == 1 and "нельзя объединить 'anna' с 'boris': они играли друг с другом (m0001)" in ru.stderr
+    assert "партии против самого себя" in ru.stderr

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from array import array
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .entries import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES, id_message, id_problem
+from ..i18n import _
+from .entries import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES, id_message, valid_id
 from .ids import MAX_ID, is_plain_id
 
 if TYPE_CHECKING:
@@ -65,7 +67,7 @@ _LONG_ID = re.compile(rb"\n[^\n]{%d}" % (MAX_ID + 1))
 
 def is_id(text: str) -> bool:
     """id_problem(text) is None: a plain ASCII id (most are) is known one at once, any other is judged by the rule."""
-    return is_plain_id(text) is not None or id_problem(text) is None
+    return is_plain_id(text) is not None or valid_id(text)
 
 
 def plain_ids(ids: list[str]) -> bool:
@@ -86,16 +88,16 @@ def plain_ids(ids: list[str]) -> bool:
 
 
 def player_refused(column: str, name: str) -> str:
-    example = "-".join("".join(ch if not id_problem(ch) else " " for ch in name.lower()).split())[:MAX_ID]
-    example = example if example and not id_problem(example) else "player-1"
-    return (f"{column}: {id_message(name)}. A CSV names players by id: declare the player in a TOML journal "
-            f"with a valid id and this name ([[player]] id = \"{example}\", name = {json.dumps(name, ensure_ascii=False)})"
-            " and write the id in this column")
+    example = "-".join("".join(ch if valid_id(ch) else " " for ch in name.lower()).split())[:MAX_ID]
+    example = example if example and valid_id(example) else "player-1"
+    return _("{column}: {problem}. A CSV names players by id: declare the player in a TOML journal with a valid "
+             "id and this name ([[player]] id = \"{example}\", name = {name}) and write the id in this column").format(
+        column=column, problem=id_message(name), example=example, name=json.dumps(name, ensure_ascii=False))
 
 
 def coded(codes: Codes, name: str, given: str) -> int | None:
     """The code of a discipline or tournament id; None (with the reason kept) for one that breaks the id rule."""
-    return None if given and id_problem(given) else codes.code(name)
+    return None if given and not valid_id(given) else codes.code(name)
 
 
 _FIRST_ORDINAL, _LAST_ORDINAL = FIRST_DAY.toordinal(), LAST_DAY.toordinal()
@@ -117,8 +119,8 @@ def date_refused(text: str) -> str:
             raise ValueError
         date.fromisoformat(text.strip())
     except ValueError:
-        return f"date {text!r} is not an ISO date like 2009-01-15"
-    return f"date {text.strip()!r} is not {RULES['date']}"
+        return _("date {text!r} is not an ISO date like 2009-01-15").format(text=text)
+    return _("date {text!r} is not {rule}").format(text=text.strip(), rule=_(RULES["date"]))
 
 
 def length_cell(text: str) -> int | None:
@@ -131,9 +133,12 @@ def length_cell(text: str) -> int | None:
 
 
 def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],
-            convert: Callable[[str], T | None], bad: Callable[[int, str, str | None], None], ids: list[str],
-            message: str | Callable[[str], str]) -> list[T | None]:
-    """Convert a column through the file's dict of its distinct values (Judged); report rows that fail."""
+            convert: Callable[[str], T | None], bad: Callable[[int, Callable[[], str], str | None], bool], ids: list[str],
+            message: Callable[[str], str]) -> list[T | None]:
+    """Convert a column through the file's dict of its distinct values (Judged); report rows that fail.
+
+    `message(text)` words a failing row's problem; `bad` calls it only for a problem it reports (the
+    words are translated then: not for each of a million failing rows past the file's limit)."""
     if name not in col:
         return [convert("")] * n
     column = columns[col[name]]
@@ -142,5 +147,6 @@ def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: 
     if None in converted.values():
         for k, text in enumerate(column):
             if converted[text] is None:
-                bad(k, message(text) if callable(message) else message.format(text), ids[k])
+                if not bad(k, partial(message, text), ids[k]):
+                    break  # the file's problems are full: no more are reported
     return values

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Sequence
+from functools import partial
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Problem
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from .csvcells import Judged, checked, coded, date_refused, extend_column, is_id, judged, length_cell, mapped, ordinal, plain_ids, player_refused
-from .entries import (MAX_CHIPS, MAX_NOTE, RULES, id_message, id_problem,
-                      parse_result, text_problem)
+from .entries import MAX_CHIPS, MAX_NOTE, RULES, Fault, fault_text, id_message, parse_result, text_fault, valid_id
 
 if TYPE_CHECKING:
     from .model import Journal
@@ -42,11 +42,12 @@ def _header_problem(header: list[str]) -> str | None:
         parts.append(ngettext("missing column {columns}", "missing columns {columns}", len(missing)).format(
             columns=", ".join(missing)))
     if len(set(header)) != len(header):
-        parts.append("a column is named twice")
+        parts.append(_("a column is named twice"))
     if parts:
-        return "; ".join(parts) + f"; the columns are: {', '.join(CSV_COLUMNS)}"
+        return _("{problems}; the columns are: {columns}").format(problems="; ".join(parts),
+                                                                   columns=", ".join(CSV_COLUMNS))
     if ("result" in header) == ("winner" in header):
-        return "the header needs exactly one of the columns result or winner"
+        return _("the header needs exactly one of the columns result or winner")
     return None
 
 
@@ -71,7 +72,7 @@ def read_csv_rows(text: str, label: str, source: int, journal: Journal, default_
         first_line, first_offset = 2 + line_offset, match_offset
         for columns, count in _plain_chunks(text, body_start, len(header), crlf):
             if columns is None:
-                trial.append(Problem(label, None, "uneven rows"))
+                trial.append(Problem(label, None, _("uneven rows")))
                 break
             _convert(columns, range(first_line, first_line + count), header, label, source, journal,
                      default_discipline, trial, match_offset, seen_ids, memo)
@@ -147,9 +148,13 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     `memo`: the converted texts of its columns (see Judged)."""
     count_before = len(problems)
 
-    def bad(k: int, message: str, match_id: str | None = None) -> None:
+    def bad(k: int, message: str | Callable[[], str], match_id: str | None = None) -> bool:
+        """Report row k's problem, up to MAX_PROBLEMS a file; `message()` words it only then (translated
+        when reported, not for every row of a column that fails a million times). False once the file
+        has its fill: a loop over failing rows stops there, as nothing more would be reported."""
         if len(problems) - count_before < MAX_PROBLEMS:
-            problems.append(Problem(label, lines[k], message, match_id))
+            problems.append(Problem(label, lines[k], message() if callable(message) else message, match_id))
+        return len(problems) - count_before < MAX_PROBLEMS
 
     col = {name: k for k, name in enumerate(header)}
     n = len(columns[0])
@@ -160,8 +165,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     if "id" in col and not plain_ids([x for x in ids if x] if missing else ids):
         for k, given in enumerate(ids):
             ids[k] = given = given.strip()
-            if given and id_problem(given):
-                bad(k, f"id: {id_message(given)}")
+            if given and not valid_id(given):
+                bad(k, partial(_id_refused, "id", given))
         missing = "" in ids
     if missing:  # no id: derived from the file and the row's position, as for TOML
         for k in [k for k, match_id in enumerate(ids) if not match_id]:
@@ -173,8 +178,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     dates = list(map(ordinals.__getitem__, date_col))
     if None in ordinals.values():
         for k, text_date in enumerate(date_col):
-            if ordinals[text_date] is None:
-                bad(k, date_refused(text_date), ids[k])
+            if ordinals[text_date] is None and not bad(k, partial(date_refused, text_date), ids[k]):
+                break
 
     # Players: codes for each distinct name; undeclared ones are created later, so each
     # must be an id that a [[player]] could declare.
@@ -201,12 +206,14 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         for k in range(n):
             if a[k] == -1 or b[k] == -1:
                 cells = (("player_a", a_col[k]), ("player_b", b_col[k]))
-                if not any(cell in refused for _, cell in cells):
-                    bad(k, "player_a and player_b must both be named", ids[k])
+                if not any(cell in refused for _column, cell in cells):
+                    bad(k, _both_named, ids[k])
                 for column, cell in cells:
                     if cell in refused and cell not in said:
                         said.add(cell)
-                        bad(k, player_refused(column, cell.strip()), ids[k])
+                        bad(k, partial(player_refused, column, cell.strip()), ids[k])
+                if len(problems) - count_before >= MAX_PROBLEMS:
+                    break
 
     # Results: "1-0" etc., or the winner's name.
     if "result" in col:
@@ -215,27 +222,28 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         scores = list(map(scores_of.__getitem__, result_col))
         if None in scores_of.values():
             for k, text_result in enumerate(result_col):
-                if scores[k] is None:
-                    bad(k, f"result {text_result!r} is not a result; write 1-0, 0-1 or 1/2-1/2", ids[k])
+                if scores[k] is None and not bad(k, partial(_result_refused, text_result), ids[k]):
+                    break
     else:
         winner_col = columns[col["winner"]]
         scores = [1.0 if w == x else 0.0 if w == y else None for w, x, y in zip(winner_col, a_col, b_col)]
         for k in [k for k, s in enumerate(scores) if s is None]:
-            bad(k, f"winner {winner_col[k]!r} is neither {a_col[k]!r} nor {b_col[k]!r}", ids[k])
+            if not bad(k, partial(_winner_refused, winner_col[k], a_col[k], b_col[k]), ids[k]):
+                break
 
     lengths = mapped(columns, col, "length", n, memo, length_cell, bad, ids,
-                      "length: {!r} is not " + RULES["length"])
+                      lambda s: _("length: {value!r} is not {rule}").format(value=s, rule=_(RULES["length"])))
     rated = mapped(columns, col, "rated", n, memo, lambda s: _FLAGS.get(s.strip().lower(), True if not s.strip() else None),
-                    bad, ids, "rated {!r} must be true or false")
+                    bad, ids, lambda s: _("rated {value!r} must be true or false").format(value=s))
     forfeit = mapped(columns, col, "forfeit", n, memo,
                       lambda s: _FLAGS.get(s.strip().lower(), False if not s.strip() else None),
-                      bad, ids, "forfeit {!r} must be true or false")
+                      bad, ids, lambda s: _("forfeit {value!r} must be true or false").format(value=s))
     discipline = mapped(columns, col, "discipline", n, memo,
                          lambda s: coded(journal.discipline_codes, s.strip() or default_discipline, s.strip()),
-                         bad, ids, lambda s: f"discipline: {id_message(s.strip())}")
+                         bad, ids, partial(_id_refused, "discipline"))
     tournament = mapped(columns, col, "tournament", n, memo,
                          lambda s: coded(journal.tournament_codes, s.strip(), s.strip()) if s.strip() else -1,
-                         bad, ids, lambda s: f"tournament: {id_message(s.strip())}")
+                         bad, ids, partial(_id_refused, "tournament"))
     if "discipline" not in col:
         discipline = [journal.discipline_codes.code(default_discipline)] * n
     extras: dict[int, dict[str, Any]] = {}  # as Matches.extra: chips, note
@@ -246,9 +254,9 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
             if not value.strip():
                 continue
             if name == "note":
-                problem = text_problem(value, MAX_NOTE, multiline=True)
-                if problem:
-                    bad(k, f"note: {problem}", ids[k])
+                fault = text_fault(value, MAX_NOTE, multiline=True)
+                if fault:
+                    bad(k, partial(_note_refused, fault), ids[k])
                 extras.setdefault(k, {})["note"] = value.strip()
                 continue
             try:
@@ -256,12 +264,13 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
                 if not 0 <= chips <= MAX_CHIPS:  # also refuses nan; inf is out of range
                     raise ValueError
             except ValueError:
-                bad(k, f"chips: {value.strip()!r} is not {RULES['chips']}", ids[k])
+                bad(k, partial(_chips_refused, value), ids[k])
                 continue
             extras.setdefault(k, {})["chips"] = chips
     if len(problems) > count_before:
         if len(problems) - count_before >= MAX_PROBLEMS:
-            problems.append(Problem(label, None, f"more than {MAX_PROBLEMS} problems in this file; the first are listed"))
+            problems.append(Problem(label, None, _("more than {most} problems in this file; the first are "
+                                                   "listed").format(most=MAX_PROBLEMS)))
         return
 
     m = journal.matches
@@ -277,7 +286,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
             if match_id in seen:
                 first = seen[match_id]
                 where = f"{journal.files[m.source[first]]}:{journal.line_of(first)}" if first < base else f"{label}:{lines[first - base]}"
-                bad(k, f"match id {match_id!r} is already used at {where}", match_id)
+                bad(k, partial(_id_used, match_id, where), match_id)
             else:
                 seen[match_id] = base + k
         return
@@ -297,6 +306,36 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         m.extra[base + k] = extra
 
 
+# How a row's problem is worded, when it is reported (see bad in _convert).
+
+def _id_refused(column: str, text: str) -> str:
+    return f"{column}: " + id_message(text.strip())
+
+
+def _both_named() -> str:
+    return _("player_a and player_b must both be named")
+
+
+def _result_refused(text: str) -> str:
+    return _("result {result!r} is not a result; write 1-0, 0-1 or 1/2-1/2").format(result=text)
+
+
+def _winner_refused(winner: str, a: str, b: str) -> str:
+    return _("winner {winner!r} is neither {a!r} nor {b!r}").format(winner=winner, a=a, b=b)
+
+
+def _note_refused(fault: Fault) -> str:
+    return "note: " + fault_text(fault)
+
+
+def _chips_refused(text: str) -> str:
+    return _("chips: {value!r} is not {rule}").format(value=text.strip(), rule=_(RULES["chips"]))
+
+
+def _id_used(match_id: str, where: str) -> str:
+    return _("match id {id!r} is already used at {where}").format(id=match_id, where=where)
+
+
 def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[str]], list[int], list[str]]:
     """(rows, their line numbers, header), or no rows ([], [], []) with a problem."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
@@ -311,7 +350,7 @@ def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[st
             return [], [], []
         rows = list(reader)
     except csv.Error as exc:
-        problems.append(Problem(label, reader.line_num, f"CSV cannot be read: {exc}"))
+        problems.append(Problem(label, reader.line_num, _("CSV cannot be read: {error}").format(error=exc)))
         return [], [], []
     # Row k is on line k + 2 unless a quoted cell spans lines; then count them.
     if text.count("\n") - (not text.endswith("\n")) + 1 == len(rows) + 1 or "\"" not in text:
@@ -320,7 +359,7 @@ def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[st
         lines = []
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         next(reader)
-        for _ in reader:
+        for _row in reader:
             lines.append(reader.line_num)
     width = len(header)
     if any(len(r) != width for r in rows):
@@ -330,6 +369,7 @@ def _parse(text: str, label: str, problems: list[Problem]) -> tuple[list[list[st
                 keep_rows.append(row)
                 keep_lines.append(line)
             elif row:
-                problems.append(Problem(label, line, f"the row has {len(row)} cells, the header {width}"))
+                problems.append(Problem(label, line, _("the row has {cells} cells, the header {width}").format(
+                    cells=len(row), width=width)))
         rows, lines = keep_rows, keep_lines
     return rows, lines, header

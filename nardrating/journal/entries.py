@@ -3,98 +3,41 @@
 They check one entry's shape, types and limits; cross-entry rules (unknown player,
 duplicate id, a match outside its tournament's dates) are in validate.py. The TOML
 reader, the CSV reader and every command that writes use these same rules
-(`id_problem`, `text_problem`, the limits of limits.py), so that nothing one of them accepts
+(`id_problem`, `text_problem` of textrules.py, the limits of limits.py), so that nothing one of them accepts
 is refused by another.
 """
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from datetime import date
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       field_validator, model_validator)
 
-from .ids import MAX_ID
+from ..i18n import N_, _
 # The limits and RULES (limits.py), here too for those who import them with the entry models.
 from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
                      MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
                      MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RULES as RULES)
 from .tomlsource import shown
+# The id and text rules (textrules.py), here too for those who import them with the entry models.
+from .textrules import (Fault as Fault, control_problem as control_problem, fault_text as fault_text,
+                        id_message as id_message, id_problem as id_problem, text_fault as text_fault,
+                        text_problem as text_problem, valid_id as valid_id)
 
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
 SYSTEMS = ("swiss", "round-robin", "knockout", "match")
 
-def _char(ch: str) -> str:
-    return f"{ch!r} (U+{ord(ch):04X})"
-
-
-def id_problem(text: object) -> str | None:
-    """Why `text` is not an id, or None: the one id rule of the journal, the CSV reader and the CLI.
-
-    Each character is a letter (Unicode category L*), a combining mark (M*) on a letter,
-    an ASCII digit, _ or -. A plain loop, not a regex: `$` would let a final newline
-    through, and `\\w` takes digits of every script and signs like "²".
-    """
-    if not isinstance(text, str):
-        return "it is not text"
-    if not text:
-        return "it is empty"
-    if len(text) > MAX_ID:
-        return f"it is {len(text)} characters long, more than {MAX_ID}"
-    on_letter = False  # a combining mark must follow a letter (or a mark on one)
-    for k, ch in enumerate(text, start=1):
-        if "0" <= ch <= "9" or ch == "_" or ch == "-":
-            on_letter = False
-            continue
-        category = unicodedata.category(ch)
-        if category[0] == "L":
-            on_letter = True
-        elif not (category[0] == "M" and on_letter):
-            return f"character {k}, {_char(ch)}, is not allowed"
-    return None
-
-
-def valid_id(text: object) -> bool:
-    return id_problem(text) is None
-
-
-def id_message(text: object) -> str:
-    """"'x²' is not an id: …; an id is …" for a text that id_problem refuses."""
-    return f"{shown(text)} is not an id: {id_problem(text)}; {ID_RULE}"
-
-
-def text_problem(text: str, limit: int = MAX_TEXT, multiline: bool = False) -> str | None:
-    """Why `text` may not stand in a journal's text field, or None."""
-    if len(text) > limit:
-        return f"it is {len(text)} characters long, more than {limit}"
-    return control_problem(text, multiline)
-
-
-def control_problem(text: str, multiline: bool = False) -> str | None:
-    """Control characters (C0, DEL, C1: an ESC would reach a terminal raw) are refused; a note
-    or a reason may hold newlines and tabs. Lone surrogates are what a command line makes
-    of bytes that are not UTF-8.
-    """
-    if text.isprintable() or multiline and text.replace("\n", "").replace("\t", "").isprintable():
-        return None  # the usual case, decided in C
-    for k, ch in enumerate(text, start=1):
-        category = unicodedata.category(ch)
-        if category == "Cc" and not (multiline and ch in "\n\t"):
-            if multiline:
-                return f"character {k} is a control character, {_char(ch)}; a note may hold newlines and tabs, no other"
-            return f"character {k} is a control character, {_char(ch)}, which names and other text may not hold"
-        if category == "Cs":
-            return f"character {k}, {_char(ch)}, is not a character (the text was not UTF-8)"
-    return None
 RESULTS = {
     "1-0": 1.0, "0-1": 0.0,
     "1/2-1/2": 0.5, "½-½": 0.5, "1/2": 0.5, "½": 0.5, "0.5-0.5": 0.5,
     "1:0": 1.0, "0:1": 0.0, "½:½": 0.5,
 }
-RESULT_HELP = '"1-0", "0-1" or "1/2-1/2" (also "½-½"), or winner = "<player id>"'
+# The results a [[match]] takes, in words (RESULT_HELP without its winner).
+RESULT_WORDS = N_('"1-0", "0-1" or "1/2-1/2" (also "½-½")')
+RESULT_HELP = N_('"1-0", "0-1" or "1/2-1/2" (also "½-½"), or winner = "<player id>"')
 
 
 def parse_result(text: str) -> float | None:
@@ -119,11 +62,16 @@ def parse_place(place: object) -> tuple[int, int]:
 
 
 # --- Field types: each refuses with "<value> is not <rule>" or a reason -------------
+# (a rule is an N_ message of RULES, translated when a value is refused, never per entry)
+
+def _not_rule(value: str, rule: str) -> str:
+    return _("{value} is not {rule}").format(value=value, rule=_(rule))
+
 
 def _refuse_bool(rule: str) -> BeforeValidator:
     def check(value: Any) -> Any:
         if isinstance(value, bool):  # TOML true is no number
-            raise ValueError(f"{value} is not {rule}")
+            raise ValueError(_not_rule(str(value), rule))
         return value
     return BeforeValidator(check)
 
@@ -131,7 +79,7 @@ def _refuse_bool(rule: str) -> BeforeValidator:
 def _between(low: float, high: float, rule: str) -> AfterValidator:
     def check(value: Any) -> Any:
         if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
-            raise ValueError(f"{shown(value)} is not {rule}")
+            raise ValueError(_not_rule(shown(value), rule))
         return value
     return AfterValidator(check)
 
@@ -150,13 +98,13 @@ def _no_controls(multiline: bool = False) -> BeforeValidator:
 def _at_most(limit: int) -> AfterValidator:
     def check(value: str) -> str:
         if len(value) > limit:
-            raise ValueError(f"it is {len(value)} characters long, more than {limit}")
+            raise ValueError(_("it is {length} characters long, more than {most}").format(length=len(value), most=limit))
         return value
     return AfterValidator(check)
 
 
 def _id_rule(value: Any) -> Any:
-    if isinstance(value, str) and id_problem(value):
+    if isinstance(value, str) and not valid_id(value):
         raise ValueError(id_message(value))
     return value
 
@@ -165,13 +113,13 @@ def _place_rule(value: Any) -> Any:
     try:
         parse_place(value)
     except (ValueError, TypeError):
-        raise ValueError(f"{shown(value)} is not {RULES['place']}") from None
+        raise ValueError(_not_rule(shown(value), RULES["place"])) from None
     return value
 
 
 def _checked_date(value: date) -> date:
     if not FIRST_DAY <= value <= LAST_DAY:
-        raise ValueError(f"{value} is not {RULES['date']}")
+        raise ValueError(_not_rule(str(value), RULES["date"]))
     return value
 
 
@@ -230,7 +178,8 @@ class EditPlayerEntry(Entry):
     @model_validator(mode="after")
     def _changes_something(self) -> Self:
         if all(getattr(self, key) is None for key in EDITED_FIELDS):
-            raise ValueError(f"give at least one of {', '.join(EDITED_FIELDS)}: the fields that change")
+            raise ValueError(_("give at least one of {fields}: the fields that change").format(
+                fields=", ".join(EDITED_FIELDS)))
         return self
 
 
@@ -253,9 +202,11 @@ class MatchEntry(Entry):
     @model_validator(mode="after")
     def _one_outcome(self) -> Self:
         if (self.result is None) == (self.winner is None):
-            raise ValueError(f"give either result = {RESULT_HELP.split(', or')[0]} or winner = \"<player id>\", not both or neither")
+            raise ValueError(_('give either result = {results} or winner = "<player id>", not both or neither').format(
+                results=_(RESULT_WORDS)))
         if self.result is not None and parse_result(self.result) is None:
-            raise ValueError(f"result {self.result!r} is not a result; write {RESULT_HELP}")
+            raise ValueError(_("result {result!r} is not a result; write {results}").format(
+                result=self.result, results=_(RESULT_HELP)))
         return self
 
     def score_a(self) -> float | None:
@@ -286,7 +237,7 @@ class TournamentEntry(Entry):
     @model_validator(mode="after")
     def _ordered(self) -> Self:
         if self.end < self.start:
-            raise ValueError(f"end {self.end} is before start {self.start}")
+            raise ValueError(_("end {end} is before start {start}").format(end=self.end, start=self.start))
         return self
 
 
@@ -314,7 +265,7 @@ class AdjustEntry(Entry):
     @model_validator(mode="after")
     def _set_or_delta(self) -> Self:
         if (self.set is None) == (self.delta is None):
-            raise ValueError("give either set = <rating> or delta = <change>, not both or neither")
+            raise ValueError(_("give either set = <rating> or delta = <change>, not both or neither"))
         return self
 
 
@@ -326,7 +277,7 @@ class _IdentityEntry(Entry):
     def _differs(self) -> Self:
         key = "to" if "to" in type(self).model_fields else "into"
         if getattr(self, key) == self.player:
-            raise ValueError(f"{key} {self.player!r} is the same id as player")
+            raise ValueError(_("{key} {player!r} is the same id as player").format(key=key, player=self.player))
         return self
 
 
@@ -386,15 +337,19 @@ def entry_errors(exc: ValidationError, kind: str) -> list[tuple[Loc, str]]:
         field = next((part for part in reversed(loc) if isinstance(part, str) and part in RULES), None)
         given = shown(err.get("input"))
         if err["type"] == "extra_forbidden":
-            found.append(((), f"[[{kind}]] has an unknown key {loc_text(loc)!r}; allowed keys: {allowed}"))
+            found.append(((), _("[[{kind}]] has an unknown key {key!r}; allowed keys: {allowed}").format(
+                kind=kind, key=loc_text(loc), allowed=allowed)))
         elif err["type"] == "missing":
-            found.append(((), f"[[{kind}]] needs {loc_text(loc)!r}"))
+            found.append(((), _("[[{kind}]] needs {key!r}").format(kind=kind, key=loc_text(loc))))
         elif err["type"] == "value_error":
             found.append((loc, err["msg"].removeprefix("Value error, ")))
         elif err["type"] == "literal_error":
-            found.append((loc, f"{given} is not one of {err['ctx']['expected']}"))
+            # pydantic's list of the values, "'MS', 'KMS', '1', '2' or '3'", its "or" in the language's word
+            expected = f" {_('or')} ".join(str(err["ctx"]["expected"]).rsplit(" or ", 1))
+            found.append((loc, _("{value} is not one of {allowed}").format(value=given, allowed=expected)))
         elif field is not None:
-            found.append((loc, f"{given} is not {RULES[field]}"))
+            found.append((loc, _not_rule(given, RULES[field])))
         else:
-            found.append((loc, f"{err['msg']} (got {given})"))
+            # pydantic's own words (its message is English: pydantic has no catalogue)
+            found.append((loc, _("{message} (got {value})").format(message=err["msg"], value=given)))
     return found

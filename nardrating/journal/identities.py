@@ -87,17 +87,17 @@ def _check_new(journal: Journal) -> list[Problem]:
     problems = []
     players = journal.players
     for ident in journal.identities[journal.identities_applied:]:
-        what = f"[[{ident.kind}]]"
         if ident.player not in players:
-            problems.append(Problem(ident.file, ident.line, f"{what} of an unknown player {ident.player!r}"
-                                    f"{did_you_mean(ident.player, players)}", ident.player))
+            problems.append(Problem(ident.file, ident.line, _("[[{kind}]] of an unknown player {player!r}{hint}").format(
+                kind=ident.kind, player=ident.player, hint=did_you_mean(ident.player, players)), ident.player))
             continue
         target = players.get(ident.into)
         if ident.kind == "rename":
             if target is not None and target.declared:
-                problems.append(Problem(ident.file, ident.line, f"cannot rename {ident.player!r} to {ident.into!r}: "
-                                        f"{ident.into!r} is already a player; if they are one person, merge them: "
-                                        f"nardrating merge-players {ident.player} {ident.into}", ident.player))
+                problems.append(Problem(ident.file, ident.line, _(
+                    "cannot rename {old!r} to {new!r}: {new!r} is already a player; if they are one person, merge "
+                    "them: nardrating merge-players {old} {new}").format(old=ident.player, new=ident.into),
+                    ident.player))
                 continue
             old = players[ident.player]
             new = replace(old, id=ident.into, name=ident.into if old.name == old.id else old.name)
@@ -105,8 +105,8 @@ def _check_new(journal: Journal) -> list[Problem]:
                                          for k, v in players.items() if k != ident.into}
         else:
             if target is None:
-                problems.append(Problem(ident.file, ident.line, f"[[merge]] into an unknown player {ident.into!r}"
-                                        f"{did_you_mean(ident.into, players)}", ident.player))
+                problems.append(Problem(ident.file, ident.line, _("[[merge]] into an unknown player {player!r}{hint}").format(
+                    player=ident.into, hint=did_you_mean(ident.into, players)), ident.player))
                 continue
             del players[ident.player]
     journal.identities_applied = len(journal.identities)

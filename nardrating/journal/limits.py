@@ -2,7 +2,8 @@
 (entries.py), the CSV readers and the command line's messages."""
 from datetime import date
 
-from .ids import MAX_ID
+from ..i18n import N_
+from .ids import MAX_ID as MAX_ID  # (the limit ID_RULE writes out)
 
 MAX_TEXT = 200        # a name, alias, title, tournament name, rating list name or result
 MAX_NOTE = 2000       # a note or a reason (which may hold newlines and tabs)
@@ -13,30 +14,33 @@ MAX_CHIPS = 1_000_000
 MAX_RATING = 100_000  # |set| and |delta| of an [[adjust]]
 MAX_PLACE = 100_000
 
-ID_RULE = (f"an id is 1 to {MAX_ID} characters: letters of any alphabet (with their accents), "
-           "digits 0-9, _ and -")
+# The messages below write these numbers out (a message is one text, for its translation).
+ID_RULE = N_("an id is 1 to 100 characters: letters of any alphabet (with their accents), digits 0-9, _ and -")
 
-# What each field holds, in plain words: "<value> is not <rule>" for any value refused.
+# What each field holds, in plain words: "<value> is not <rule>" for any value refused (marked N_,
+# translated where shown).
 RULES = {
-    "length": f"a match length; write a whole number of points from 1 to {MAX_LENGTH}",
-    "score": f"a score; write two whole numbers from 0 to {MAX_SCORE}, like [7, 4] (on the command line 7-4)",
-    "chips": f"a number of chips; write a number from 0 to {MAX_CHIPS}",
-    "set": f"a rating; write a number from {-MAX_RATING} to {MAX_RATING}",
-    "delta": f"a rating change; write a number from {-MAX_RATING} to {MAX_RATING}",
-    "games": "a number of games; write a whole number from 0 to 100000",
-    "rd": "a rating deviation; write a number above 0, at most 1000",
-    "volatility": "a volatility; write a number above 0, at most 10",
-    "players": 'two player ids, like ["anna", "boris"]',
-    "standings": 'a list of placings, like [{player = "anna", place = 1}, {player = "boris", place = "2-3"}]',
-    "place": f'a place; write 1 or a shared range like "2-3" (places up to {MAX_PLACE})',
+    "length": N_("a match length; write a whole number of points from 1 to 1000"),
+    "score": N_("a score; write two whole numbers from 0 to 10000, like [7, 4] (on the command line 7-4)"),
+    "chips": N_("a number of chips; write a number from 0 to 1000000"),
+    "set": N_("a rating; write a number from -100000 to 100000"),
+    "delta": N_("a rating change; write a number from -100000 to 100000"),
+    "games": N_("a number of games; write a whole number from 0 to 100000"),
+    "rd": N_("a rating deviation; write a number above 0, at most 1000"),
+    "volatility": N_("a volatility; write a number above 0, at most 10"),
+    "players": N_('two player ids, like ["anna", "boris"]'),
+    "standings": N_('a list of placings, like [{player = "anna", place = 1}, {player = "boris", place = "2-3"}]'),
+    "place": N_('a place; write 1 or a shared range like "2-3" (places up to 100000)'),
     **dict.fromkeys(("date", "joined", "start", "end"),
-                    f"a date from {FIRST_DAY} to {LAST_DAY}; write it like 2009-01-15"),
-    **dict.fromkeys(("rated", "forfeit", "official"), "true or false"),
+                    N_("a date from 1900-01-01 to 2999-12-31; write it like 2009-01-15")),
+    **dict.fromkeys(("rated", "forfeit", "official"), N_("true or false")),
     **dict.fromkeys(("id", "match", "player", "winner", "tournament", "discipline", "amends", "to", "into"),
-                    f"an id; {ID_RULE}"),
+                    N_("an id; an id is 1 to 100 characters: letters of any alphabet (with their accents), "
+                       "digits 0-9, _ and -")),
     **dict.fromkeys(("name", "alias", "title", "result", "rating"),
-                    f"a text of at most {MAX_TEXT} characters; write it in quotes"),
-    "note": f"a note of at most {MAX_NOTE} characters; write it in quotes",
-    "reason": f"a reason; say why, in 1 to {MAX_NOTE} characters",
-    "file": "a list file's name; write it in quotes", "sha256": "a SHA-256; write its 64 hexadecimal digits in lower case",
+                    N_("a text of at most 200 characters; write it in quotes")),
+    "note": N_("a note of at most 2000 characters; write it in quotes"),
+    "reason": N_("a reason; say why, in 1 to 2000 characters"),
+    "file": N_("a list file's name; write it in quotes"),
+    "sha256": N_("a SHA-256; write its 64 hexadecimal digits in lower case"),
 }

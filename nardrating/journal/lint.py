@@ -14,6 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..errors import Problem
+from ..i18n import N_, _
 from .model import Journal
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
     `names` maps a key (a player id) to a text to compare (the id or the name).
     The same text → "are equal"; the same after folding → "differ only in case, ё/е or
     look-alike letters"; else one edit apart after folding (names of four letters or more) →
-    "one letter apart".
+    "one letter apart" (English, marked N_: translated where shown).
     Linear in the number of names: candidates meet through their one-deletion variants.
     """
     found: list[tuple[str, str, str]] = []
@@ -68,8 +69,8 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
             continue
         twin = by_fold.get(f)
         if twin is not None:
-            found.append((key, twin, "are equal" if " ".join(text.split()) == " ".join(names[twin].split())
-                          else "differ only in case, ё/е or look-alike letters"))
+            found.append((key, twin, N_("are equal") if " ".join(text.split()) == " ".join(names[twin].split())
+                          else N_("differ only in case, ё/е or look-alike letters")))
             continue
         by_fold[f] = key
         if len(f) < 4:
@@ -81,7 +82,7 @@ def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
         for other in dict.fromkeys(partners):
             g = folded(names[other])
             if _one_edit_apart(f, g) and not _differ_only_in_digits(f, g):
-                found.append((key, other, "one letter apart"))
+                found.append((key, other, N_("one letter apart")))
                 break
         for variant in variants:
             by_deletion[variant].append(key)
@@ -97,34 +98,38 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
     first_rows = _first_rows(journal, {p.id for p in undeclared}) if undeclared else {}
     for p in undeclared:
         line = journal.line_of(first_rows[p.id]) if p.id in first_rows else p.line
-        warnings.append(Problem(p.file, line, f"player {p.id!r} is named by a CSV row but not declared; "
-                                "if it is a new player, add a [[player]] entry (`nardrating add-player`)"
-                                + _alike_hint(p.id, players)))
+        warnings.append(Problem(p.file, line, _("player {player!r} is named by a CSV row but not declared; if it is "
+                                                "a new player, add a [[player]] entry (`nardrating add-player`)").format(
+            player=p.id) + _alike_hint(p.id, players)))
 
     for key, other, how in near_duplicates({p.id: p.id for p in players.values()}):
         p = players[key]
-        warnings.append(Problem(p.file, p.line, f"player ids {key!r} and {other!r} {how}: the same person "
-                                "entered twice? (merge them, or ignore this if they are two people)", key))
+        warnings.append(Problem(p.file, p.line, _("player ids {a!r} and {b!r} {how}: the same person entered twice? "
+                                                  "(merge them, or ignore this if they are two people)").format(
+            a=key, b=other, how=_(how)), key))
     named = {p.id: p.name for p in players.values() if p.name != p.id}
     for key, other, how in near_duplicates(named):
         p = players[key]
-        warnings.append(Problem(p.file, p.line, f"player names {p.name!r} ({key}) and {players[other].name!r} "
-                                f"({other}) {how}", key))
+        warnings.append(Problem(p.file, p.line, _("player names {a} ({a_id}) and {b} ({b_id}) {how}").format(
+            a=repr(p.name), a_id=key, b=repr(players[other].name), b_id=other, how=_(how)), key))
 
     rated = [d for d in journal.disciplines() if any(r.rates(d) for r in config.ratings.values())]
     for d in journal.disciplines():
         if d not in rated:
             where = _first_use_of_discipline(journal, d)
-            lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or ['all'])})" for r in config.ratings.values())
-            warnings.append(Problem(where[0], where[1], f"discipline {d!r} is rated by no list (lists: {lists})"
+            every = _("all")  # (a list's disciplines: all)
+            lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [every])})" for r in config.ratings.values())
+            warnings.append(Problem(where[0], where[1], _("discipline {discipline!r} is rated by no list (lists: "
+                                                          "{lists})").format(discipline=d, lists=lists)
                                     + _alike_hint(d, rated), where[2]))
 
     m = journal.matches
     for void in journal.voids:
         i = journal.match_index.get(void.match)
         if i is not None and void.date.toordinal() < m.dates[i]:
-            warnings.append(Problem(void.file, void.line, f"the void is dated {void.date}, before its match "
-                                    f"{void.match!r} ({date.fromordinal(m.dates[i])})"))
+            warnings.append(Problem(void.file, void.line, _("the void is dated {day}, before its match {match!r} "
+                                                            "({match_day})").format(
+                day=void.date, match=void.match, match_day=date.fromordinal(m.dates[i]))))
 
     today = date.today()
     for p in players.values():
@@ -144,8 +149,8 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
             since = joined.get(player)
             if since is not None and day < since.toordinal():
                 warnings.append(Problem(journal.files[m.source[i]], journal.line_of(i),
-                                        f"the match is dated {date.fromordinal(day)}, before {player!r} joined "
-                                        f"({since})", m.ids[i]))
+                                        _("the match is dated {day}, before {player!r} joined ({joined})").format(
+                                            day=date.fromordinal(day), player=player, joined=since), m.ids[i]))
     for i, extra in sorted(m.extra.items()):
         score = extra.get("score")
         if score is None:
@@ -154,12 +159,12 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
         mine, theirs = score
         won = m.score_a[i]
         if score_contradicts(score, won):
-            warnings.append(Problem(label, line, f"score {mine}-{theirs} contradicts the result "
-                                    f"({_result_words(won)})", entry))
+            warnings.append(Problem(label, line, _("score {mine}-{theirs} contradicts the result ({result})").format(
+                mine=mine, theirs=theirs, result=_result_words(won)), entry))
         length = m.length[i]
         if length > 1 and min(mine, theirs) >= length:
-            warnings.append(Problem(label, line, f"score {mine}-{theirs}: both players reached the match "
-                                    f"length {length}", entry))
+            warnings.append(Problem(label, line, _("score {mine}-{theirs}: both players reached the match length "
+                                                   "{length}").format(mine=mine, theirs=theirs, length=length), entry))
     warnings += _list_files(journal, config)
     # In file order (files as club.journal lists them, then line), whatever order the entries were
     # read in: a journal that grew is read from the cache plus its tail.
@@ -177,8 +182,6 @@ def score_contradicts(score: tuple[int, int] | list[int], score_a: float) -> boo
 
 def score_message(score: tuple[int, int] | list[int], score_a: float) -> str:
     """Why a score is refused at entry, and what would be right."""
-    from ..i18n import _
-
     mine, theirs = score
     if score_a != 0.5 and score_contradicts((theirs, mine), score_a):
         hint = _("the winner needs more points than the loser")
@@ -193,8 +196,6 @@ def score_message(score: tuple[int, int] | list[int], score_a: float) -> str:
 def after_today(field: str, day: date, today: date) -> str:
     """A date after today (a match's `date`, a player's `joined`): valid, but mostly a typo of the
     year (2090 for 2009)."""
-    from ..i18n import _
-
     if field == "joined":
         return _("joined {day} is after today ({today}); a typo of the year?").format(day=day, today=today)
     return _("the match is dated {day}, after today ({today}); a typo of the year?").format(day=day, today=today)
@@ -203,21 +204,19 @@ def after_today(field: str, day: date, today: date) -> str:
 def name_warnings(journal: Journal, player: str, name: str | None, ids: bool = True) -> list[str]:
     """What check will warn of a player's id and name (near-duplicates of another player's), as the
     writers say it at entry: "player names 'Иванов' (ivanov2) and 'Иванов' (ivanov) are equal"."""
-    from ..i18n import _
-
     others = {p.id: p for p in journal.players.values() if p.id != player}
     found = []
     for key, other, how in near_duplicates({**{p: p for p in others}, player: player}) if ids else ():
         if key == player:
             found.append(_("player ids {a} and {b} {how}: the same person entered twice? (then use "
-                           "{b}, or merge them later)").format(a=repr(key), b=repr(other), how=how))
+                           "{b}, or merge them later)").format(a=repr(key), b=repr(other), how=_(how)))
     shown = name or player
     if shown != player:
         names = {p.id: p.name for p in others.values() if p.name != p.id}
         for key, other, how in near_duplicates({**names, player: shown}):
             if key == player:
                 found.append(_("player names {a} ({a_id}) and {b} ({b_id}) {how}").format(
-                    a=repr(shown), a_id=player, b=repr(names[other]), b_id=other, how=how))
+                    a=repr(shown), a_id=player, b=repr(names[other]), b_id=other, how=_(how)))
     return found
 
 
@@ -238,7 +237,7 @@ def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:
 
 def _alike_hint(word: str, known: Iterable[str]) -> str:
     close = [k for k in known if k != word and (folded(k) == folded(word) or _one_edit_apart(folded(k), folded(word)))]
-    return f' (did you mean "{close[0]}"?)' if close else ""
+    return " " + _("(did you mean {names}?)").format(names=f'"{close[0]}"') if close else ""  # as did_you_mean says it
 
 
 def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, int | None, str | None]:
@@ -253,8 +252,12 @@ def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, in
     return (journal.files[0] if journal.files else ""), None, None
 
 
+_RESULT_WORDS = {1.0: N_("the first player won"), 0.0: N_("the second player won")}
+_DRAW = N_("a draw")
+
+
 def _result_words(score_a: float) -> str:
-    return {1.0: "the first player won", 0.0: "the second player won"}.get(score_a, "a draw")
+    return _(_RESULT_WORDS.get(score_a, _DRAW))
 
 
 def _list_files(journal: Journal, config: ClubConfig) -> list[Problem]:
@@ -264,7 +267,6 @@ def _list_files(journal: Journal, config: ClubConfig) -> list[Problem]:
     import os
 
     from ..config import inside_club
-    from ..i18n import _
     from ..safefile import open_regular
 
     found = []

@@ -13,6 +13,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from ..errors import Problem
+from ..i18n import _
 from .tomlsource import header_lines, key_line, parse_toml, shown
 from .csvfast import read_csv_rows
 from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, ListEntry, MatchEntry,
@@ -39,7 +40,7 @@ def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1,
-                                "the file is not UTF-8 text; save it as UTF-8"))
+                                _("the file is not UTF-8 text; save it as UTF-8")))
         return None
 
 
@@ -65,27 +66,28 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
     for key in data:
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
-            problems.append(Problem(label, at, f"unknown entry kind {key!r}; a journal holds "
-                                    "[[player]], [[match]], [[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], "
-                                    "[[list]], [[edit-player]], [[round]], [[join]] and [[withdraw]]"))
+            problems.append(Problem(label, at, _("unknown entry kind {kind!r}; a journal holds [[player]], [[match]], "
+                                                 "[[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], [[list]], "
+                                                 "[[edit-player]], [[round]], [[join]] and [[withdraw]]").format(kind=key)))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
         tables = data.get(kind, [])
         lines = headers.get(kind, [])
         if not isinstance(tables, list):
-            problems.append(Problem(label, lines[0] if lines else None, f"{kind} must be written as [[{kind}]] tables"))
+            problems.append(Problem(label, lines[0] if lines else None,
+                                    _("{kind} must be written as [[{kind}]] tables").format(kind=kind)))
             continue
         for n, raw in enumerate(tables):
             line = lines[n] if n < len(lines) else None
             pending.append((line if line is not None else 1 << 60, n, kind, raw, line))
     pending.sort(key=lambda item: (item[0], item[1]))
-    for _, n, kind, raw, line in pending:
+    for _sort_line, n, kind, raw, line in pending:
         raw_id = raw.get("id") if isinstance(raw, dict) else None
         # An id that breaks the id rule is quoted, escapes and all: never printed raw.
         entry_id = None if raw_id is None else raw_id if valid_id(raw_id) else shown(raw_id)
         if not isinstance(raw, dict):
-            problems.append(Problem(label, line, f"[[{kind}]] must be a table"))
+            problems.append(Problem(label, line, _("[[{kind}]] must be a table").format(kind=kind)))
             continue
         try:
             entry = ENTRY_MODELS[kind](**raw)
@@ -102,7 +104,8 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
     if isinstance(entry, PlayerEntry):
         first = journal.players.get(entry.id)
         if first is not None and first.declared:
-            problems.append(Problem(label, line, f"player id {entry.id!r} is already used at {first.file}:{first.line}", entry.id))
+            problems.append(Problem(label, line, _("player id {id!r} is already used at {file}:{line}").format(
+                id=entry.id, file=first.file, line=first.line), entry.id))
             return
         if first is not None:  # named by a CSV row, declared here: as a full read, which creates those last
             del journal.players[entry.id]
@@ -125,8 +128,9 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
             extra["round"] = entry.round
         score_a = entry.score_a()
         if score_a is None:
-            problems.append(Problem(label, line, f"winner {entry.winner!r} is not one of the match's players "
-                                    f"{entry.players[0]!r} and {entry.players[1]!r}", match_id))
+            problems.append(Problem(label, line, _("winner {winner!r} is not one of the match's players {a!r} and "
+                                                   "{b!r}").format(winner=entry.winner, a=entry.players[0],
+                                                                   b=entry.players[1]), match_id))
             score_a = 0.5
         add_match(journal, match_id, entry.date.toordinal(), entry.players[0], entry.players[1], score_a,
                   entry.length, entry.discipline or default_discipline, entry.tournament, entry.rated,
@@ -134,7 +138,8 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
     elif isinstance(entry, TournamentEntry):
         if entry.id in journal.tournaments:
             first_t = journal.tournaments[entry.id]
-            problems.append(Problem(label, line, f"tournament id {entry.id!r} is already used at {first_t.file}:{first_t.line}", entry.id))
+            problems.append(Problem(label, line, _("tournament id {id!r} is already used at {file}:{line}").format(
+                id=entry.id, file=first_t.file, line=first_t.line), entry.id))
             return
         standings: tuple[Placing, ...] | None = None
         if entry.standings is not None:
@@ -143,8 +148,9 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
                 try:
                     low, high = parse_place(placing.place)
                 except ValueError:
-                    problems.append(Problem(label, line, f"standings: place {placing.place!r} of {placing.player!r} "
-                                            "is not a place; write 1 or a shared range like \"2-3\"", entry.id))
+                    problems.append(Problem(label, line, _("standings: place {place!r} of {player!r} is not a place; "
+                                                           "write 1 or a shared range like \"2-3\"").format(
+                        place=placing.place, player=placing.player), entry.id))
                     continue
                 placings.append(Placing(placing.player, low, high))
             standings = tuple(placings)
@@ -206,7 +212,8 @@ def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, sco
     label = journal.files[source]
     if journal.has_match_id(match_id):
         first = journal.match(journal.match_index[match_id])
-        problems.append(Problem(label, line, f"match id {match_id!r} is already used at {first.file}:{first.line}", match_id))
+        problems.append(Problem(label, line, _("match id {id!r} is already used at {file}:{line}").format(
+            id=match_id, file=first.file, line=first.line), match_id))
         return
     i = len(m.ids)
     if journal._match_index is not None:

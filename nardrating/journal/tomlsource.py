@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
-from ..i18n import _
+from ..i18n import N_, _
 
 # One greedy run up to the first "]" and no nested quantifiers, so a hostile line of
 # a million spaces is matched in linear time (a lazy group before \s*\] is quadratic).
@@ -39,7 +39,7 @@ def decode_problem(path: str, exc: tomllib.TOMLDecodeError) -> Problem:
     message = re.sub(r"\s*\(at line \d+, column \d+\)", "", text)
     if m is None and "end of document" in text:
         message = text
-    return Problem(path, line, f"TOML syntax error: {message}")
+    return Problem(path, line, _("TOML syntax error: {message}").format(message=message))  # tomllib's words: English
 
 
 def read_text(path: str | Path, problems: list[Problem], label: str | None = None) -> str | None:
@@ -49,12 +49,12 @@ def read_text(path: str | Path, problems: list[Problem], label: str | None = Non
 
     label = label or str(path)
     try:
-        data, _ = read_regular(path)  # a FIFO would block until written to: refused at once
+        data, _stat = read_regular(path)  # a FIFO would block until written to: refused at once
     except FileNotFoundError:
-        problems.append(Problem(label, None, "file not found"))
+        problems.append(Problem(label, None, _("file not found")))
         return None
     except OSError as exc:
-        problems.append(unreadable(label, path, exc, "a club config"))
+        problems.append(unreadable(label, path, exc, N_("a club config")))
         return None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -62,7 +62,7 @@ def read_text(path: str | Path, problems: list[Problem], label: str | None = Non
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        problems.append(Problem(label, line, "the file is not UTF-8 text; save it as UTF-8"))
+        problems.append(Problem(label, line, _("the file is not UTF-8 text; save it as UTF-8")))
         return None
 
 
@@ -170,11 +170,11 @@ def parse_toml(text: str, label: str, problems: list[Problem]) -> dict[str, Any]
     except RecursionError:
         deep = too_deep(text, nesting=True)
         problems.append(Problem(label, deep[0], deep[1]) if deep is not None else
-                        Problem(label, None, "TOML cannot be read: arrays or tables are nested too deeply"))
+                        Problem(label, None, _("TOML cannot be read: arrays or tables are nested too deeply")))
     except MemoryError:
-        problems.append(Problem(label, None, "TOML cannot be read: the file is too large"))
+        problems.append(Problem(label, None, _("TOML cannot be read: the file is too large")))
     except ValueError:  # tomllib lets int() refuse a number of thousands of digits
-        problems.append(Problem(label, None, "TOML cannot be read: a number is too long"))
+        problems.append(Problem(label, None, _("TOML cannot be read: a number is too long")))
     return None
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..contract.events import Adjust, DrawnMatch
 from ..errors import Problem, did_you_mean
+from ..i18n import _, ngettext
 from .model import Journal, Player
 
 if TYPE_CHECKING:
@@ -41,8 +42,9 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     m = journal.matches
 
     def unknown_player(player: str, label: str, line: int | None, entry: str | None) -> None:
-        problems.append(Problem(label, line, f"unknown player {player!r}{did_you_mean(player, known)}; "
-                                "declare it with a [[player]] entry or `nardrating add-player`", entry))
+        problems.append(Problem(label, line, _("unknown player {player!r}{hint}; declare it with a [[player]] entry "
+                                               "or `nardrating add-player`").format(
+            player=player, hint=did_you_mean(player, known)), entry))
 
     tournaments = journal.tournaments
     tournament_names = journal.tournament_codes.names
@@ -66,23 +68,27 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
             if player not in known:
                 unknown_player(player, label, line, entry)
         if a == b:
-            problems.append(Problem(label, line, f"a match needs two different players, not {a!r} against themself", entry))
+            problems.append(Problem(label, line, _("a match needs two different players, not {player!r} against "
+                                                   "themself").format(player=a), entry))
         t = m.tournament[i]
         if t >= 0:
             tid = tournament_names[t]
             tournament = tournaments.get(tid)
             if tournament is None:
-                problems.append(Problem(label, line, f"unknown tournament {tid!r}{did_you_mean(tid, tournaments)}; "
-                                        "add it with a [[tournament]] entry or `nardrating add-tournament`", entry))
+                problems.append(Problem(label, line, _("unknown tournament {tournament!r}{hint}; add it with a "
+                                                       "[[tournament]] entry or `nardrating add-tournament`").format(
+                    tournament=tid, hint=did_you_mean(tid, tournaments)), entry))
             else:
                 day = date.fromordinal(m.dates[i])
                 if not tournament.start <= day <= tournament.end:
-                    problems.append(Problem(label, line, f"the match is dated {day}, outside its tournament {tid!r} "
-                                            f"({tournament.start} to {tournament.end})", entry))
+                    problems.append(Problem(label, line, _("the match is dated {day}, outside its tournament "
+                                                           "{tournament!r} ({start} to {end})").format(
+                        day=day, tournament=tid, start=tournament.start, end=tournament.end), entry))
                 discipline = journal.discipline_codes.names[m.discipline[i]]
                 if discipline != tournament.discipline:
-                    problems.append(Problem(label, line, f"the match's discipline {discipline!r} differs from its "
-                                            f"tournament's {tournament.discipline!r}", entry))
+                    problems.append(Problem(label, line, _("the match's discipline {discipline!r} differs from its "
+                                                           "tournament's {tournament!r}").format(
+                        discipline=discipline, tournament=tournament.discipline), entry))
 
     from ..engines.registry import engine_class
     from .playcheck import play_problems
@@ -102,11 +108,12 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     for void in journal.voids:
         voided = journal.match_index.get(void.match)
         if voided is None:
-            problems.append(Problem(void.file, void.line, f"void of an unknown match {void.match!r}"
-                                    f"{did_you_mean(void.match, journal.match_index)}"))
+            problems.append(Problem(void.file, void.line, _("void of an unknown match {match!r}{hint}").format(
+                match=void.match, hint=did_you_mean(void.match, journal.match_index))))
         elif voided in journal.voided:
             first = journal.voided[voided]
-            problems.append(Problem(void.file, void.line, f"match {void.match!r} is already voided at {first.file}:{first.line}"))
+            problems.append(Problem(void.file, void.line, _("match {match!r} is already voided at {file}:{line}").format(
+                match=void.match, file=first.file, line=first.line)))
         else:
             journal.voided[voided] = void
 
@@ -115,22 +122,25 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     for i, extra in journal.matches.extra.items():
         amends = extra.get("amends")
         if amends is not None and journal.match_index.get(amends) not in journal.voided:
-            problems.append(Problem(files[m.source[i]], journal.line_of(i), f"amends = {amends!r}: "
-                                    + ("no such match" + did_you_mean(amends, journal.match_index)
-                                       if amends not in journal.match_index else "that match is not voided;"
-                                       " an amended match is voided by a [[void]] (nardrating amend writes both)"),
-                                    m.ids[i]))
+            problems.append(Problem(files[m.source[i]], journal.line_of(i), (
+                _("amends = {amends!r}: no such match{hint}").format(
+                    amends=amends, hint=did_you_mean(amends, journal.match_index))
+                if amends not in journal.match_index else
+                _("amends = {amends!r}: that match is not voided; an amended match is voided by a [[void]] "
+                  "(nardrating amend writes both)").format(amends=amends)), m.ids[i]))
 
     ratings = config.ratings
     for adjust in journal.adjusts:
         if adjust.player not in known:
             unknown_player(adjust.player, adjust.file, adjust.line, None)
         if adjust.rating is None and len(ratings) > 1:
-            problems.append(Problem(adjust.file, adjust.line, "say which rating list this adjustment is for: "
-                                    f"rating = one of {', '.join(map(repr, ratings))}"))
+            problems.append(Problem(adjust.file, adjust.line, _("say which rating list this adjustment is for: "
+                                                               "rating = one of {lists}").format(
+                lists=", ".join(map(repr, ratings)))))
         elif adjust.rating is not None and adjust.rating not in ratings:
-            problems.append(Problem(adjust.file, adjust.line, f"adjustment of an unknown rating list {adjust.rating!r}"
-                                    f"{did_you_mean(adjust.rating, ratings)}; the lists are: {', '.join(ratings)}"))
+            problems.append(Problem(adjust.file, adjust.line, _("adjustment of an unknown rating list {rating!r}{hint}; "
+                                                               "the lists are: {lists}").format(
+                rating=adjust.rating, hint=did_you_mean(adjust.rating, ratings), lists=", ".join(ratings))))
         else:
             target = ratings[adjust.rating] if adjust.rating is not None else next(iter(ratings.values()), None)
             given = adjust.engine_fields()
@@ -138,11 +148,15 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
                 taken = engine_class(target.engine).adjust_fields
                 refused = [name for name in given if name not in taken]
                 if refused:
-                    problems.append(Problem(adjust.file, adjust.line,
-                        f"{', '.join(refused)} {'is' if len(refused) == 1 else 'are'} not used by rating list "
-                        f"{target.name!r} ({target.engine}); "
-                        + (f"it takes {', '.join(sorted(taken))}" if taken
-                           else "leave it out" if len(refused) == 1 else "leave them out")))
+                    values = {"fields": ", ".join(refused), "rating": target.name, "engine": target.engine,
+                              "taken": ", ".join(sorted(taken))}
+                    problems.append(Problem(adjust.file, adjust.line, (
+                        ngettext("{fields} is not used by rating list {rating!r} ({engine}); it takes {taken}",
+                                 "{fields} are not used by rating list {rating!r} ({engine}); it takes {taken}",
+                                 len(refused)) if taken else
+                        ngettext("{fields} is not used by rating list {rating!r} ({engine}); leave it out",
+                                 "{fields} are not used by rating list {rating!r} ({engine}); leave them out",
+                                 len(refused))).format(**values)))
 
     for rating in ratings.values():
         problems += engine_class(rating.engine).check(rating, JournalCheck(journal), 0)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import inside_club
 from ..errors import ActionRefused
+from ..i18n import _
 from ..safefile import NotRegularFile, read_regular
 from ..safewrite import LOCK_NAME, replace_file
 
@@ -49,21 +50,22 @@ def club_lock(folder: Path) -> Iterator[None]:
     import fcntl
 
     if folder.is_dir() and _read_only(folder):
-        raise ActionRefused(f"{folder}: the club folder is read-only; nothing was written. "
-                            "Make it writable (chmod u+w) and run the command again.")
+        raise ActionRefused(_("{folder}: the club folder is read-only; nothing was written. "
+                              "Make it writable (chmod u+w) and run the command again.").format(folder=folder))
     path = folder / LOCK_NAME
     try:  # never through a symlink: the lock file is created in the club folder or not at all
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise ActionRefused(f"{path}: the lock file is a symbolic link; nothing was written. "
-                                "Remove it and run the command again.") from None
-        raise ActionRefused(f"{path}: cannot create the lock file: {exc.strerror}; is the club folder writable?") from None
+            raise ActionRefused(_("{path}: the lock file is a symbolic link; nothing was written. "
+                                  "Remove it and run the command again.").format(path=path)) from None
+        raise ActionRefused(_("{path}: cannot create the lock file: {reason}; is the club folder writable?").format(
+            path=path, reason=exc.strerror)) from None
     token = None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ActionRefused(f"{path}: the lock file is not a regular file; nothing was written. "
-                                "Remove it and run the command again.")
+            raise ActionRefused(_("{path}: the lock file is not a regular file; nothing was written. "
+                                  "Remove it and run the command again.").format(path=path))
         fcntl.flock(fd, fcntl.LOCK_EX)
         token = _LOCKED_CLUB.set(folder)
         yield
@@ -75,12 +77,15 @@ def club_lock(folder: Path) -> Iterator[None]:
 
 def _plain_error(path: Path, exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return f"{path}: the disk is full; nothing was written. Free some space and run the command again."
+        return _("{path}: the disk is full; nothing was written. Free some space and run the command again.").format(
+            path=path)
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"{path}: not allowed to write here ({exc.strerror}); nothing was written."
+        return _("{path}: not allowed to write here ({reason}); nothing was written.").format(
+            path=path, reason=exc.strerror)
     if isinstance(exc, NotRegularFile):
-        return f"{path}: not a regular file; nothing was written. A journal must be a regular file."
-    return f"{path}: could not write the journal ({exc.strerror or exc}); nothing was written."
+        return _("{path}: not a regular file; nothing was written. A journal must be a regular file.").format(path=path)
+    return _("{path}: could not write the journal ({reason}); nothing was written.").format(
+        path=path, reason=exc.strerror or exc)
 
 
 def _remove_leftovers(path: Path) -> None:
@@ -111,14 +116,15 @@ def append_block(path: Path, block: str) -> None:
     club = _LOCKED_CLUB.get()
     target = Path(os.path.realpath(path))
     if club is not None and inside_club(club, path) is None:
-        raise ActionRefused(f"{path}: the journal resolves to {target}, outside the club folder {club}; "
-                            "nothing was written. Journal files must live in the club folder.")
+        raise ActionRefused(_("{path}: the journal resolves to {target}, outside the club folder {club}; "
+                              "nothing was written. Journal files must live in the club folder.").format(
+            path=path, target=target, club=club))
     if target.exists() and _read_only(target):
-        raise ActionRefused(f"{path}: the journal file is read-only; nothing was written. "
-                            "Make it writable (chmod u+w) and run the command again.")
+        raise ActionRefused(_("{path}: the journal file is read-only; nothing was written. "
+                              "Make it writable (chmod u+w) and run the command again.").format(path=path))
     _remove_leftovers(target)
     try:
-        old, _ = read_regular(target)
+        old, _stat = read_regular(target)
     except FileNotFoundError:
         old = b""
     except OSError as exc:

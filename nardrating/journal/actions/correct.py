@@ -31,11 +31,13 @@ def _original(club: Ledger, match_id: str) -> MatchView:
     """The match to correct: known and not voided, else refused."""
     found = club.journal.match_by_id(match_id)
     if found is None:
-        refuse(club, f"unknown match {match_id!r}{did_you_mean(match_id, club.journal.match_index)}")
+        refuse(club, _("unknown match {match!r}{hint}").format(match=match_id,
+                                                             hint=did_you_mean(match_id, club.journal.match_index)))
     void = club.journal.voided.get(found.index)
     if void is not None:
-        refuse(club, f"match {match_id!r} is already voided at {void.file}:{void.line} ({void.reason}); "
-                     "correct the match that replaced it, or enter it again with add-match", match_id)
+        refuse(club, _("match {match!r} is already voided at {file}:{line} ({reason}); correct the match that "
+                       "replaced it, or enter it again with add-match").format(
+            match=match_id, file=void.file, line=void.line, reason=void.reason), match_id)
     return found
 
 
@@ -210,5 +212,5 @@ def _original_any(club: Ledger, match_id: str) -> MatchView:
     """A match by id, voided or not (undo restores a voided original)."""
     found = club.journal.match_by_id(match_id)
     if found is None:
-        refuse(club, f"unknown match {match_id!r}")
+        refuse(club, _("unknown match {match!r}").format(match=match_id))
     return found

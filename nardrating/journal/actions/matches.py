@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused, did_you_mean
+from ...i18n import _
 from ..entries import RESULT_HELP, RULES, Entry, MatchEntry, parse_result
 from ..lint import score_contradicts, score_message
 from ..tomlsource import shown
@@ -23,9 +24,9 @@ def parse_score(text: str | None) -> list[int] | None:
         return None
     parts = [part.strip() for part in text.replace(":", "-").split("-")]
     if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ActionRefused(f"--score {shown(text)} must be two whole numbers like 7-4")
+        raise ActionRefused(_("--score {score} must be two whole numbers like 7-4").format(score=shown(text)))
     if max(map(len, parts)) > 9:  # no score; and int() refuses thousands of digits
-        raise ActionRefused(f"--score: {shown(text)} is not {RULES['score']}")
+        raise ActionRefused(_("--score: {value} is not {rule}").format(value=shown(text), rule=_(RULES["score"])))
     return [int(parts[0]), int(parts[1])]
 
 
@@ -50,9 +51,10 @@ class MatchArgs:
 
 def check_outcome(ledger: Ledger, winner: str | None, result: str | None) -> None:
     if winner is not None and result is not None:
-        refuse(ledger, "give --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2, not both")
+        refuse(ledger, _("give --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2, not both"))
     if result is not None and parse_result(result) is None:
-        refuse(ledger, f"--result {shown(result)} is not a result; write {RESULT_HELP}")
+        refuse(ledger, _("--result {result} is not a result; write {results}").format(
+            result=shown(result), results=_(RESULT_HELP)))
 
 
 def rated_disciplines(club: Ledger) -> list[str]:
@@ -70,11 +72,13 @@ def check_discipline(club: Ledger, discipline: str, new_discipline: bool) -> Non
     rated = rated_disciplines(club)
     if discipline in rated:
         return
-    lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or ['any'])})" for r in club.config.ratings.values())
-    why = ("no rating list rates it" if not any(r.rates(discipline) for r in club.config.ratings.values())
-           else "the club has no game of it yet")
-    refuse(club, f"--discipline {discipline!r}: {why}{did_you_mean(discipline, rated)}; rating lists: {lists}; "
-                 "to start a new discipline on purpose, add --new-discipline")
+    every = _("any")  # (a list's disciplines: any)
+    lists = ", ".join(f"{r.name} ({', '.join(r.disciplines or [every])})" for r in club.config.ratings.values())
+    why = (_("no rating list rates it") if not any(r.rates(discipline) for r in club.config.ratings.values())
+           else _("the club has no game of it yet"))
+    refuse(club, _("--discipline {discipline!r}: {why}{hint}; rating lists: {lists}; to start a new discipline on "
+                   "purpose, add --new-discipline").format(discipline=discipline, why=why,
+                                                           hint=did_you_mean(discipline, rated), lists=lists))
 
 
 def match_check(new_discipline: bool) -> Check:
@@ -85,10 +89,13 @@ def match_check(new_discipline: bool) -> Check:
         for player in entry.players:
             if player not in club.journal.players:
                 hint = did_you_mean(player, club.journal.players)
-                refuse(club, f"unknown player {player!r}{hint}; "
-                             + ("if it is a new player, " if hint else "") + f"add them first: nardrating add-player {player}")
+                refuse(club, (_("unknown player {player!r}{hint}; if it is a new player, add them first: nardrating "
+                                "add-player {player}") if hint else
+                              _("unknown player {player!r}; add them first: nardrating add-player {player}")).format(
+                    player=player, hint=hint))
         if entry.winner is not None and entry.winner not in entry.players:
-            refuse(club, f"--winner {entry.winner!r} is neither {entry.players[0]!r} nor {entry.players[1]!r}")
+            refuse(club, _("--winner {winner!r} is neither {a!r} nor {b!r}").format(
+                winner=entry.winner, a=entry.players[0], b=entry.players[1]))
         score_a = entry.score_a()
         if entry.score is not None and score_a is not None and score_contradicts(entry.score, score_a):
             refuse(club, score_message(entry.score, score_a))  # check would warn of it ever after
@@ -132,7 +139,7 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
     from the journal as written), and for a back-dated match every rating of the current lists
     that changes (else None)."""
     if winner is None and result is None:
-        refuse(ledger, "say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2")
+        refuse(ledger, _("say who won: --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2"))
     check_outcome(ledger, winner, result)
     points = parse_score(score)
     played = day or date.today()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...config import CONFIG_NAME
 from ...errors import ActionRefused, did_you_mean
-from ...i18n import _
+from ...i18n import N_, _
 from ..entries import valid_id
 
 CONFIG_TEMPLATE = '''# nardrating club config. Reference: the manual's "The club and its config" (docs/club.md).
@@ -61,11 +61,12 @@ def engine_template(engine: str, discipline: str | None = None) -> str:
     return "\n".join(lines)
 
 
-NEXT_STEPS = """next steps:{cd}
+# What init prints (shown in the language of the command line; the files it writes stay English).
+NEXT_STEPS = N_("""next steps:{cd}
   nardrating add-player anna --name "Анна Петрова"   # each player once
   nardrating add-match anna boris --winner anna      # after each game
   nardrating leaderboard                             # as of the last entry
-  nardrating check                                   # after editing by hand"""
+  nardrating check                                   # after editing by hand""")
 
 
 JOURNAL_TEMPLATE = '''# nardrating journal: append-only. Add entries with `nardrating add-player`,
@@ -78,7 +79,7 @@ def next_steps(folder: Path) -> str:
     import shlex
 
     here = folder.resolve() == Path.cwd().resolve()
-    return NEXT_STEPS.format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
+    return _(NEXT_STEPS).format(cd="" if here else f"\n  cd {shlex.quote(str(folder))}")
 
 
 def init_club(folder: Path, engine: str = "elo", name: str | None = None, discipline: str | None = None) -> list[Path]:
@@ -95,8 +96,8 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
     from ..entries import id_message
 
     if engine not in engine_names():
-        raise ActionRefused(f"unknown engine {engine!r}{did_you_mean(engine, engine_names())}; "
-                            f"allowed: {', '.join(engine_names())}")
+        raise ActionRefused(_("unknown engine {engine!r}{hint}; allowed: {engines}").format(
+            engine=engine, hint=did_you_mean(engine, engine_names()), engines=", ".join(engine_names())))
     if discipline is not None and not valid_id(discipline):
         raise ActionRefused(_("--discipline: {problem}; e.g. backgammon, long-nardy, short-nardy, chess").format(
             problem=id_message(discipline)))
@@ -106,7 +107,7 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
             raise ActionRefused(_("{path} is a symbolic link; init never writes through one, so nothing was "
                                   "written. Remove it, or choose another folder.").format(path=path))
         if path.exists():
-            raise ActionRefused(f"{path} already exists; init never overwrites. Choose another folder.")
+            raise ActionRefused(_("{path} already exists; init never overwrites. Choose another folder.").format(path=path))
     template = engine_template(engine, discipline)
     discipline = discipline or engine_class(engine).default_discipline
     made_folders = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]

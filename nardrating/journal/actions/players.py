@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import did_you_mean
+from ...i18n import _
 from ..entries import EditPlayerEntry, Entry, PlayerEntry
 from ..lint import name_warnings
 from ..tomlsource import shown
@@ -50,7 +51,6 @@ def edit_player(ledger: Ledger, player_id: str, changes: Mapping[str, object], d
     """Append an [[edit-player]] of the fields in `changes` (None: not given) that differ from the
     player's record; (what was written, the record's values before). Refused: an unknown player,
     or nothing that would change."""
-    from ...i18n import _
     from ..entries import EDITED_FIELDS
 
     before: dict[str, object] = {}
@@ -85,7 +85,8 @@ def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, d
     def check(club: Ledger, entry: Entry) -> None:
         _known_player(club, old)
         if new in club.journal.players:
-            refuse(club, f"{new!r} is already a player; if they are one person: nardrating merge-players {old} {new}")
+            refuse(club, _("{new!r} is already a player; if they are one person: nardrating merge-players {old} "
+                           "{new}").format(new=new, old=old))
 
     fields = {"player": old, "to": new, "date": day or date.today()}
     return write_entry(ledger, "rename", lambda club, path: fields, check=check, dry_run=dry_run).entries[0]
@@ -101,9 +102,9 @@ def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, 
         m = j.matches
         between = [m.ids[i] for i in range(len(m.ids)) if {m.a[i], m.b[i]} == codes]
         if between:
-            refuse(club, f"cannot merge {dup!r} into {into!r}: they played each other ({', '.join(between[:5])}"
-                         f"{', …' if len(between) > 5 else ''}), which merged would be games against oneself; "
-                         "if they are two people, keep both ids")
+            refuse(club, _("cannot merge {dup!r} into {into!r}: they played each other ({matches}), which merged "
+                           "would be games against oneself; if they are two people, keep both ids").format(
+                dup=dup, into=into, matches=", ".join(between[:5]) + (", …" if len(between) > 5 else "")))
 
     fields = {"player": dup, "into": into, "date": day or date.today()}
     return write_entry(ledger, "merge", lambda club, path: fields, check=check, dry_run=dry_run, compare=True)
@@ -111,4 +112,5 @@ def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, 
 
 def _known_player(club: Ledger, player: str) -> None:
     if player not in club.journal.players:
-        refuse(club, f"unknown player {player!r}{did_you_mean(player, club.journal.players)}")
+        refuse(club, _("unknown player {player!r}{hint}").format(player=player,
+                                                               hint=did_you_mean(player, club.journal.players)))

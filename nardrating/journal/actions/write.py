@@ -68,8 +68,8 @@ def target_journal(ledger: Ledger) -> Path:
     """The last TOML file of [club] journal: where new entries go."""
     tomls = [p for p in ledger.config.journal_paths() if p.suffix == ".toml"]
     if not tomls:
-        raise ActionRefused(f"{ledger.config.path}: [club] journal lists no .toml file to append to; add one, "
-                            'e.g. journal = ["matches.csv", "journal.toml"]')
+        raise ActionRefused(_('{config}: [club] journal lists no .toml file to append to; add one, '
+                              'e.g. journal = ["matches.csv", "journal.toml"]').format(config=ledger.config.path))
     return tomls[-1]
 
 
@@ -112,8 +112,8 @@ def serialised(ledger: Ledger, kind: str, entry: Entry) -> str:
     except (ValueError, KeyError, IndexError):  # tomllib's and pydantic's errors are ValueErrors
         back = None
     if back != entry:
-        refuse(ledger, f"the new [[{kind}]] would not read back as written, so nothing was written; "
-                       f"this is a bug, please report it with the command you ran")
+        refuse(ledger, _("the new [[{kind}]] would not read back as written, so nothing was written; "
+                         "this is a bug, please report it with the command you ran").format(kind=kind))
     return block
 
 
@@ -149,7 +149,7 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     finish_players(journal)
     problems += apply_identities(journal)
     if not problems and not in_order(first_match):
-        journal, problems, _ = read_journal(config, replaced={path: appended_bytes(raw, block)})
+        journal, problems, _cached = read_journal(config, replaced={path: appended_bytes(raw, block)})
         ledger = Ledger(config, journal)
     elif not problems:
         match = set(kinds) == {"match"}
