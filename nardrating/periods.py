@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from .i18n import _
+from .i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ def check_day(day: date, text: str) -> date:
     return day
 
 
-PERIOD_HELP = "2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20"
+PERIOD_HELP = N_("2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20")
 
 
 class NotAPeriod(ValueError):
@@ -120,10 +120,7 @@ def parse_period(text: str) -> Period:
     except ValueError as exc:
         if exc.args:
             raise
-        # English in every language for now: commands/verify.py and commands/lists.py tell a typo from a
-        # period out of range by these words ("is not a period"); once they ask isinstance(exc, NotAPeriod),
-        # this is _("{text!r} is not a period; write {forms}") with PERIOD_HELP marked N_.
-        raise NotAPeriod(f"{text!r} is not a period; write {PERIOD_HELP}") from None
+        raise NotAPeriod(_("{text!r} is not a period; write {forms}").format(text=text, forms=_(PERIOD_HELP))) from None
 
 
 PERIOD_UNITS = {"month": 1, "quarter": 3, "half": 6, "year": 12}

@@ -258,7 +258,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD
     """
     from .. import reports
     from ..lists.provenance import footer, load_for
-    from ..periods import parse_period
+    from ..periods import NotAPeriod, parse_period
     from ..render import emit
 
     fmt = _spreadsheet_target(fmt, output, (*TEXT_FORMATS, "xlsx"))
@@ -266,7 +266,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD
     try:
         span = parse_period(period)
     except ValueError as exc:
-        if "is not a period" not in str(exc):  # out of range: a usage error, as for any date
+        if not isinstance(exc, NotAPeriod):  # out of range: a usage error, as for any date
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
     ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx: with provenance

@@ -16,7 +16,7 @@ PeriodOpt = Annotated[Optional[str], typer.Option("--period", "-p", help=N_(
 
 def _period(text: str | None) -> object:
     """--period parsed, or a usage error (out of range) / exit 1 with the nearest periods (a typo)."""
-    from ..periods import parse_period
+    from ..periods import NotAPeriod, parse_period
     from .lists import _period_hint
 
     if text is None:
@@ -24,7 +24,7 @@ def _period(text: str | None) -> object:
     try:
         return parse_period(text)
     except ValueError as exc:
-        if "is not a period" not in str(exc):
+        if not isinstance(exc, NotAPeriod):
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(text)}"])
 

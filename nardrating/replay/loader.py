@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import ClubConfig, display_path, find_club, load_config
 from ..errors import LedgerError, Problem
-from ..i18n import _
+from ..i18n import N_, _
 from ..journal.model import Journal
 from .ledger import Ledger, through_cache
 
@@ -104,7 +104,7 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
                                                    "one) or fix [club] journal in nardrating.toml")))
             continue
         except OSError as exc:
-            problems.append(unreadable(label, path, exc, "a journal"))
+            problems.append(unreadable(label, path, exc, N_("a journal")))
             continue
         if stat is not None:
             states.append(state_of(raw, stat))
