@@ -149,7 +149,8 @@ def md_footer(provenance: dict[str, Any]) -> str:
     """A Markdown key/value table under a heading, after a blank line (the keys are machine keys)."""
     from ..render.text import md_paragraph, md_text
 
-    lines = ["", f"**{md_paragraph(_('Provenance'))}**", "", f"| {md_text(_('Key'))} | {md_text(_('Value'))} |",
+    heading, key_word, value_word = _("Provenance"), _("Key"), _("Value")  # outside f-strings: Babel finds them
+    lines = ["", f"**{md_paragraph(heading)}**", "", f"| {md_text(key_word)} | {md_text(value_word)} |",
              "| --- | --- |"]
     lines += [f"| {md_text(key)} | {md_text(value_text(key, value))} |" for key, value in provenance.items()]
     return "\n".join(lines) + "\n"
