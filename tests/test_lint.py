@@ -79,3 +79,21 @@ def test_a_clean_sample_has_no_warnings():
     for club in ("chess-club", "nardy-club", "federation-2009", "fide-club"):
         ledger = load_club(samples / club, use_cache=False)
         assert [str(p) for p in lint(ledger.journal, ledger.config)] == [], club
+
+
+def test_the_did_you_mean_index_finds_what_comparing_all_with_all_finds():
+    # The hint of an undeclared player used to compare it with every player (minutes for a CSV club of
+    # thousands of undeclared players); the index of one-deletion variants must give the same first
+    # close word, for words of every length, swaps, look-alike letters and ё/е included.
+    import random
+
+    from nardrating.journal.lint import _Alike, _one_edit_apart
+
+    rng = random.Random(20261202)
+    letters = "abcеёoо"   # Latin and Cyrillic look-alikes, ё/е
+    known = list(dict.fromkeys("".join(rng.choice(letters) for _ in range(rng.randint(1, 5))) for _ in range(400)))
+    index = _Alike(known)
+    words = known[:100] + ["".join(rng.choice(letters) for _ in range(rng.randint(0, 6))) for _ in range(300)]
+    for word in words:
+        close = [k for k in known if k != word and (folded(k) == folded(word) or _one_edit_apart(folded(k), folded(word)))]
+        assert index.hint(word) == (f' (did you mean "{close[0]}"?)' if close else ""), word

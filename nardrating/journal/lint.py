@@ -96,11 +96,12 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
 
     undeclared = [p for p in players.values() if not p.declared]
     first_rows = _first_rows(journal, {p.id for p in undeclared}) if undeclared else {}
+    alike = _Alike(players if undeclared else ())
     for p in undeclared:
         line = journal.line_of(first_rows[p.id]) if p.id in first_rows else p.line
         warnings.append(Problem(p.file, line, _("player {player!r} is named by a CSV row but not declared; if it is "
                                                 "a new player, add a [[player]] entry (`nardrating add-player`)").format(
-            player=p.id) + _alike_hint(p.id, players)))
+            player=p.id) + alike.hint(p.id)))
 
     for key, other, how in near_duplicates({p.id: p.id for p in players.values()}):
         p = players[key]
@@ -235,9 +236,35 @@ def _first_rows(journal: Journal, wanted: set[str]) -> dict[str, int]:
     return first
 
 
+def _variants(f: str) -> set[str]:
+    """A folded word and its one-deletion variants: two words one edit apart (or folded alike) share one."""
+    return {f} | {f[:k] + f[k + 1:] for k in range(len(f))}
+
+
+class _Alike:
+    """The first known word one edit from a word (or folded alike), found through the words' shared
+    one-deletion variants: a club's thousands of undeclared players are not compared all with all."""
+
+    def __init__(self, known: Iterable[str]) -> None:
+        self.order = list(known)
+        self.folds = [folded(k) for k in self.order]
+        self.by_variant: dict[str, list[int]] = defaultdict(list)
+        for position, f in enumerate(self.folds):
+            for variant in _variants(f):
+                self.by_variant[variant].append(position)
+
+    def hint(self, word: str) -> str:
+        f = folded(word)
+        candidates = sorted({p for variant in _variants(f) for p in self.by_variant.get(variant, ())})
+        for position in candidates:   # in the known words' order: the first close one, as before
+            k, g = self.order[position], self.folds[position]
+            if k != word and (g == f or _one_edit_apart(g, f)):
+                return " " + _("(did you mean {names}?)").format(names=f'"{k}"')  # as did_you_mean says it
+        return ""
+
+
 def _alike_hint(word: str, known: Iterable[str]) -> str:
-    close = [k for k in known if k != word and (folded(k) == folded(word) or _one_edit_apart(folded(k), folded(word)))]
-    return " " + _("(did you mean {names}?)").format(names=f'"{close[0]}"') if close else ""  # as did_you_mean says it
+    return _Alike(known).hint(word)
 
 
 def _first_use_of_discipline(journal: Journal, discipline: str) -> tuple[str, int | None, str | None]:
