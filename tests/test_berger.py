@@ -26,10 +26,13 @@ def fide_tables() -> dict[int, dict[int, list[tuple[int, int]]]]:
     return tables
 
 
-TABLE = fide_tables()
+# FIDE's tables lie beside the project (../shared/data/pairing); a clone elsewhere skips what reads them.
+needs_tables = pytest.mark.skipif(not TABLES.is_file(), reason=f"FIDE's Berger tables are not at {TABLES}")
+TABLE = fide_tables() if TABLES.is_file() else {}
 CASES = [(n, r) for n, rounds in sorted(TABLE.items()) for r in sorted(rounds)]
 
 
+@needs_tables
 def test_the_file_holds_every_table_from_4_to_16_players():
     assert sorted(TABLE) == [4, 6, 8, 10, 12, 14, 16]
     assert all(sorted(TABLE[n]) == list(range(1, n)) for n in TABLE)
@@ -37,6 +40,7 @@ def test_the_file_holds_every_table_from_4_to_16_players():
 
 
 @pytest.mark.parametrize("n, r", CASES, ids=[f"{n}-players-round-{r}" for n, r in CASES])
+@needs_tables
 def test_every_round_of_every_table_is_fides(n, r):
     assert berger_round(n, r) == TABLE[n][r]
     assert schedule_round(n - 1, r) == TABLE[n][r]   # an odd field plays the next table, its top number the bye
@@ -69,6 +73,7 @@ def test_every_pair_meets_once_and_the_event_ends():
         next_round(state, pairer)
 
 
+@needs_tables
 def test_double_round_robin_reverses_colours_and_never_gives_three_in_a_row():
     # C.05 Annex 1: the second cycle is the table with colours reversed, and the last two rounds
     # of the first cycle are exchanged; without that exchange player 1 of 8 would have
