@@ -592,3 +592,22 @@ def test_a_writers_refusal_in_russian(cli, tmp_path):
     ru = cli("merge-players", "anna", "boris", "--club", club, env=RU)
     assert ru.exit_code == 1 and "нельзя объединить 'anna' с 'boris': они играли друг с другом (m0001)" in ru.stderr
     assert "партии против самого себя" in ru.stderr
+
+
+def test_a_command_reads_the_locale_once_however_many_messages_it_words(cli, monkeypatch):
+    # A replay words a reason per unrated game (the fide sample has some); each used to read four environment
+    # variables again. The command reads them once, at its start, and still speaks Russian.
+    calls = []
+    real = i18n.locale_language
+
+    def counted(environ=None):
+        calls.append(environ)
+        return real(environ)
+
+    monkeypatch.setattr(i18n, "locale_language", counted)
+    result = cli("history", "--club", SAMPLES / "fide-club", "novik", env={"LANG": "ru_RU.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "Дата" in result.output
+    # Before the command starts, typer's parsing words the help texts (a handful of reads, with
+    # the locale as it is); the command reads it once, where it read it for each of its 121 messages.
+    assert len(calls) <= 10

@@ -78,8 +78,10 @@ def using(lang: str | None) -> Iterator[None]:
 
 @contextmanager
 def command_scope() -> Iterator[None]:
-    """One command's run: a language chosen inside it (`choose`) ends with it."""
-    with using(_chosen.get()):
+    """One command's run: a language chosen inside it (`choose`) ends with it. The locale's
+    language is read once, at the start: the environment does not change within a command, and
+    `current()` is asked for every message (a replay may word thousands)."""
+    with using(_chosen.get() or locale_language()):
         yield
 
 
