@@ -408,3 +408,19 @@ def test_a_journal_edited_in_place_and_a_changed_config_are_said(cli, tmp_path):
                       encoding="utf-8")
     result = cli("verify", club / FEDERATION_LIST, "--club", club)
     assert result.exit_code == 1 and "not of this club 'Другая'" in result.stderr
+
+
+def test_a_printed_list_with_digits_of_another_kind_is_read_not_crashed_on(cli, tmp_path):
+    # A Markdown list someone sent: "²" for a rank passes str.isdigit() but int() refuses it (it
+    # crashed verify); "٩" (Arabic-Indic nine) for Авакян's 9 games int() reads as 9 and called the row
+    # unchanged. Both are cells that are no number: the row's games are shown as changed.
+    club = copy(tmp_path, "federation-2009")
+    path = frozen(cli, club, "--period", "2009-Q1", "--format", "md")
+    text = path.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if "| avakyan |" in line)
+    assert row.startswith("| 4 | avakyan |") and "| 2354 | 9 |" in row
+    path.write_text(text.replace(row, row.replace("| 4 |", "| ² |").replace("| 9 |", "| ٩ |")), encoding="utf-8")
+    result = cli("verify", path, "--club", club)
+    assert result.exit_code == 1 and "unexpectedly" not in result.output
+    assert "1 of 16 rows differs" in result.stdout
+    assert any(line.startswith("avakyan (Ашот Авакян): games") for line in result.stdout.splitlines())

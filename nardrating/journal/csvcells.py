@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from ..digits import whole_number
 from ..i18n import _
 from .entries import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES, id_message, valid_id
 from .ids import MAX_ID, is_plain_id
@@ -125,11 +126,8 @@ def date_refused(text: str) -> str:
 
 def length_cell(text: str) -> int | None:
     """A CSV `length` cell as a match length (empty: 1), or None where it is not one; the fast reader uses it too."""
-    try:
-        value = int(text) if text.strip() else 1
-    except ValueError:
-        return None
-    return value if 1 <= value <= MAX_LENGTH else None
+    value = whole_number(text) if text.strip() else 1   # ASCII digits: int() would read "٣" and "1_0"
+    return value if value is not None and 1 <= value <= MAX_LENGTH else None
 
 
 def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: int, memo: dict[str, Judged[Any]],

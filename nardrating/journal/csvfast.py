@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..digits import decimal_number
 from ..errors import Problem
 from ..i18n import _, ngettext
 from .csvcells import Judged, checked, coded, date_refused, extend_column, is_id, judged, length_cell, mapped, ordinal, plain_ids, player_refused
@@ -259,11 +260,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
                     bad(k, partial(_note_refused, fault), ids[k])
                 extras.setdefault(k, {})["note"] = value.strip()
                 continue
-            try:
-                chips = float(value)
-                if not 0 <= chips <= MAX_CHIPS:  # also refuses nan; inf is out of range
-                    raise ValueError
-            except ValueError:
+            chips = decimal_number(value)   # ASCII: float() would read "١٢" and "1_0"
+            if chips is None or not 0 <= chips <= MAX_CHIPS:  # also refuses nan; inf is out of range
                 bad(k, partial(_chips_refused, value), ids[k])
                 continue
             extras.setdefault(k, {})["chips"] = chips

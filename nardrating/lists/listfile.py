@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from ..digits import whole_number
 from ..errors import ActionRefused
 from ..i18n import _
 from .provenance import HEX64, KEYS, is_newer, version_key
@@ -138,8 +139,8 @@ def _from_md(path: Path, text: str) -> ListFile:
             raise not_a_list(path, _("a table has {n} columns, fewer than a list's").format(n=len(header)))
         for cells in body:
             row: dict[str, Any] = dict(zip(ROW_KEYS, cells))
-            row["rank"] = int(row["rank"]) if row["rank"].isdigit() else None
-            row["games"] = int(row["games"]) if row["games"].isdigit() else None
+            row["rank"] = whole_number(row["rank"])    # ASCII digits: "²" passes isdigit(), int() refuses it
+            row["games"] = whole_number(row["games"])
             row["status"] = row["status"] or None
             rows.append(row)
     return ListFile(path, "md", "", provenance, rows, shown=True)
@@ -147,7 +148,8 @@ def _from_md(path: Path, text: str) -> ListFile:
 
 def _md_value(key: str, text: str) -> Any:
     if key == "entries":
-        return int(text) if text.isdigit() else text
+        number = whole_number(text, longest=18)
+        return text if number is None else number
     if key == "period" and ".." in text:
         start, end = text.split("..", 1)
         return {"start": start, "end": end}

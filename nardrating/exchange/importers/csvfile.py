@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ...digits import decimal_number
 from ...i18n import _
 from .records import DATE_HELP, Game, Parsed, decode_text, parse_day, whole_number
 
@@ -95,9 +96,8 @@ def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
         flags[key] = _FLAGS.get(value)
     chips = None
     if row.get("chips"):
-        try:
-            chips = float(row["chips"])
-        except ValueError:
+        chips = decimal_number(row["chips"])   # ASCII: float() would read "١٢" and "1_0"
+        if chips is None:
             bad.append(_("chips {value!r} is not a number").format(value=row["chips"]))
     if bad or day is None or result is None:  # (either None has a line in `bad`)
         parsed.problem(line, "; ".join(bad))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from ...digits import other_digits, whole_number  # noqa: F401  (the importers' names for them)
 from ...errors import Problem
 from ...i18n import N_, _
 
@@ -126,19 +127,6 @@ def parse_day(text: str) -> date | None:
 
 DATE_HELP = N_("write YYYY.MM.DD, YYYY-MM-DD or YYYY/MM/DD")   # shown as _(DATE_HELP)
 
-
-def whole_number(text: str, longest: int = 9) -> int | None:
-    """A whole number written in ASCII digits (at most `longest`), else None. (str.isdigit() also
-    takes "²" and "¹³", which int() refuses, and digits of other scripts, which it reads.)"""
-    text = text.strip()
-    if not text or len(text) > longest or not text.isascii() or not text.isdigit():
-        return None
-    return int(text)
-
-
-def other_digits(text: str) -> bool:
-    """Whether the text holds a digit that is not an ASCII one (a number written in another way)."""
-    return not text.isascii() and any(ch.isdigit() for ch in text)
 
 _CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєў",
                      ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r",
