@@ -1,13 +1,16 @@
 """Synthetic clubs for the benchmark: 1,000,000-match CSV journals (LF, CRLF, after a TOML file) and a
 100,000-match TOML one; and a 1,000,000-game chess CSV rated by elo, glicko and glicko2.
 
-    python bench/generate.py [--out bench/out] [--matches 1000000] [--toml-matches 100000]
+    python bench/generate.py [--out bench/out] [--matches 1000000] [--toml-matches 100000] [--period-matches 200000]
 
 10,000 players, matches spread over 10 years (2010–2019, 120 months), lengths 1–9, two disciplines
 (long-nardy, short-nardy), rated by the fibs engine. The chess games: the same players and
 years, 10% draws, one discipline; three clubs share the one file (a hard link where the file
 system allows it), each with one list: elo (seed 003's K 20, no pair limit), glicko and glicko2
-(monthly periods, the papers' defaults: c 34.6; σ 0.06, τ 0.5). Deterministic (seeded).
+(monthly periods, the papers' defaults: c 34.6; σ 0.06, τ 0.5). And one club per other engine:
+chips over the whole nardy CSV; mfsnb (seed 000's quarterly lists) over its first --period-matches
+matches; fide (quarterly lists, seed 002) over the first --period-matches chess games, every player
+rated on an imported list. Deterministic (seeded).
 """
 from __future__ import annotations
 
@@ -97,7 +100,50 @@ def write_chess_clubs(out: Path, n: int, players: int, seed: int = 3) -> dict:
     return clubs
 
 
-def write_all(out: Path, n: int, toml_n: int, players: int) -> dict:
+PER_ENGINE_CONFIG = """[club]
+name = "Benchmark {engine} club"
+journal = {journal}
+default_discipline = "{discipline}"
+
+[rating.{engine}]
+engine = "{engine}"
+{params}"""
+
+
+def write_other_clubs(out: Path, nardy: Path, chess: Path, period_n: int, players: int, seed: int = 4) -> dict:
+    """One club per remaining engine, {engine: folder}: chips over the whole nardy CSV (a hard link);
+    mfsnb over its first `period_n` matches (quarterly lists); fide over the first `period_n` chess
+    games, every player rated on an imported list (an [[adjust]] the day before the first game)."""
+    rng = random.Random(seed)
+    clubs = {engine: out / f"{engine}-club" for engine in ("chips", "mfsnb", "fide")}
+    for folder in clubs.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    (clubs["chips"] / "matches.csv").unlink(missing_ok=True)
+    try:
+        os.link(nardy, clubs["chips"] / "matches.csv")
+    except OSError:
+        shutil.copyfile(nardy, clubs["chips"] / "matches.csv")
+    for engine, source in (("mfsnb", nardy), ("fide", chess)):
+        with open(source, encoding="utf-8", newline="") as f, \
+                open(clubs[engine] / "matches.csv", "w", encoding="utf-8", newline="") as target:
+            for _row in range(period_n + 1):  # the header and period_n rows
+                line = f.readline()
+                if not line:
+                    break
+                target.write(line)
+    with open(clubs["fide"] / "ratings.toml", "w", encoding="utf-8") as f:
+        for p in range(players):
+            f.write(f'[[adjust]]\ndate = 2009-12-31\nplayer = "p{p}"\nset = {rng.randint(1400, 2500)}\n'
+                    f'reason = "imported list"\n\n')
+    settings = {"chips": ('["matches.csv"]', "long-nardy", ""), "mfsnb": ('["matches.csv"]', "long-nardy", ""),
+                "fide": ('["ratings.toml", "matches.csv"]', "chess", 'list_every = "quarter"\n')}
+    for engine, (journal, discipline, params) in settings.items():
+        (clubs[engine] / "nardrating.toml").write_text(PER_ENGINE_CONFIG.format(
+            engine=engine, journal=journal, discipline=discipline, params=params))
+    return clubs
+
+
+def write_all(out: Path, n: int, toml_n: int, players: int, period_n: int = 200_000) -> dict:
     """Every benchmark club: {name: folder}."""
     clubs = {"1M CSV": out / "csv-club", "1M CSV, CRLF": out / "crlf-club",
              "1M, TOML first": out / "toml-first-club", "100k TOML": out / "toml-club"}
@@ -107,6 +153,9 @@ def write_all(out: Path, n: int, toml_n: int, players: int) -> dict:
     write_csv_club(clubs["1M, TOML first"], n, players, journal='["journal.toml", "matches.csv"]')
     write_toml_club(clubs["100k TOML"], toml_n, players)
     clubs.update({f"1M chess CSV, {engine}": folder for engine, folder in write_chess_clubs(out, n, players).items()})
+    others = write_other_clubs(out, clubs["1M CSV"] / "matches.csv", out / "chess-games.csv", period_n, players)
+    clubs.update({"1M CSV, chips": others["chips"], "200k CSV, mfsnb": others["mfsnb"],
+                  "200k chess CSV, fide": others["fide"]})
     return clubs
 
 
@@ -128,8 +177,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1_000_000)
     parser.add_argument("--toml-matches", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--period-matches", type=int, default=200_000)
     args = parser.parse_args()
-    clubs = write_all(args.out, args.matches, args.toml_matches, args.players)
+    clubs = write_all(args.out, args.matches, args.toml_matches, args.players, args.period_matches)
     print("wrote " + ", ".join(str(folder) for folder in clubs.values()))
 
 

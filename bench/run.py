@@ -4,7 +4,8 @@
 
 Generates the clubs with bench/generate.py when they are missing (10,000 players; 1,000,000
 matches as CSV with LF and with CRLF line ends, and after a TOML file; 100,000 as TOML; fibs;
-and 1,000,000 chess games, 10% draws, rated by elo, glicko and glicko2, one club each).
+and 1,000,000 chess games, 10% draws, rated by elo, glicko and glicko2, one club each; chips over the
+1M nardy CSV, mfsnb over its first 200,000 matches, fide over the first 200,000 chess games).
 Each of --runs rounds runs every process once, interleaved (on a shared machine the speed
 drifts from minute to minute): the yardsticks â€” bench/bare.py (a bare `csv.reader` + FIBS
 loop over the 1M CSV), bench/plain.py (a bare `csv.reader` + the elo, glicko or glicko2
@@ -12,7 +13,8 @@ formulas over the chess games) and `python -c 'import typer, rich, pydantic'` â€
 (serial and forked), and after it `leaderboard`, `history`, `players`, `add-match` (a real
 append: the journal grows by one match per round), `leaderboard` after it, `--help`,
 `backtest` of the TOML club over a 10-value grid, and per chess engine `recalc` (pure and
-[fast]) and, for elo (whose replay the cache resumes), `leaderboard` and `history`.
+[fast]) and, for elo (whose replay the cache resumes), `leaderboard` and `history`; and per other
+engine (chips, mfsnb, fide) `recalc` against bench/plain.py's loop of its formulas over the same CSV.
 
 Prints per process the median CPU time (user + system, steadier than wall time on a busy
 machine), its ratio to its yardstick's median, the median wall time and the peak resident
@@ -38,13 +40,16 @@ import generate  # noqa: E402
 
 BARE, IMPORTS = "bare csv.reader + FIBS loop", "python -c 'import typer, rich, pydantic'"
 CHESS = ("elo", "glicko", "glicko2")
-PLAIN = {engine: f"plain csv.reader + {engine} formulas" for engine in CHESS}
+# The other engines, each on its own club (bench/generate.py write_other_clubs): (label, folder).
+OTHERS = {"chips": "1M CSV, chips", "mfsnb": "200k CSV, mfsnb", "fide": "200k chess CSV, fide"}
+PLAIN = {engine: f"plain csv.reader + {engine} formulas" for engine in CHESS + tuple(OTHERS)}
 # (label prefix, yardstick, target ratio) of the targets
 TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPORTS, 1.2)] + [
     (command, IMPORTS, 2.0) for command in ("leaderboard", "history", "players", "add-match")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in CHESS] + [
     (f"recalc [fast] {engine}", PLAIN[engine], 0.5) for engine in CHESS] + [
-    (f"{command} elo", IMPORTS, 2.0) for command in ("leaderboard", "history")]
+    (f"{command} elo", IMPORTS, 2.0) for command in ("leaderboard", "history")] + [
+    (f"recalc {engine}", PLAIN[engine], 1.2) for engine in OTHERS]
 SHORT = {BARE: "bare loop", IMPORTS: "imports", **{stick: f"plain {engine}" for engine, stick in PLAIN.items()}}
 
 
@@ -104,6 +109,13 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         if fast:
             items.append((f"recalc [fast] {engine}, 1M chess CSV", cli("recalc", *c),
                           {"NARDRATING_PARALLEL": "0", "NARDRATING_FAST": "1"}, PLAIN[engine]))
+    # The other engines: recalc against the plain loop of their formulas over the same CSV.
+    for engine, name in OTHERS.items():
+        club = clubs[name]
+        extra = [str(club / "ratings.toml")] if engine == "fide" else []
+        items.append((PLAIN[engine], [sys.executable, str(HERE / "plain.py"), engine, str(club / "matches.csv"), *extra], {}, ""))
+        items.append((f"recalc {engine}, {name.split(', ')[0]}", cli("recalc", "--club", str(club)),
+                      {"NARDRATING_PARALLEL": "0"}, PLAIN[engine]))
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
     # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
     grid = "factor=2,3,4,5,6,7,8,9,10,12"
@@ -125,13 +137,13 @@ def main() -> None:
                              "leading dashes are ignored, so `help` or `--only=--help` selects --help")
     args = parser.parse_args()
 
-    names = ("csv-club", "crlf-club", "toml-first-club", "toml-club") + tuple(f"{engine}-club" for engine in CHESS)
+    names = ("csv-club", "crlf-club", "toml-first-club", "toml-club") + tuple(f"{engine}-club" for engine in CHESS + tuple(OTHERS))
     if args.regenerate or not all((args.out / name).exists() for name in names):
         shutil.rmtree(args.out, ignore_errors=True)
     clubs = generate.write_all(args.out, args.matches, args.toml_matches, args.players) \
         if not (args.out / names[0]).exists() else \
-        dict(zip(("1M CSV", "1M CSV, CRLF", "1M, TOML first", "100k TOML") + tuple(f"1M chess CSV, {e}" for e in CHESS),
-                 (args.out / n for n in names)))
+        dict(zip(("1M CSV", "1M CSV, CRLF", "1M, TOML first", "100k TOML") + tuple(f"1M chess CSV, {e}" for e in CHESS)
+                 + tuple(OTHERS.values()), (args.out / n for n in names)))
     cache = args.out / "cache"
     shutil.rmtree(cache, ignore_errors=True)  # starts without a cache
     # Bytecode cached as an installed program has it (outside the source tree), even where
@@ -165,7 +177,7 @@ def main() -> None:
     for label, _argv, _extra, yardstick in items:
         for prefix, stick, limit in TARGETS:
             if label.split(",")[0] == prefix and stick == yardstick and "forked" not in label and (
-                    "1M CSV" in label if prefix == "recalc" else "1M" in label or prefix == "--help"):
+                    "1M CSV" in label if prefix == "recalc" else "1M" in label or "200k" in label or prefix == "--help"):
                 ratio = median(label, 1) / median(yardstick, 1)
                 peak = max(r[2] for r in seen[label])
                 memory_ok = not label.startswith("recalc") or peak <= 400
