@@ -329,3 +329,16 @@ def test_trf_double_forfeit_is_counted_not_written(cli, tmp_path):
     # with no game left in the file, is no entrant (as a "spielfrei" dummy is not).
     assert entries(club, "round")[0]["byes"] == [{"player": p, "kind": "absent"} for p in ("petrov-petr", "ivanova-anna")]
     assert "1 × players without a game" in result.stdout
+
+
+def test_a_game_of_a_renamed_player_imports_under_the_new_id(cli, tmp_path):
+    # The import's check read the journal without its renames: after `rename-player boris boris-2`
+    # a sheet's game of boris-2 was refused as "unknown player 'boris-2'", which a full read accepts.
+    club = make_club(tmp_path / "club", '[[player]]\nid = "anna"\n\n[[player]]\nid = "boris"\n')
+    assert cli("rename-player", "boris", "boris-2", "--club", club).exit_code == 0
+    sheet = "date,player_a,player_b,result\n2024-01-05,anna,boris-2,1-0\n"
+    result = cli("import", write(tmp_path, "s.csv", sheet), "--club", club)
+    assert result.exit_code == 0, result.output
+    [match] = entries(club, "match")
+    assert match["players"] == ["anna", "boris-2"]
+    assert cli("check", "--club", club, env={"NARDRATING_NO_CACHE": "1"}).exit_code == 0

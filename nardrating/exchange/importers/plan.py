@@ -362,34 +362,21 @@ def block_of(plan: Plan, files: list[str]) -> tuple[str, list[tuple[int, Planned
 def problems_after(config: ClubConfig, target: Path, block: str, starts: list[tuple[int, PlannedEntry]]) -> list[Problem]:
     """The problems a full read would find in the journal with `block` appended to `target`.
 
-    The journal is read as append_block would leave it (the same separator), by the same
-    reader and checks as every command; problems in the new block are told at the line of
-    the imported file the entry came from.
+    The journal is read as append_block would leave it (the same separator), by the very read
+    every command does (renames and merges applied, then the checks); problems in the new block
+    are told at the line of the imported file the entry came from.
     """
     from ...config import display_path
-    from ...journal.model import Journal
-    from ...journal.reader import read_csv_journal, read_toml_journal
-    from ...journal.validate import finish_players, validate
+    from ...journal.writer import appended_bytes
+    from ...replay.loader import read_journal
 
-    journal, problems = Journal(), list[Problem]()
-    old_lines = 0
+    try:
+        raw = target.read_bytes() if target.exists() else b""
+    except OSError as exc:
+        return [Problem(display_path(target), None, _("cannot read the file: {error}").format(error=exc.strerror or exc))]
+    old_lines = appended_bytes(raw, "").count(b"\n")
+    _journal, problems, _states = read_journal(config, replaced={target: appended_bytes(raw, block)})
     target_label = display_path(target)
-    for path in config.journal_paths():
-        label = display_path(path)
-        try:
-            raw = path.read_bytes() if path.exists() or path != target else b""
-        except OSError as exc:
-            problems.append(Problem(label, None, _("cannot read the file: {error}").format(error=exc.strerror or exc)))
-            continue
-        if path == target:
-            separator = b"" if not raw or raw.endswith(b"\n\n") else (b"\n" if raw.endswith(b"\n") else b"\n\n")
-            raw += separator
-            old_lines = raw.count(b"\n")
-            raw += block.encode("utf-8")
-        reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
-        reader(raw, path, label, journal, config.club.default_discipline, problems)
-    finish_players(journal)
-    problems += validate(journal, config)
     shown = []
     for p in problems:
         if p.file == target_label and p.line and p.line > old_lines:
