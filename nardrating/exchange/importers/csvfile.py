@@ -9,9 +9,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ...digits import decimal_number
+from ...digits import decimal_number, whole_number
 from ...i18n import _
-from .records import DATE_HELP, Game, Parsed, decode_text, parse_day, whole_number
+from .records import DATE_HELP, Game, Parsed, decode_text, parse_day
 
 COLUMNS = ("date", "player_a", "player_b", "result", "winner", "length", "score", "discipline", "tournament",
            "rated", "forfeit", "chips", "note", "id")

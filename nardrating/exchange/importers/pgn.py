@@ -16,7 +16,8 @@ from collections.abc import Mapping
 
 from ...errors import ActionRefused
 from ...i18n import N_, _
-from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
+from ...digits import other_digits, whole_number
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
 
 MISSING_EXTRA = N_("PGN import needs the pgn extra: pip install 'nardrating[pgn]'")   # shown as _(MISSING_EXTRA)
 RESULTS = ("1-0", "0-1", "1/2-1/2")

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ...digits import other_digits, whole_number  # noqa: F401  (the importers' names for them)
 from ...errors import Problem
 from ...i18n import N_, _
 

@@ -24,7 +24,8 @@ from datetime import date
 from typing import NamedTuple
 
 from ...i18n import N_, _
-from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, other_digits, parse_day, whole_number
+from ...digits import other_digits, whole_number
+from .records import DATE_HELP, Game, Parsed, TournamentInfo, decode_text, parse_day
 from .trfrounds import trf_run
 
 _RECORD = re.compile(r"^(\d{3}|[A-Z]{3})(\s|$)")
