@@ -611,3 +611,52 @@ def test_a_command_reads_the_locale_once_however_many_messages_it_words(cli, mon
     # Before the command starts, typer's parsing words the help texts (a handful of reads, with
     # the locale as it is); the command reads it once, where it read it for each of its 121 messages.
     assert len(calls) <= 10
+
+
+def test_every_reason_the_engines_give_reads_in_russian(tmp_path):
+    # History's reasons are the engines' English words, put into the language where shown
+    # (i18n.terms.reason_text matches each wording whole). An engine that rewords a reason would
+    # fall back to English silently: every reason of the samples and of random clubs (pair limits,
+    # voids, forfeits, unrated games, inactivity, tournaments, the fide and mfsnb lists' notes) must
+    # come out with Russian words. [[adjust]] reasons are the club's own words, left as written.
+    from nardrating.i18n.terms import reason_text
+    from nardrating.replay.loader import load_club
+
+    from .test_fast_path import random_chess_club, random_club
+
+    clubs = sorted(SAMPLES.iterdir())
+    # And a club of the rarer reasons: a pair's second game of a day over elo's limit of one, a
+    # break that costs elo's inactivity penalty, fide-2024's rounding of a rating period.
+    edge = tmp_path / "edge"
+    edge.mkdir()
+    (edge / "nardrating.toml").write_text(
+        '[club]\nname = "Edge"\njournal = ["journal.toml"]\ndefault_discipline = "chess"\n\n'
+        '[rating.club]\nengine = "elo"\npair_limit_per_day = 1\ninactivity = [[3, 25]]\ninactive_after_months = 9\n\n'
+        '[rating.fide]\nengine = "fide"\nruleset = "fide-2024"\n', encoding="utf-8")
+    entries = "".join(f'[[player]]\nid = "{p}"\n\n' for p in "abcde") + "".join(
+        f'[[adjust]]\ndate = 2023-12-31\nplayer = "{p}"\nrating = "fide"\nset = {r}\nreason = "imported"\n\n'
+        for p, r in (("a", 2000), ("b", 1900)))
+    for k, (day, a, b, result) in enumerate([("2024-01-01", "a", "b", "1-0"), ("2024-01-01", "a", "b", "0-1"),
+                                             ("2024-01-02", "a", "c", "1/2-1/2"), ("2024-01-03", "d", "e", "1-0"),
+                                             ("2024-09-01", "a", "b", "1-0")], start=1):
+        entries += f'[[match]]\nid = "m{k}"\ndate = {day}\nplayers = ["{a}", "{b}"]\nresult = "{result}"\n\n'
+    (edge / "journal.toml").write_text(entries, encoding="utf-8")
+    clubs.append(edge)
+    for seed in range(2):
+        random_club(tmp_path / f"nardy-{seed}", seed)
+        random_chess_club(tmp_path / f"chess-{seed}", seed)
+        clubs += [tmp_path / f"nardy-{seed}", tmp_path / f"chess-{seed}"]
+    reasons: dict[tuple[str, str], str] = {}
+    for club in clubs:
+        ledger = load_club(club, use_cache=False)
+        for rating in ledger.config.ratings.values():
+            for discipline in ledger.disciplines(rating):
+                result = ledger.run(rating, discipline)
+                for player in result.standings:
+                    for event in result.history(player):
+                        if event.reason and event.kind != "adjust":
+                            reasons.setdefault((event.reason, event.kind), f"{club.name}/{rating.name}")
+    assert len(reasons) > 40
+    with using("ru"):
+        english = {key: where for key, where in reasons.items() if not re.search("[а-яё]", reason_text(*key), re.I)}
+    assert english == {}
