@@ -12,7 +12,7 @@ from ..base import HistoryEvent
 from ...contract.events import Adjust
 from ..policies import penalty_owed
 from ..wording import CLEAR_FIRST_PLACE, WON_VS
-from .arithmetic import compute
+from .arithmetic import halves_of, whole_numbers
 from .params import MfsnbParams
 
 if TYPE_CHECKING:
@@ -42,18 +42,30 @@ class Competition:
     round_robin: str               # the config's rule for E of a round-robin
     ra: int
     difference: int
-    pe: Fraction
-    expected: Fraction
-    points: Fraction
+    percent: int                   # Pe in whole percent (the table)
+    hundredths: int                # 100·E
+    halves: int                    # 2·P
     computed: int                  # 10·(P − E) rounded, before a protection
     change: int                    # what the list takes: `computed`, or 0 when protected
     protected: str | None          # why a decrease was stopped
 
+    @property
+    def pe(self) -> Fraction:
+        return Fraction(self.percent, 100)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
     def row(self) -> dict[str, Any]:
         """The report's `competitions` entry."""
         return {"id": self.id, "system": self.system, "opponents": len(self.ratings), "ratings": list(self.ratings),
-                "Ra": self.ra, "difference": self.difference, "Pe": float(self.pe), "E": float(self.expected),
-                "P": float(self.points), "change": self.change,
+                "Ra": self.ra, "difference": self.difference, "Pe": self.percent / 100, "E": self.hundredths / 100,
+                "P": self.halves / 2, "change": self.change,
                 "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
 
 
@@ -62,8 +74,8 @@ class PeriodRecord:
     before: int | None                   # on the previous list; None: not on it
     competitions: list[Competition] = field(default_factory=list)
     games: int = 0
-    points: Fraction = Fraction(0)
-    expected: Fraction = Fraction(0)
+    halves: int = 0                      # 2·P of the period's competitions
+    hundredths: int = 0                  # 100·E of them
     change: int = 0
     adjust: int = 0
     adjusted: bool = False
@@ -74,6 +86,14 @@ class PeriodRecord:
     status: str = ""
     break_months: int | None = None
     break_since: date | None = None      # the break's start, when a penalty was due
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
 
 
 @dataclass
@@ -173,19 +193,20 @@ class ListBuilder:
         for player, played in games.items():
             m = members[player]
             own = m.base
-            ratings = [members[g.opponent].base for g in played]
-            points = sum((Fraction(g.score) for g in played), Fraction(0))
-            c = compute(own, ratings, points, system, participants, p.round_robin)
-            protected = self.protection(player, own, played, first_place, members) if c.change < 0 else None
-            change = 0 if protected else c.change
+            ratings = tuple([members[g.opponent].base for g in played])
+            halves = halves_of(sum(g.score for g in played))
+            ra, difference, percent, hundredths, computed = whole_numbers(
+                own, sum(ratings), len(ratings), halves, system, participants, p.round_robin)
+            protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
+            change = 0 if protected else computed
             m.pending += change
             rec = self.record(player)
-            rec.competitions.append(Competition(cid, system, own, tuple(ratings), participants, p.round_robin,
-                                                c.ra, c.difference, c.pe, c.expected, points, c.change, change,
+            rec.competitions.append(Competition(cid, system, own, ratings, participants, p.round_robin,
+                                                ra, difference, percent, hundredths, halves, computed, change,
                                                 protected))
             rec.games += len(played)
-            rec.points += points
-            rec.expected += c.expected
+            rec.halves += halves
+            rec.hundredths += hundredths
             rec.change += change
             m.games += len(played)
             m.last_played = day
@@ -193,9 +214,9 @@ class ListBuilder:
             if m.excluded:
                 m.excluded, m.returned = False, True
             self.event(player, HistoryEvent(
-                day, cid, "competition", None, float(points), own, change, None, True,
-                f"protected, {protected}: {c.change:+d} → 0" if protected else None,
-                {"expected": float(c.expected)}))
+                day, cid, "competition", None, halves / 2, own, change, None, True,
+                f"protected, {protected}: {computed:+d} → 0" if protected else None,
+                {"expected": hundredths / 100}))
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:
