@@ -22,15 +22,14 @@ RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     """One rated game of a player in a competition."""
 
     opponent: str
     score: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: read-only by convention (a frozen __init__ costs seven times more)
 class Competition:
     """One player's competition on a list: the inputs and every number of seed 000's arithmetic."""
 
