@@ -95,8 +95,7 @@ class MfsnbEngine(Engine):
         book.event(second, HistoryEvent(day, event.entry, "match", first, 1.0 - score, None, None, None, False,
                                         reason))
         if tid is None and event.reason is None and not p.official_only:
-            book.competition(event.entry, "single", day,
-                             {first: [Played(second, score)], second: [Played(first, 1.0 - score)]}, 2, None)
+            book.single(event.entry, day, first, second, score)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:

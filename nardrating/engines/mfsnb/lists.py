@@ -188,34 +188,47 @@ class ListBuilder:
     def competition(self, cid: str, system: str, day: date, games: dict[str, list[Played]],
                     participants: int, first_place: str | None) -> None:
         members = {player: self.enter(player, day) for player in games}
-        p = self.p
         for player, played in games.items():
-            m = members[player]
-            own = m.base
             ratings = tuple([members[g.opponent].base for g in played])
-            halves = halves_of(sum(g.score for g in played))
-            ra, difference, percent, hundredths, computed = whole_numbers(
-                own, sum(ratings), len(ratings), halves, system, participants, p.round_robin)
-            protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
-            change = 0 if protected else computed
-            m.pending += change
-            rec = self.record(player)
-            rec.competitions.append(Competition(cid, system, own, ratings, participants, p.round_robin,
-                                                ra, difference, percent, hundredths, halves, computed, change,
-                                                protected))
-            rec.games += len(played)
-            rec.halves += halves
-            rec.hundredths += hundredths
-            rec.change += change
-            m.games += len(played)
-            m.last_played = day
-            m.since, m.taken = day, 0
-            if m.excluded:
-                m.excluded, m.returned = False, True
-            self.event(player, HistoryEvent(
-                day, cid, "competition", None, halves / 2, own, change, None, True,
-                f"protected, {protected}: {computed:+d} → 0" if protected else None,
-                {"expected": hundredths / 100}))
+            self.rate(cid, system, day, player, played, ratings, participants, first_place, members)
+
+    def single(self, cid: str, day: date, first: str, second: str, score: float) -> None:
+        """A match outside any tournament: a competition of two players, one game each."""
+        a, b = self.enter(first, day), self.enter(second, day)
+        members = {first: a, second: b}
+        self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
+        self.rate(cid, "single", day, second, [Played(first, 1.0 - score)], (a.base,), 2, None, members)
+
+    def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
+             participants: int, first_place: str | None, members: dict[str, Member]) -> None:
+        """One player's R of one competition, pending until the list."""
+        p = self.p
+        m = members[player]
+        own = m.base
+        games = len(played)
+        halves = halves_of(played[0].score if games == 1 else sum(g.score for g in played))
+        ra, difference, percent, hundredths, computed = whole_numbers(
+            own, sum(ratings), games, halves, system, participants, p.round_robin)
+        protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
+        change = 0 if protected else computed
+        m.pending += change
+        rec = self.record(player)
+        rec.competitions.append(Competition(cid, system, own, ratings, participants, p.round_robin,
+                                            ra, difference, percent, hundredths, halves, computed, change,
+                                            protected))
+        rec.games += games
+        rec.halves += halves
+        rec.hundredths += hundredths
+        rec.change += change
+        m.games += games
+        m.last_played = day
+        m.since, m.taken = day, 0
+        if m.excluded:
+            m.excluded, m.returned = False, True
+        self.event(player, HistoryEvent(
+            day, cid, "competition", None, halves / 2, own, change, None, True,
+            f"protected, {protected}: {computed:+d} → 0" if protected else None,
+            {"expected": hundredths / 100}))
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:
