@@ -11,7 +11,7 @@ from ...periods import period_containing
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
 from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
-from .lists import EXCLUDED, RETURNED, ListBuilder, Played
+from .lists import EXCLUDED, RETURNED, ListBuilder, Played, shared
 from .params import MfsnbParams
 from .result import MfsnbResult
 
@@ -92,7 +92,7 @@ class MfsnbEngine(Engine):
         reason = event.reason if event.reason is not None else reasons.of(tid, day)
         score = event.score_a
         book.event(first, HistoryEvent(day, event.entry, "match", second, score, None, None, None, False, reason))
-        book.event(second, HistoryEvent(day, event.entry, "match", first, 1.0 - score, None, None, None, False,
+        book.event(second, HistoryEvent(day, event.entry, "match", first, shared(1.0 - score), None, None, None, False,
                                         reason))
         if tid is None and event.reason is None and not p.official_only:
             book.single(event.entry, day, first, second, score)

@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"
 
+# The few floats history repeats (a score, P in halves, E in hundredths), one object each: a
+# million events would otherwise hold a float object apiece. (Never −0.0, which equals 0.0: every
+# value is a whole number over 2 or 100, or 1 − a score.)
+_SHARED: dict[float, float] = {}
+
+
+def shared(value: float) -> float:
+    return _SHARED.setdefault(value, value)
+
 
 class Played(NamedTuple):
     """One rated game of a player in a competition."""
@@ -197,7 +206,7 @@ class ListBuilder:
         a, b = self.enter(first, day), self.enter(second, day)
         members = {first: a, second: b}
         self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
-        self.rate(cid, "single", day, second, [Played(first, 1.0 - score)], (a.base,), 2, None, members)
+        self.rate(cid, "single", day, second, [Played(first, shared(1.0 - score))], (a.base,), 2, None, members)
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
              participants: int, first_place: str | None, members: dict[str, Member]) -> None:
@@ -226,9 +235,9 @@ class ListBuilder:
         if m.excluded:
             m.excluded, m.returned = False, True
         self.event(player, HistoryEvent(
-            day, cid, "competition", None, halves / 2, own, change, None, True,
+            day, cid, "competition", None, shared(halves / 2), own, change, None, True,
             f"protected, {protected}: {computed:+d} → 0" if protected else None,
-            {"expected": hundredths / 100}))
+            {"expected": shared(hundredths / 100)}))
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:
