@@ -8,6 +8,7 @@ from its matches (win 1, draw ½; equal points share a place range).
 """
 from __future__ import annotations
 
+import gc
 import math
 from datetime import date
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
-from ..contract.events import Adjusted, MatchPlayed, Tournament
+from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
@@ -62,11 +63,10 @@ class PlacementEngine(Engine):
 
     def run(self, view: RatingView) -> RatingResult:
         p: PlacementParams = view.params
-        events = list(view.events())
+        # Each tournament's matches, gathered as they come: all are dated by its end (the journal's
+        # check), so they come before its end here.
         by_tournament: dict[str, list[MatchPlayed]] = {}
-        for event in events:
-            if isinstance(event, MatchPlayed) and event.tournament is not None:
-                by_tournament.setdefault(event.tournament, []).append(event)
+        reasons: dict[str | None, str] = {None: "not a tournament match: only tournament places count"}
 
         ratings: dict[str, float] = {}
         tournaments: dict[str, int] = {}
@@ -90,27 +90,13 @@ class PlacementEngine(Engine):
             if month is None or target > month:
                 month = target
 
-        for event in events:
-            if isinstance(event, MatchPlayed):
-                # A match moves no placement rating; its event says why (add-match shows it).
-                halve_until(event.date)
-                reason = event.reason or (
-                    f"counts through the places of {event.tournament!r} when it ends" if event.tournament is not None
-                    else "not a tournament match: only tournament places count")
-                for player, opponent, score in ((event.a, event.b, event.score_a),
-                                                (event.b, event.a, 1.0 - event.score_a)):
-                    r = ratings.get(player, 0.0)
-                    history.setdefault(player, []).append(HistoryEvent(
-                        event.date, event.entry, "match", opponent, score, r, 0.0, r, False, reason))
-                continue
-            if isinstance(event, Adjusted):
-                adj = event.adjust
-                halve_until(adj.date)
-                after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
-                ratings[adj.player] = after
-                history.setdefault(adj.player, []).append(change)
-                continue
-            t = event.tournament
+        def adjust(adj: Adjust) -> None:
+            halve_until(adj.date)
+            after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
+            ratings[adj.player] = after
+            history.setdefault(adj.player, []).append(change)
+
+        def places(t: Tournament) -> None:
             halve_until(t.end)
             places, source = tournament_places(t, by_tournament.get(t.id, []))
             n = len(places)
@@ -123,6 +109,34 @@ class PlacementEngine(Engine):
                 history.setdefault(player, []).append(HistoryEvent(
                     t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                     {"place": place, "participants": n, "places_from": source}))
+
+        # A replay builds a few objects per match that live as long as the result, and none of them in
+        # a cycle: the cyclic collector would only scan them again and again.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for event in view.events():
+                if isinstance(event, Adjusted):
+                    adjust(event.adjust)
+                    continue
+                if isinstance(event, TournamentEnded):
+                    places(event.tournament)
+                    continue
+                # A match moves no placement rating; its event says why (add-match shows it).
+                day, entry, a, b, score, tid = event.date, event.entry, event.a, event.b, event.score_a, event.tournament
+                if tid is not None:
+                    by_tournament.setdefault(tid, []).append(event)
+                halve_until(day)
+                reason = event.reason or reasons.get(tid) or reasons.setdefault(
+                    tid, f"counts through the places of {tid!r} when it ends")
+                r = ratings.get(a, 0.0)
+                history.setdefault(a, []).append(HistoryEvent(day, entry, "match", b, score, r, 0.0, r, False, reason))
+                r = ratings.get(b, 0.0)
+                history.setdefault(b, []).append(HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False,
+                                                              reason))
+        finally:
+            if collecting:
+                gc.enable()
 
         end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:

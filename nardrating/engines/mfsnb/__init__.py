@@ -9,9 +9,9 @@ period is computed from the ratings at the period's start:
 
 with Pe from the seed's table at (own rating − Ra), Ra the opponents' mean
 rating rounded (½ up), and R rounded to a whole number, halves away from
-zero. Arithmetic is exact (fractions). The list at the period's end is
-old + the sum of the period's R − the inactivity penalty. docs/mfsnb.md
-states every reading of the seed taken here.
+zero. Arithmetic is exact (in whole units, see `arithmetic`). The list at
+the period's end is old + the sum of the period's R − the inactivity
+penalty. docs/mfsnb.md states every reading of the seed taken here.
 
 Modules: `params` (the config), `arithmetic` (one competition, pure), `lists`
 (the list builder and its records), `result` (standings and the report),

@@ -1,15 +1,17 @@
 """The mfsnb engine: typed events in, competitions out, the list builder publishing each period."""
 from __future__ import annotations
 
+import gc
+from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
 from ...i18n import N_, _
 from ...periods import period_containing
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
-from ...contract.events import Adjusted, MatchPlayed, Tournament, TournamentEnded
+from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
-from .lists import EXCLUDED, RETURNED, ListBuilder, Played
+from .lists import EXCLUDED, RETURNED, ListBuilder, Played, shared
 from .params import MfsnbParams
 from .result import MfsnbResult
 
@@ -31,34 +33,41 @@ class MfsnbEngine(Engine):
         p: MfsnbParams = view.params
         ended = {t.id: t for t in view.tournaments}
         book = ListBuilder(view)
-        events = list(view.events())
-
-        # Each tournament's rated games and participants (players of its non-voided matches), gathered once.
+        reasons = MatchReasons(view, ended)
+        # Each tournament's rated games and participants (players of its non-voided matches), gathered
+        # as its matches come: all are dated by its end (the journal's check), so before its end here.
         rated_games: dict[str, list[MatchPlayed]] = {}
         entrants: dict[str, set[str]] = {}
-        for event in events:
-            if not isinstance(event, MatchPlayed) or event.tournament is None:
-                continue
-            if event.reason != "voided":
-                entrants.setdefault(event.tournament, set()).update((event.a, event.b))
-            if event.reason is None:
-                rated_games.setdefault(event.tournament, []).append(event)
 
-        for event in events:
-            if isinstance(event, Adjusted):
-                book.advance_to(event.adjust.date)
-                book.adjust(event.adjust)
-            elif isinstance(event, TournamentEnded):
-                item = event.tournament
-                book.advance_to(item.end)
-                if p.official_only and not item.official:
-                    continue
-                games = collect(rated_games.get(item.id, []))
-                if games:
-                    people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
-                    book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
-            else:
-                self.match(view, book, event, ended)
+        # A replay builds a few objects per match that live as long as the result, and none of them in
+        # a cycle: the cyclic collector would only scan them again and again.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for event in view.events():
+                if isinstance(event, MatchPlayed):
+                    tid = event.tournament
+                    if tid is not None:
+                        if event.reason != "voided":
+                            entrants.setdefault(tid, set()).update((event.a, event.b))
+                        if event.reason is None:
+                            rated_games.setdefault(tid, []).append(event)
+                    self.match(view, book, event, reasons)
+                elif isinstance(event, Adjusted):
+                    book.advance_to(event.adjust.date)
+                    book.adjust(event.adjust)
+                else:
+                    item = event.tournament
+                    book.advance_to(item.end)
+                    if p.official_only and not item.official:
+                        continue
+                    games = collect(rated_games.get(item.id, []))
+                    if games:
+                        people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
+                        book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
+        finally:
+            if collecting:
+                gc.enable()
 
         if book.periods is not None:
             if view.as_of is not None:
@@ -75,28 +84,18 @@ class MfsnbEngine(Engine):
         return result
 
     @staticmethod
-    def match(view: RatingView, book: ListBuilder, event: MatchPlayed, ended: dict[str, Tournament]) -> None:
+    def match(view: RatingView, book: ListBuilder, event: MatchPlayed, reasons: MatchReasons) -> None:
         """A match's history line (it counts through its competition); a single match is one."""
         p: MfsnbParams = view.params
         day, first, second, tid = event.date, event.a, event.b, event.tournament
         book.advance_to(day)
-        reason = event.reason
-        if reason is None and p.official_only and (tid is None or not view.tournament(tid).official):
-            reason = "not an official competition (official_only)"
-        if reason is None and tid is not None and tid not in ended:
-            reason = f"counts when tournament {tid} ends ({view.tournament(tid).end})"
-        elif reason is None:
-            end = ended[tid].end if tid else day
-            listed_on = period_containing(end, p.period).end
-            reason = (f"counted in {tid} on the list of {listed_on}" if tid
-                      else f"a competition of its own, on the list of {listed_on}")
-        for player, opponent, score in ((first, second, event.score_a), (second, first, 1.0 - event.score_a)):
-            book.event(player, HistoryEvent(day, event.entry, "match", opponent, score, None, None, None,
-                                            False, reason))
+        reason = event.reason if event.reason is not None else reasons.of(tid, day)
+        score = event.score_a
+        book.event(first, HistoryEvent(day, event.entry, "match", second, score, None, None, None, False, reason))
+        book.event(second, HistoryEvent(day, event.entry, "match", first, shared(1.0 - score), None, None, None, False,
+                                        reason))
         if tid is None and event.reason is None and not p.official_only:
-            book.competition(event.entry, "single", day,
-                             {first: [Played(second, event.score_a)], second: [Played(first, 1.0 - event.score_a)]},
-                             2, None)
+            book.single(event.entry, day, first, second, score)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
@@ -120,6 +119,33 @@ class MfsnbEngine(Engine):
                  "formula": _("after = {after}; not on the list before: no change").format(after=event.after),
                  "value": None}])
         return super().explain_event(params, result, player, event, match)
+
+
+class MatchReasons:
+    """Why a rated match moves no rating by itself, the same few texts for many matches (made once)."""
+
+    def __init__(self, view: RatingView, ended: dict[str, Tournament]):
+        self.view, self.ended = view, ended
+        self.p: MfsnbParams = view.params
+        self.known: dict[tuple[str | None, date], str] = {}
+
+    def of(self, tid: str | None, day: date) -> str:
+        key = (tid, day) if tid is None else (tid, date.min)   # a tournament's reason is the same every day
+        reason = self.known.get(key)
+        if reason is None:
+            reason = self.known[key] = self.text(tid, day)
+        return reason
+
+    def text(self, tid: str | None, day: date) -> str:
+        p, view, ended = self.p, self.view, self.ended
+        if p.official_only and (tid is None or not view.tournament(tid).official):
+            return "not an official competition (official_only)"
+        if tid is not None and tid not in ended:
+            return f"counts when tournament {tid} ends ({view.tournament(tid).end})"
+        end = ended[tid].end if tid else day
+        listed_on = period_containing(end, p.period).end
+        return (f"counted in {tid} on the list of {listed_on}" if tid
+                else f"a competition of its own, on the list of {listed_on}")
 
 
 def collect(matches: list[MatchPlayed]) -> dict[str, list[Played]]:

@@ -12,7 +12,7 @@ from ..base import HistoryEvent
 from ...contract.events import Adjust
 from ..policies import penalty_owed
 from ..wording import CLEAR_FIRST_PLACE, WON_VS
-from .arithmetic import compute
+from .arithmetic import halves_of, whole_numbers
 from .params import MfsnbParams
 
 if TYPE_CHECKING:
@@ -21,16 +21,24 @@ if TYPE_CHECKING:
 RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"
 
+# The few floats history repeats (a score, P in halves, E in hundredths), one object each: a
+# million events would otherwise hold a float object apiece. (Never −0.0, which equals 0.0: every
+# value is a whole number over 2 or 100, or 1 − a score.)
+_SHARED: dict[float, float] = {}
 
-@dataclass(frozen=True, slots=True)
-class Played:
+
+def shared(value: float) -> float:
+    return _SHARED.setdefault(value, value)
+
+
+class Played(NamedTuple):
     """One rated game of a player in a competition."""
 
     opponent: str
     score: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: read-only by convention (a frozen __init__ costs seven times more)
 class Competition:
     """One player's competition on a list: the inputs and every number of seed 000's arithmetic."""
 
@@ -42,18 +50,30 @@ class Competition:
     round_robin: str               # the config's rule for E of a round-robin
     ra: int
     difference: int
-    pe: Fraction
-    expected: Fraction
-    points: Fraction
+    percent: int                   # Pe in whole percent (the table)
+    hundredths: int                # 100·E
+    halves: int                    # 2·P
     computed: int                  # 10·(P − E) rounded, before a protection
     change: int                    # what the list takes: `computed`, or 0 when protected
     protected: str | None          # why a decrease was stopped
 
+    @property
+    def pe(self) -> Fraction:
+        return Fraction(self.percent, 100)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
     def row(self) -> dict[str, Any]:
         """The report's `competitions` entry."""
         return {"id": self.id, "system": self.system, "opponents": len(self.ratings), "ratings": list(self.ratings),
-                "Ra": self.ra, "difference": self.difference, "Pe": float(self.pe), "E": float(self.expected),
-                "P": float(self.points), "change": self.change,
+                "Ra": self.ra, "difference": self.difference, "Pe": self.percent / 100, "E": self.hundredths / 100,
+                "P": self.halves / 2, "change": self.change,
                 "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
 
 
@@ -62,8 +82,8 @@ class PeriodRecord:
     before: int | None                   # on the previous list; None: not on it
     competitions: list[Competition] = field(default_factory=list)
     games: int = 0
-    points: Fraction = Fraction(0)
-    expected: Fraction = Fraction(0)
+    halves: int = 0                      # 2·P of the period's competitions
+    hundredths: int = 0                  # 100·E of them
     change: int = 0
     adjust: int = 0
     adjusted: bool = False
@@ -74,6 +94,14 @@ class PeriodRecord:
     status: str = ""
     break_months: int | None = None
     break_since: date | None = None      # the break's start, when a penalty was due
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
 
 
 @dataclass
@@ -169,33 +197,47 @@ class ListBuilder:
     def competition(self, cid: str, system: str, day: date, games: dict[str, list[Played]],
                     participants: int, first_place: str | None) -> None:
         members = {player: self.enter(player, day) for player in games}
-        p = self.p
         for player, played in games.items():
-            m = members[player]
-            own = m.base
-            ratings = [members[g.opponent].base for g in played]
-            points = sum((Fraction(g.score) for g in played), Fraction(0))
-            c = compute(own, ratings, points, system, participants, p.round_robin)
-            protected = self.protection(player, own, played, first_place, members) if c.change < 0 else None
-            change = 0 if protected else c.change
-            m.pending += change
-            rec = self.record(player)
-            rec.competitions.append(Competition(cid, system, own, tuple(ratings), participants, p.round_robin,
-                                                c.ra, c.difference, c.pe, c.expected, points, c.change, change,
-                                                protected))
-            rec.games += len(played)
-            rec.points += points
-            rec.expected += c.expected
-            rec.change += change
-            m.games += len(played)
-            m.last_played = day
-            m.since, m.taken = day, 0
-            if m.excluded:
-                m.excluded, m.returned = False, True
-            self.event(player, HistoryEvent(
-                day, cid, "competition", None, float(points), own, change, None, True,
-                f"protected, {protected}: {c.change:+d} → 0" if protected else None,
-                {"expected": float(c.expected)}))
+            ratings = tuple([members[g.opponent].base for g in played])
+            self.rate(cid, system, day, player, played, ratings, participants, first_place, members)
+
+    def single(self, cid: str, day: date, first: str, second: str, score: float) -> None:
+        """A match outside any tournament: a competition of two players, one game each."""
+        a, b = self.enter(first, day), self.enter(second, day)
+        members = {first: a, second: b}
+        self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
+        self.rate(cid, "single", day, second, [Played(first, shared(1.0 - score))], (a.base,), 2, None, members)
+
+    def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
+             participants: int, first_place: str | None, members: dict[str, Member]) -> None:
+        """One player's R of one competition, pending until the list."""
+        p = self.p
+        m = members[player]
+        own = m.base
+        games = len(played)
+        halves = halves_of(played[0].score if games == 1 else sum(g.score for g in played))
+        ra, difference, percent, hundredths, computed = whole_numbers(
+            own, sum(ratings), games, halves, system, participants, p.round_robin)
+        protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
+        change = 0 if protected else computed
+        m.pending += change
+        rec = self.record(player)
+        rec.competitions.append(Competition(cid, system, own, ratings, participants, p.round_robin,
+                                            ra, difference, percent, hundredths, halves, computed, change,
+                                            protected))
+        rec.games += games
+        rec.halves += halves
+        rec.hundredths += hundredths
+        rec.change += change
+        m.games += games
+        m.last_played = day
+        m.since, m.taken = day, 0
+        if m.excluded:
+            m.excluded, m.returned = False, True
+        self.event(player, HistoryEvent(
+            day, cid, "competition", None, shared(halves / 2), own, change, None, True,
+            f"protected, {protected}: {computed:+d} → 0" if protected else None,
+            {"expected": shared(hundredths / 100)}))
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:

@@ -64,8 +64,8 @@ class MfsnbResult(RatingResult):
             competitions = [c for r in recs for c in r.competitions]
             adjusted = any(r.adjusted for r in recs)
             out.append(ReportRow(
-                player, recs[0].before, sum(r.games for r in recs), float(sum(r.points for r in recs)),
-                float(sum(r.expected for r in recs)) if competitions else None,
+                player, recs[0].before, sum(r.games for r in recs), sum(r.halves for r in recs) / 2,
+                sum(r.hundredths for r in recs) / 100 if competitions else None,
                 sum(r.change for r in recs), recs[-1].after, recs[-1].status,
                 {"penalty": sum(r.penalty for r in recs),
                  "adjust": sum(r.adjust for r in recs) if adjusted else None,
