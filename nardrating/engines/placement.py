@@ -8,12 +8,12 @@ from its matches (win 1, draw ½; equal points share a place range).
 """
 from __future__ import annotations
 
-import gc
 import math
 from datetime import date
 
 from typing import TYPE_CHECKING, ClassVar
 
+from ..collector import collector_paused
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
@@ -110,11 +110,7 @@ class PlacementEngine(Engine):
                     t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                     {"place": place, "participants": n, "places_from": source}))
 
-        # A replay builds a few objects per match that live as long as the result, and none of them in
-        # a cycle: the cyclic collector would only scan them again and again.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():  # a few objects per match, none in a cycle (collector.py)
             for event in view.events():
                 if isinstance(event, Adjusted):
                     adjust(event.adjust)
@@ -134,9 +130,6 @@ class PlacementEngine(Engine):
                 r = ratings.get(b, 0.0)
                 history.setdefault(b, []).append(HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False,
                                                               reason))
-        finally:
-            if collecting:
-                gc.enable()
 
         end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:

@@ -1,10 +1,10 @@
 """The mfsnb engine: typed events in, competitions out, the list builder publishing each period."""
 from __future__ import annotations
 
-import gc
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...collector import collector_paused
 from ...errors import Problem
 from ...i18n import N_, _
 from ...periods import period_containing
@@ -39,11 +39,7 @@ class MfsnbEngine(Engine):
         rated_games: dict[str, list[MatchPlayed]] = {}
         entrants: dict[str, set[str]] = {}
 
-        # A replay builds a few objects per match that live as long as the result, and none of them in
-        # a cycle: the cyclic collector would only scan them again and again.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():  # a few objects per match, none in a cycle (collector.py)
             for event in view.events():
                 if isinstance(event, MatchPlayed):
                     tid = event.tournament
@@ -65,9 +61,6 @@ class MfsnbEngine(Engine):
                     if games:
                         people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
                         book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
-        finally:
-            if collecting:
-                gc.enable()
 
         if book.periods is not None:
             if view.as_of is not None:
