@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from ...i18n import ngettext
+from ...i18n import catalogue, current
 from ..base import HistoryEvent
 from ..rounding import round_half_away, round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
@@ -26,6 +26,8 @@ class ListPublication:
         self.list_date = list_date
         self.records: dict[str, ListRecord] = {}
         self.returning: set[str] = set()     # shown inactive on an earlier list
+        # Looked up once: a list has a note for nearly every unrated player's event.
+        self.ngettext = catalogue(current()).ngettext
 
     def record(self, player: str) -> ListRecord:
         rec = self.records.get(player)
@@ -98,6 +100,7 @@ class ListPublication:
 
     def rated_part(self, event: FideEvent, own: int, games: list[PlayerGame], snap: Snapshot) -> EventRecord:
         """A rated player's games in one event: those against rated opponents count."""
+        ngettext = self.ngettext
         counted, skipped = [], []
         capped = uncapped = 0      # games more than 400 apart (§8.3.1)
         for g in games:
@@ -179,7 +182,7 @@ class ListPublication:
 
     def pool_part(self, event: FideEvent, player: str, games: list[PlayerGame], snap: Snapshot,
                   average: Fraction | None, unrated_match: bool = False) -> EventRecord:
-        p, players, list_date = self.p, self.players, self.list_date
+        p, players, list_date, ngettext = self.p, self.players, self.list_date, self.ngettext
         s = players.state(player)
         against_rated = [g for g in games if snap[g.opponent] is not None]
         round_robin = average is not None
