@@ -5,6 +5,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
@@ -21,14 +22,14 @@ if TYPE_CHECKING:
     from ...contract.view import RatingView
 
 
-LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start
+LIST, ADJUST = 0, 1     # on one day: the list first, then adjustments, then events that start
 
 
 class Moment(NamedTuple):
     day: date
-    order: int                   # LIST, ADJUST or START
-    seq: int                     # journal order among adjustments and events of one day
-    item: date | Adjust | FideEvent
+    order: int                   # LIST or ADJUST
+    seq: int                     # journal order among adjustments of one day
+    item: date | Adjust
 
 
 @contextmanager
@@ -90,29 +91,42 @@ class FideReplay:
         view, p = self.view, self.p
         as_of = view.as_of
         reach: dict[date, list[FideEvent]] = {}
+        list_of: dict[tuple[date, bool], date] = {}   # the list an (end, official) reaches: few distinct
         for event in self.group_into_events():
-            list_date = reaches_list(event.end, event.official, p)
+            key = (event.end, event.official)
+            list_date = list_of.get(key)
+            if list_date is None:
+                list_date = list_of[key] = reaches_list(event.end, event.official, p)
             if as_of is not None and list_date > as_of:
                 self.pending(event, list_date)
                 continue
             reach.setdefault(list_date, []).append(event)
-
-        # Lists, adjustments and event starts in date order; a list comes first on its day.
-        moments = [Moment(d, LIST, 0, d) for d in reach]
-        moments += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
-        moments += [Moment(e.start, START, e.seq, e) for events in reach.values() for e in events]
-        moments.sort(key=lambda m: (m.day, m.order, m.seq))
-        snapshots: dict[str, Snapshot] = {}
-        for item in (m.item for m in moments):
-            if isinstance(item, Adjust):
-                self.adjust(item)
-            elif isinstance(item, FideEvent):
-                snapshots[item.key] = {pl: self.players.state(pl).rating for g in item.games for pl in (g.a, g.b)}
-            else:
-                ListPublication(self.players, item).publish(reach[item], snapshots)
-
         final_list = list_in_force(as_of, p.list_every) if as_of is not None else max(reach, default=None)
+
+        # Lists and adjustments in date order, a list first on its day; each event's snapshot is
+        # taken at its start (events by start, then journal order), after that day's lists and adjustments.
+        marks = [Moment(d, LIST, 0, d) for d in reach]
+        marks += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
+        marks.sort(key=lambda m: (m.day, m.order, m.seq))
+        starts = sorted((e for events in reach.values() for e in events), key=attrgetter("start", "seq"))
+        states = self.players.states          # every player of an event has a state (group_into_events)
+        snapshots: dict[str, Snapshot] = {}
+        done = 0
+        for event in starts:
+            while done < len(marks) and marks[done].day <= event.start:
+                self.mark(marks[done].item, reach, snapshots)
+                done += 1
+            snapshots[event.key] = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
+        for moment in marks[done:]:
+            self.mark(moment.item, reach, snapshots)
         return self.result(final_list)
+
+    def mark(self, item: date | Adjust, reach: dict[date, list[FideEvent]], snapshots: dict[str, Snapshot]) -> None:
+        """An adjustment, or the list of a date (its events let go once published)."""
+        if isinstance(item, Adjust):
+            self.adjust(item)
+        else:
+            ListPublication(self.players, item).publish(reach.pop(item), snapshots)
 
     def pending(self, event: FideEvent, list_date: date) -> None:
         for g in event.games:
