@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
 from ...i18n import N_
-from ...contract.events import Adjust, MatchPlayed
+from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
@@ -56,32 +56,47 @@ class FideReplay:
         self.players = Players(self.p, view.player)
 
     def group_into_events(self) -> list[FideEvent]:
-        """The rated matches grouped into events, by (end, journal order); unrated ones noted."""
-        players = self.players
+        """The rated matches grouped into events, by (end, journal order); unrated ones noted.
+
+        Read from the view's batched columns: no event object per match."""
+        view, players = self.view, self.players
+        state, note, last_played = players.state, players.note, players.last_played
+        names, entries, tournament_ids = view.players, view.match_columns().entries, view.tournament_ids
+        days: dict[int, date] = {}
         by_key: dict[str, FideEvent] = {}
-        for m in self.view.events():
-            if not isinstance(m, MatchPlayed):
-                continue
-            players.state(m.a), players.state(m.b)
-            if m.reason is not None:
-                for player, opponent, score in ((m.a, m.b, m.score_a), (m.b, m.a, 1 - m.score_a)):
-                    players.note(player, HistoryEvent(m.date, m.entry, "match", opponent, score, None, None, None,
-                                                      False, m.reason))
-                continue
-            for player in (m.a, m.b):
-                if players.last_played.get(player, m.date) <= m.date:
-                    players.last_played[player] = m.date
-            if m.tournament is not None:
-                event = by_key.get(m.tournament)
-                if event is None:
-                    tour = self.view.tournament(m.tournament)
-                    event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
-                                                        tour.official, seq=tour.seq)
-            else:
-                event = by_key[m.entry] = FideEvent(m.entry, f"match {m.entry}", "match", m.date, m.date, False,
-                                                    seq=m.seq)
-            event.games.append(Game(m.entry, m.date, m.a, m.b, m.score_a))
-        return sorted(by_key.values(), key=lambda e: (e.end, e.seq))
+        for batch in view.batched_events():
+            if isinstance(batch, Adjusted):
+                continue                     # the replay takes them from view.adjusts
+            codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
+            excluded, seqs, tournaments = batch.excluded, batch.seq, batch.tournament
+            for i in batch.rows:
+                a, b, score_a = names[codes_a[i]], names[codes_b[i]], scores[i]
+                day = days.get(ordinals[i])
+                if day is None:
+                    day = days[ordinals[i]] = date.fromordinal(ordinals[i])
+                state(a), state(b)
+                if i in excluded:
+                    reason = batch.reason(i)
+                    for player, opponent, score in ((a, b, score_a), (b, a, 1 - score_a)):
+                        note(player, HistoryEvent(day, entries[i], "match", opponent, score, None, None, None,
+                                                  False, reason))
+                    continue
+                if last_played.get(a, day) <= day:
+                    last_played[a] = day
+                if last_played.get(b, day) <= day:
+                    last_played[b] = day
+                code = tournaments[i]
+                if code >= 0:
+                    event = by_key.get(tournament_ids[code])
+                    if event is None:
+                        tour = view.tournament(tournament_ids[code])
+                        event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
+                                                            tour.official, seq=tour.seq)
+                else:
+                    entry = entries[i]
+                    event = by_key[entry] = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
+                event.games.append(Game(entries[i], day, a, b, score_a))
+        return sorted(by_key.values(), key=attrgetter("end", "seq"))
 
     def run(self) -> FideResult:
         with collector_paused():
