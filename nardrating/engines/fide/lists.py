@@ -50,6 +50,7 @@ class ListPublication:
         # Looked up once: a list has a note for nearly every unrated player's event.
         self.ngettext = catalogue(current()).ngettext
         self.ignored_reasons: dict[str, str] = {}
+        self.too_few: dict[int, str] = {}      # seed 8.2's reason by the count of games against rated players
         self.counts_reason = f"unrated: counts toward a first rating (list of {list_date})"
 
     def record(self, player: str) -> ListRecord:
@@ -240,9 +241,12 @@ class ListPublication:
         elif fide and not against_rated:
             erec.ignored = "no game against a rated opponent (§7.1.4)"
         elif not fide and len(against_rated) < 3:
-            erec.ignored = ngettext("{n} game against rated opponents; 3 needed (8.2)",
-                                    "{n} games against rated opponents; 3 needed (8.2)",
-                                    len(against_rated)).format(n=len(against_rated))
+            few = len(against_rated)
+            erec.ignored = self.too_few.get(few)
+            if erec.ignored is None:    # the same words for the whole list: made once per count
+                erec.ignored = self.too_few[few] = ngettext("{n} game against rated opponents; 3 needed (8.2)",
+                                                            "{n} games against rated opponents; 3 needed (8.2)",
+                                                            few).format(n=few)
         elif not s.pool and fide and halves == 0:
             erec.ignored = "first event scored zero (§8.2.1)"
         elif not s.pool and not fide and halves < 2:
