@@ -63,6 +63,8 @@ class MatchBatch:
     CPython has: no object per match). Player codes index `RatingView.players`; dates are
     ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
     `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
+    `seq` is a row's place in the journal (what orders it among tournaments of its date), and
+    `tournament` its tournament's code (`RatingView.tournament_ids`), -1 for none.
     """
 
     rows: Sequence[int]
@@ -75,6 +77,8 @@ class MatchBatch:
     reason: Callable[[int], str | None]
     extra: Container[int]                 # rows whose chips are not simply their length
     chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
+    seq: Sequence[int]
+    tournament: Sequence[int]
 
     def __len__(self) -> int:
         return len(self.rows)

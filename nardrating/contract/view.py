@@ -51,6 +51,9 @@ class RatingView(Protocol):
 
     def player_code(self, player: str) -> int: ...
 
+    @property
+    def tournament_ids(self) -> Sequence[str]: ...  # tournament ids by code: what batches' `tournament` refers to
+
     def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
         """events() for per-match engines: adjustments, and the runs of matches between them as columns."""
         ...

@@ -75,6 +75,11 @@ class JournalView:
     def player_code(self, player: str) -> int:
         return self.journal.player_codes.index[player]
 
+    @property
+    def tournament_ids(self) -> list[str]:
+        """Tournament ids by code: what a MatchBatch's `tournament` refers to."""
+        return self.journal.tournament_codes.names
+
     def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
         """The compact form of events() for per-match engines: adjustments as Adjusted, the runs of
         matches between them as MatchBatch columns (exclusions decided: `excluded`, `reason`)."""
@@ -85,7 +90,8 @@ class JournalView:
             for adjust in adjusts:
                 yield Adjusted(adjust)
             if rows:
-                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips)
+                yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips,
+                                 m.seq, m.tournament)
 
     @property
     def match_columns(self) -> Callable[[], MatchColumns]:

@@ -3,18 +3,38 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from functools import cache
 
-from ...i18n import ngettext
+from ...i18n import catalogue, current
 from ..base import HistoryEvent
-from ..rounding import round_half_away, round_half_up
+from ..rounding import round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
 from .records import EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
-from .tables import dp_for_score, expected_hundredths
+from .tables import dp_for_halves, expected_hundredths
 
 # The ratings of an event's players on the list in force on its first day (None: unrated).
 Snapshot = dict[str, int | None]
+
+ZERO = Fraction(0)
+
+
+@cache
+def half_points(halves: int) -> Fraction:
+    """A score in half-points as points (a few distinct values: one Fraction each)."""
+    return Fraction(halves, 2)
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """round_half_up(numerator / denominator) in integers (denominator > 0)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def half_away(numerator: int, denominator: int) -> int:
+    """round_half_away(numerator / denominator) in integers (denominator > 0)."""
+    magnitude = half_up(abs(numerator), denominator)
+    return magnitude if numerator >= 0 else -magnitude
 
 
 class ListPublication:
@@ -26,6 +46,12 @@ class ListPublication:
         self.list_date = list_date
         self.records: dict[str, ListRecord] = {}
         self.returning: set[str] = set()     # shown inactive on an earlier list
+        self.fide = self.p.fide
+        # Looked up once: a list has a note for nearly every unrated player's event.
+        self.ngettext = catalogue(current()).ngettext
+        self.ignored_reasons: dict[str, str] = {}
+        self.too_few: dict[int, str] = {}      # seed 8.2's reason by the count of games against rated players
+        self.counts_reason = f"unrated: counts toward a first rating (list of {list_date})"
 
     def record(self, player: str) -> ListRecord:
         rec = self.records.get(player)
@@ -41,34 +67,35 @@ class ListPublication:
         return rec
 
     def publish(self, events: list[FideEvent], snapshots: dict[str, Snapshot]) -> None:
-        p, players = self.p, self.players
-        rated: dict[str, list[EventRecord]] = {}
+        """Rate the events (each with its snapshot, dropped once used), then the list's changes and pools."""
+        players, fide = self.players, self.fide
+        rated: dict[str, list[tuple[EventRecord, int]]] = {}
         pooled: set[str] = set()
         for event in events:
-            snap = snapshots[event.key]
+            snap = snapshots.pop(event.key)
             per_player: dict[str, list[PlayerGame]] = {}
             for g in event.games:
                 half = round(2 * g.score_a)
                 per_player.setdefault(g.a, []).append(PlayerGame(g.match, g.date, g.b, half))
                 per_player.setdefault(g.b, []).append(PlayerGame(g.match, g.date, g.a, 2 - half))
             average = None
-            if event.system == "round-robin" and not p.fide:
+            if event.system == "round-robin" and not fide:
                 average = self.round_robin_average(snap, per_player)
             # §6.1: a match (of two players) in which one player is unrated is not rated.
-            unrated_match = p.fide and (event.system == "match" or len(per_player) == 2) and \
+            unrated_match = fide and (event.system == "match" or len(per_player) == 2) and \
                 any(snap[pl] is None for pl in per_player)
             for player, games in per_player.items():
                 s = players.state(player)
                 rec = self.record(player)
-                last = max(g.date for g in games)
+                last = games[0].date if len(games) == 1 else max(g.date for g in games)
                 s.last_game = max(s.last_game or last, last)
                 # Published since the event began: rated with that rating (seed, last paragraph).
                 own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
                 if unrated_match and snap[player] is None:
                     own = None       # §6.1 also when published since the match began (§8.2.4)
                 if own is not None:
-                    erec = self.rated_part(event, own, games, snap)
-                    rated.setdefault(player, []).append(erec)
+                    erec, gain = self.rated_part(event, own, games, snap)
+                    rated.setdefault(player, []).append((erec, gain))
                 else:
                     erec = self.pool_part(event, player, games, snap, average, unrated_match)
                     if erec.ignored is None:
@@ -96,127 +123,153 @@ class ListPublication:
             return None
         return round_robin_average(rated, len(per_player) - 1)
 
-    def rated_part(self, event: FideEvent, own: int, games: list[PlayerGame], snap: Snapshot) -> EventRecord:
-        """A rated player's games in one event: those against rated opponents count."""
+    def rated_part(self, event: FideEvent, own: int, games: list[PlayerGame],
+                   snap: Snapshot) -> tuple[EventRecord, int]:
+        """A rated player's games in one event: those against rated opponents count.
+        With the record, Σ(S − P_D) in hundredths (what K multiplies)."""
+        ngettext, fide, cap_for = self.ngettext, self.fide, self.p.cap_for
         counted, skipped = [], []
         capped = uncapped = 0      # games more than 400 apart (§8.3.1)
+        halves = expected_total = opponents_total = 0      # sums in whole numbers: exact, no Fraction per game
         for g in games:
             opp = snap[g.opponent]
             if opp is None:
                 skipped.append(g)
                 continue
-            cap = self.p.cap_for(own, g.date)
-            if self.p.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP:
+            cap = cap_for(own, g.date)
+            if fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP:
                 capped, uncapped = (capped + 1, uncapped) if cap is not None else (capped, uncapped + 1)
-            counted.append(RatedGame(g, opp, expected_hundredths(own, opp, cap)))
+            expected = expected_hundredths(own, opp, cap)
+            counted.append(RatedGame(g, opp, expected))
+            halves += g.half
+            expected_total += expected
+            opponents_total += opp
         n = len(counted)
-        points = Fraction(sum(r.game.half for r in counted), 2)
-        expected = Fraction(sum(r.expected for r in counted), 100)
-        perf = None
-        if n:
-            mean = Fraction(sum(r.opponent_rating for r in counted), n)
-            perf = round_half_up(mean + dp_for_score(points, n))
+        # Rc + dp(p), rounded 0.5 up: ⌊(Σ opponents + n·dp) / n + ½⌋.
+        perf = half_up(opponents_total + n * dp_for_halves(halves, n), n) if n else None
         notes = [ngettext("{n} game over 400 apart counted as 400 (§8.3.1)",
                           "{n} games over 400 apart counted as 400 (§8.3.1)", capped).format(n=capped)] if capped else []
         if uncapped:
             notes.append(ngettext("{n} game over 400 apart at the real difference, rated 2650 or more "
                                   "(§8.3.1 from 1 October 2025)", "{n} games over 400 apart at the real difference, "
                                   "rated 2650 or more (§8.3.1 from 1 October 2025)", uncapped).format(n=uncapped))
-        return EventRecord(event.key, event.name, own, n, points, expected, None, None, perf,
-                           difference_rule="; ".join(notes) or None, counted=tuple(counted), skipped=tuple(skipped))
+        erec = EventRecord(event.key, event.name, own, n, half_points(halves), Fraction(expected_total, 100), None,
+                           None, perf, difference_rule="; ".join(notes) or None, counted=tuple(counted),
+                           skipped=tuple(skipped))
+        return erec, 50 * halves - expected_total
 
-    def apply_changes(self, player: str, parts: list[EventRecord], rec: ListRecord) -> None:
-        p, players, list_date = self.p, self.players, self.list_date
+    def apply_changes(self, player: str, parts: list[tuple[EventRecord, int]], rec: ListRecord) -> None:
+        """The list's change of a rated player. Sums are kept in hundredths (whole numbers): the
+        same values, and the same floats, as the Fractions they stand for."""
+        p, players, list_date, fide = self.p, self.players, self.list_date, self.fide
         s = players.state(player)
         assert s.rating is not None, "only a rated player's events are rated"
-        n_list = sum(erec.games for erec in parts)
+        n_list = sum(erec.games for erec, _ in parts)
         k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
                                n_list)
-        total: int | Fraction = 0
-        exact_total, running = Fraction(0), Fraction(s.rating)
-        for erec in parts:
+        history = players.history.setdefault(player, [])
+        total = 0                               # seed: the events' rounded changes
+        exact_total, running = 0, 100 * s.rating  # hundredths
+        for erec, gain in parts:
             own = erec.rating
             assert own is not None
-            exact = Fraction(k) * sum(r.gain for r in erec.counted) / 100
-            erec.k, erec.k_rule, erec.exact_change = k, k_rule, exact
+            exact = k * gain                    # K × Σ(S − P_D), hundredths
+            erec.k, erec.k_rule, erec.exact_change = k, k_rule, Fraction(exact, 100)
             # Seed: each event's change is rounded. FIDE §8.3.4: the rating period's, once.
-            change: int | Fraction = exact if p.fide else round_half_away(exact)
-            erec.change = change
+            if fide:
+                erec.change, change = erec.exact_change, exact
+            else:
+                rounded = half_away(exact, 100)
+                erec.change, change = rounded, 100 * rounded
+                total += rounded
             exact_total += exact
-            total += change
             for r in erec.counted:
                 share = k * r.gain / 100
-                players.note(player, HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent,
-                                                  r.game.half / 2, own, share, own + share, True, None,
-                                                  {"expected": r.expected / 100, "opponent_rating": r.opponent_rating}))
+                history.append(HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent, r.game.half / 2, own,
+                                            share, own + share, True, None,
+                                            {"expected": r.expected / 100, "opponent_rating": r.opponent_rating}))
             for g in erec.skipped:
-                players.note(player, HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, own, None, None,
-                                                  False, "the opponent is unrated on the list in force"))
+                history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, own, None, None,
+                                            False, "the opponent is unrated on the list in force"))
             extra = {"event": erec.key, "k": k, "expected": float(erec.expected or 0),
                      "performance": erec.performance}
-            if p.fide:
+            if fide:
                 extra["k_rule"] = k_rule
-            players.note(player, HistoryEvent(list_date, None, "tournament", None, float(erec.points),
-                                              float(running), float(change), float(running + change), True, None,
-                                              extra))
+            history.append(HistoryEvent(list_date, None, "tournament", None, float(erec.points), running / 100,
+                                        change / 100, (running + change) / 100, True, None, extra))
             running += change
         before = s.rating
-        if p.fide:
-            total = round_half_away(exact_total)
-            rec.period_change = exact_total
-            players.note(player, HistoryEvent(list_date, None, "list", None, None, before, float(total),
-                                              before + total, True, f"rating period: {float(exact_total):+.2f} "
-                                              f"rounded to {total:+d} (§8.3.4)"))
-        s.rating = before + int(total)
+        if fide:
+            total = half_away(exact_total, 100)
+            rec.period_change = Fraction(exact_total, 100)
+            history.append(HistoryEvent(list_date, None, "list", None, None, before, float(total),
+                                        before + total, True, f"rating period: {exact_total / 100:+.2f} "
+                                        f"rounded to {total:+d} (§8.3.4)"))
+        s.rating = before + total
         s.games += n_list
         if s.rating >= FIDE_2024_TOP:
             s.reached_top = True
         if s.rating < p.floor:
-            players.note(player, HistoryEvent(list_date, None, "list", None, None, before, float(total), None, True,
-                                              f"excluded: {s.rating} is below the floor {p.floor}"))
+            history.append(HistoryEvent(list_date, None, "list", None, None, before, float(total), None, True,
+                                        f"excluded: {s.rating} is below the floor {p.floor}"))
             rec.excluded_at = s.rating
             s.rating, s.excluded, s.pool = None, True, []
 
     def pool_part(self, event: FideEvent, player: str, games: list[PlayerGame], snap: Snapshot,
                   average: Fraction | None, unrated_match: bool = False) -> EventRecord:
-        p, players, list_date = self.p, self.players, self.list_date
+        players, list_date, ngettext, fide = self.players, self.list_date, self.ngettext, self.fide
         s = players.state(player)
         against_rated = [g for g in games if snap[g.opponent] is not None]
         round_robin = average is not None
         counted = games if round_robin else against_rated
-        points = Fraction(sum(g.half for g in counted), 2)
+        halves = sum(g.half for g in counted)
+        points = half_points(halves)
         n = len(counted)
-        opp_total = average * n if average is not None else Fraction(sum(snap[g.opponent] or 0 for g in counted))
-        perf = round_half_up(opp_total / n + dp_for_score(points, n)) if n else None
-        erec = EventRecord(event.key, event.name, None, n, points, None, None, None, perf,
-                           rc=opp_total / n if n else None)
-        if p.fide and unrated_match:
+        opp_total: Fraction = ZERO
+        perf = rc = None
+        if average is not None:
+            opp_total = average * n
+            perf = round_half_up(average + dp_for_halves(halves, n))
+            rc = average
+        elif n:
+            opponents = sum(snap[g.opponent] or 0 for g in counted)
+            opp_total, rc = Fraction(opponents), Fraction(opponents, n)
+            perf = half_up(opponents + n * dp_for_halves(halves, n), n)
+        erec = EventRecord(event.key, event.name, None, n, points, None, None, None, perf, rc=rc)
+        if fide and unrated_match:
             erec.ignored = "a match in which one player is unrated is not rated (§6.1)"
-        elif p.fide and not against_rated:
+        elif fide and not against_rated:
             erec.ignored = "no game against a rated opponent (§7.1.4)"
-        elif not p.fide and len(against_rated) < 3:
-            erec.ignored = ngettext("{n} game against rated opponents; 3 needed (8.2)",
-                                    "{n} games against rated opponents; 3 needed (8.2)",
-                                    len(against_rated)).format(n=len(against_rated))
-        elif not s.pool and p.fide and points == 0:
+        elif not fide and len(against_rated) < 3:
+            few = len(against_rated)
+            erec.ignored = self.too_few.get(few)
+            if erec.ignored is None:    # the same words for the whole list: made once per count
+                erec.ignored = self.too_few[few] = ngettext("{n} game against rated opponents; 3 needed (8.2)",
+                                                            "{n} games against rated opponents; 3 needed (8.2)",
+                                                            few).format(n=few)
+        elif not s.pool and fide and halves == 0:
             erec.ignored = "first event scored zero (§8.2.1)"
-        elif not s.pool and not p.fide and points < 1:
+        elif not s.pool and not fide and halves < 2:
             erec.ignored = ngettext("first rated tournament with {points} point; 1 needed (8.2)",
                                     "first rated tournament with {points} points; 1 needed (8.2)",
-                                    1 if points == 1 else 2).format(points=f"{float(points):g}")
-        if erec.ignored is None:
-            s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
-            s.excluded = False
+                                    1 if halves == 2 else 2).format(points=f"{halves / 2:g}")
+        history = players.history.setdefault(player, [])
+        if erec.ignored is not None:
+            # One text for every game of the event (and, the same words, one string for the list).
+            reason = self.ignored_reasons.get(erec.ignored)
+            if reason is None:
+                reason = self.ignored_reasons[erec.ignored] = f"ignored: {erec.ignored}"
+            for g in games:
+                history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
+                                            False, reason, {"opponent_rating": snap[g.opponent]}))
+            return erec
+        s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
+        s.excluded = False
         counted_ids = {g.match for g in counted}
         for g in games:
-            if erec.ignored is not None:
-                reason = f"ignored: {erec.ignored}"
-            elif g.match in counted_ids:
-                reason = f"unrated: counts toward a first rating (list of {list_date})"
-            else:
-                reason = "unrated against unrated: not counted"
-            players.note(player, HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
-                                              False, reason, {"opponent_rating": snap[g.opponent]}))
+            reason = self.counts_reason if g.match in counted_ids else "unrated against unrated: not counted"
+            history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
+                                        False, reason, {"opponent_rating": snap[g.opponent]}))
         return erec
 
     def try_first_rating(self, player: str, rec: ListRecord) -> None:

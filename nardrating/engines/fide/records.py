@@ -43,7 +43,7 @@ class RatedGame:
         return 50 * self.game.half - self.expected
 
 
-@dataclass
+@dataclass(slots=True)
 class FideEvent:
     """A tournament, or a rated match outside any tournament (an event of its own)."""
 
@@ -57,7 +57,7 @@ class FideEvent:
     seq: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class EventRecord:
     key: str                       # tournament id, or the match id of a single match
     name: str
@@ -77,7 +77,7 @@ class EventRecord:
     skipped: tuple[PlayerGame, ...] = ()  # a rated player's games against unrated opponents
 
 
-@dataclass
+@dataclass(slots=True)
 class ListRecord:
     list_date: date
     before: int | None
@@ -90,7 +90,7 @@ class ListRecord:
     period_change: Fraction | None = None  # FIDE rulesets: the period's K × ΣΔR, rounded once (§8.3.4)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     rating: int | None = None       # published rating; None: unrated or excluded
     games: int = 0                  # games rated so far (a first rating counts its pool)

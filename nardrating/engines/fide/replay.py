@@ -1,12 +1,16 @@
 """The replay: events gathered from the view, then lists, adjustments and event starts in date order."""
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
 from ...i18n import N_
-from ...contract.events import Adjust, MatchPlayed
+from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
@@ -18,14 +22,30 @@ if TYPE_CHECKING:
     from ...contract.view import RatingView
 
 
-LIST, ADJUST, START = 0, 1, 2     # on one day: the list first, then adjustments, then events that start
+LIST, ADJUST = 0, 1     # on one day: the list first, then adjustments, then events that start
 
 
 class Moment(NamedTuple):
     day: date
-    order: int                   # LIST, ADJUST or START
-    seq: int                     # journal order among adjustments and events of one day
-    item: date | Adjust | FideEvent
+    order: int                   # LIST or ADJUST
+    seq: int                     # journal order among adjustments of one day
+    item: date | Adjust
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for the block, as it was after.
+
+    A replay builds a few small objects per game (history, records) and no reference cycles:
+    the collector's passes over them, ever more as they grow, found nothing and took a third
+    of a big replay's time."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class FideReplay:
@@ -36,60 +56,92 @@ class FideReplay:
         self.players = Players(self.p, view.player)
 
     def group_into_events(self) -> list[FideEvent]:
-        """The rated matches grouped into events, by (end, journal order); unrated ones noted."""
-        players = self.players
+        """The rated matches grouped into events, by (end, journal order); unrated ones noted.
+
+        Read from the view's batched columns: no event object per match."""
+        view, players = self.view, self.players
+        state, note, last_played = players.state, players.note, players.last_played
+        names, entries, tournament_ids = view.players, view.match_columns().entries, view.tournament_ids
+        days: dict[int, date] = {}
         by_key: dict[str, FideEvent] = {}
-        for m in self.view.events():
-            if not isinstance(m, MatchPlayed):
-                continue
-            players.state(m.a), players.state(m.b)
-            if m.reason is not None:
-                for player, opponent, score in ((m.a, m.b, m.score_a), (m.b, m.a, 1 - m.score_a)):
-                    players.note(player, HistoryEvent(m.date, m.entry, "match", opponent, score, None, None, None,
-                                                      False, m.reason))
-                continue
-            for player in (m.a, m.b):
-                if players.last_played.get(player, m.date) <= m.date:
-                    players.last_played[player] = m.date
-            if m.tournament is not None:
-                event = by_key.get(m.tournament)
-                if event is None:
-                    tour = self.view.tournament(m.tournament)
-                    event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
-                                                        tour.official, seq=tour.seq)
-            else:
-                event = by_key[m.entry] = FideEvent(m.entry, f"match {m.entry}", "match", m.date, m.date, False,
-                                                    seq=m.seq)
-            event.games.append(Game(m.entry, m.date, m.a, m.b, m.score_a))
-        return sorted(by_key.values(), key=lambda e: (e.end, e.seq))
+        for batch in view.batched_events():
+            if isinstance(batch, Adjusted):
+                continue                     # the replay takes them from view.adjusts
+            codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
+            excluded, seqs, tournaments = batch.excluded, batch.seq, batch.tournament
+            for i in batch.rows:
+                a, b, score_a = names[codes_a[i]], names[codes_b[i]], scores[i]
+                day = days.get(ordinals[i])
+                if day is None:
+                    day = days[ordinals[i]] = date.fromordinal(ordinals[i])
+                state(a), state(b)
+                if i in excluded:
+                    reason = batch.reason(i)
+                    for player, opponent, score in ((a, b, score_a), (b, a, 1 - score_a)):
+                        note(player, HistoryEvent(day, entries[i], "match", opponent, score, None, None, None,
+                                                  False, reason))
+                    continue
+                if last_played.get(a, day) <= day:
+                    last_played[a] = day
+                if last_played.get(b, day) <= day:
+                    last_played[b] = day
+                code = tournaments[i]
+                if code >= 0:
+                    event = by_key.get(tournament_ids[code])
+                    if event is None:
+                        tour = view.tournament(tournament_ids[code])
+                        event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
+                                                            tour.official, seq=tour.seq)
+                else:
+                    entry = entries[i]
+                    event = by_key[entry] = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
+                event.games.append(Game(entries[i], day, a, b, score_a))
+        return sorted(by_key.values(), key=attrgetter("end", "seq"))
 
     def run(self) -> FideResult:
+        with collector_paused():
+            return self.replay()
+
+    def replay(self) -> FideResult:
         view, p = self.view, self.p
         as_of = view.as_of
         reach: dict[date, list[FideEvent]] = {}
+        list_of: dict[tuple[date, bool], date] = {}   # the list an (end, official) reaches: few distinct
         for event in self.group_into_events():
-            list_date = reaches_list(event.end, event.official, p)
+            key = (event.end, event.official)
+            list_date = list_of.get(key)
+            if list_date is None:
+                list_date = list_of[key] = reaches_list(event.end, event.official, p)
             if as_of is not None and list_date > as_of:
                 self.pending(event, list_date)
                 continue
             reach.setdefault(list_date, []).append(event)
-
-        # Lists, adjustments and event starts in date order; a list comes first on its day.
-        moments = [Moment(d, LIST, 0, d) for d in reach]
-        moments += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
-        moments += [Moment(e.start, START, e.seq, e) for events in reach.values() for e in events]
-        moments.sort(key=lambda m: (m.day, m.order, m.seq))
-        snapshots: dict[str, Snapshot] = {}
-        for item in (m.item for m in moments):
-            if isinstance(item, Adjust):
-                self.adjust(item)
-            elif isinstance(item, FideEvent):
-                snapshots[item.key] = {pl: self.players.state(pl).rating for g in item.games for pl in (g.a, g.b)}
-            else:
-                ListPublication(self.players, item).publish(reach[item], snapshots)
-
         final_list = list_in_force(as_of, p.list_every) if as_of is not None else max(reach, default=None)
+
+        # Lists and adjustments in date order, a list first on its day; each event's snapshot is
+        # taken at its start (events by start, then journal order), after that day's lists and adjustments.
+        marks = [Moment(d, LIST, 0, d) for d in reach]
+        marks += [Moment(a.date, ADJUST, a.seq, a) for a in view.adjusts]
+        marks.sort(key=lambda m: (m.day, m.order, m.seq))
+        starts = sorted((e for events in reach.values() for e in events), key=attrgetter("start", "seq"))
+        states = self.players.states          # every player of an event has a state (group_into_events)
+        snapshots: dict[str, Snapshot] = {}
+        done = 0
+        for event in starts:
+            while done < len(marks) and marks[done].day <= event.start:
+                self.mark(marks[done].item, reach, snapshots)
+                done += 1
+            snapshots[event.key] = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
+        for moment in marks[done:]:
+            self.mark(moment.item, reach, snapshots)
         return self.result(final_list)
+
+    def mark(self, item: date | Adjust, reach: dict[date, list[FideEvent]], snapshots: dict[str, Snapshot]) -> None:
+        """An adjustment, or the list of a date (its events let go once published)."""
+        if isinstance(item, Adjust):
+            self.adjust(item)
+        else:
+            ListPublication(self.players, item).publish(reach.pop(item), snapshots)
 
     def pending(self, event: FideEvent, list_date: date) -> None:
         for g in event.games:

@@ -56,3 +56,11 @@ def expected_hundredths(own: int, opponent: int, cap: int | None = None) -> int:
     if cap is not None:
         difference = max(-cap, min(cap, difference))
     return expected_percent(difference)
+
+
+def dp_for_halves(halves: int, games: int) -> int:
+    """dp_for_score of `halves` half-points in `games` games, in integers: p·100 rounded half up
+    is ⌊(100·halves + games) / (2·games)⌋, no Fraction made (a list has one per event and player)."""
+    if games <= 0:
+        raise ValueError("a score fraction needs at least one game")
+    return dp_for_percent((100 * halves + games) // (2 * games))
