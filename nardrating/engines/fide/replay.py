@@ -1,14 +1,12 @@
 """The replay: events gathered from the view, then lists, adjustments and event starts in date order."""
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
+from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication, Snapshot
@@ -30,22 +28,6 @@ class Moment(NamedTuple):
     order: int                   # LIST or ADJUST
     seq: int                     # journal order among adjustments of one day
     item: date | Adjust
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off for the block, as it was after.
-
-    A replay builds a few small objects per game (history, records) and no reference cycles:
-    the collector's passes over them, ever more as they grow, found nothing and took a third
-    of a big replay's time."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 class FideReplay:
