@@ -479,6 +479,16 @@ def test_typers_own_help_words_in_russian():
     assert en.stdout.startswith("Usage: nardrating void") and "Show this message and exit." in en.stdout
 
 
+def test_one_built_app_speaks_the_language_of_each_run(cli):
+    # The tests build the app once per process (tests/conftest.py): typer's words, said in Russian
+    # by one run, are English again in the next.
+    for env, words in ((RU, ("Использование:", "Установить автодополнение для текущей оболочки.")),
+                       ({}, ("Usage:", "Install completion for the current shell.")),
+                       (RU, ("Использование:", "Установить автодополнение для текущей оболочки."))):
+        shown = cli("--help", env={"COLUMNS": "200", **env}).stdout
+        assert all(word in shown for word in words), shown
+
+
 # --- engines' rule texts ---
 
 NARDY = SAMPLES / "nardy-club"
