@@ -1,3 +1,4 @@
+import functools
 import json
 import os
 import tempfile
@@ -71,6 +72,31 @@ def _keep_cwd(monkeypatch):
     import os
 
     monkeypatch.chdir(os.getcwd())
+
+
+def _build_the_app_once() -> None:
+    """typer's CliRunner builds the whole app on every invoke (each command's parameters from its
+    signature: 0.15 s, thirty times what a cached leaderboard itself costs). nardrating's app never
+    changes after import, so each test process builds it once; any other Typer is built as before."""
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command", None)
+    if build is None:  # another typer: every invoke builds the app, as it did
+        return
+
+    @functools.cache
+    def whole_app(app):
+        return build(app)
+
+    def get_command(app):
+        from nardrating.cli import app as nardrating_app
+
+        return whole_app(app) if app is nardrating_app else build(app)
+
+    typer.testing._get_command = get_command
+
+
+_build_the_app_once()
 
 
 @pytest.fixture
