@@ -27,8 +27,16 @@ CHESS = SAMPLES / "chess-club"
 
 # --- the catalogue ---
 
-def test_every_message_of_the_code_has_a_russian_translation_and_none_is_stale():
+@pytest.fixture(scope="module")
+def code_messages():
+    """The code's messages, as tools.messages() finds them (Babel reads every module: 1.5 s), once
+    for the tests of the catalogue below."""
+    return pytest.importorskip("nardrating.i18n.tools").messages()
+
+
+def test_every_message_of_the_code_has_a_russian_translation_and_none_is_stale(monkeypatch, code_messages):
     tools = pytest.importorskip("nardrating.i18n.tools")
+    monkeypatch.setattr(tools, "messages", lambda: code_messages)
     assert tools.problems("ru") == []
 
 
@@ -54,10 +62,9 @@ def test_the_installed_mo_is_exactly_the_compiled_po():
     assert mo.read_bytes() == tools.compiled("ru"), "run: python -m nardrating.i18n.tools compile"
 
 
-def test_the_check_finds_a_message_missing_from_the_catalogue(monkeypatch):
+def test_the_check_finds_a_message_missing_from_the_catalogue(monkeypatch, code_messages):
     tools = pytest.importorskip("nardrating.i18n.tools")
-    found = tools.messages()
-    monkeypatch.setattr(tools, "messages", lambda: found + [("a message nobody translated", None, "x.py:1")])
+    monkeypatch.setattr(tools, "messages", lambda: code_messages + [("a message nobody translated", None, "x.py:1")])
     assert tools.problems("ru") == ["missing: 'a message nobody translated' (x.py:1)"]
 
 
