@@ -214,8 +214,9 @@ class LocalGroup(TyperGroup):
         from .i18n import _
 
         params: list[Any] = super().get_params(ctx)   # (a click Parameter has no help; an Option has)
-        for param in params:   # (asked again, a help translated already is no longer one of these)
-            english = getattr(param, "help", None)
+        for param in params:   # the English is kept: a second run in this process may speak another language
+            english = getattr(param, "english_help", None) or getattr(param, "help", None)
             if english in COMPLETION_HELP:
+                param.english_help = english
                 param.help = _(COMPLETION_HELP[english])
         return params

@@ -4,6 +4,8 @@ a command shown without output must exit as the page says. How pages mark their 
 each block runs (a temporary copy of the sample ledgers, never the source tree): tests/doc_examples.py
 and docs/development.md."""
 import shlex
+import shutil
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -43,11 +45,20 @@ def before(block: Block) -> Block:
     return earlier[-1]
 
 
+# The folder a block left behind, for a block that `continues` from it: a copy of it stands for running
+# the block again, once it has run in this process (a page's chain of six then runs six blocks, not 21).
+CONTINUED = {id(before(b)) for b in RUN if b.options.get("continues")}
+LEFT: dict[int, Path] = {}
+
+
 def run_block(block: Block, folder: Path, chdir) -> None:
     """Run a block's commands in order, in `folder`, comparing what each shows."""
     assert not block.problems, f"{block.where}: " + "; ".join(block.problems)
     if block.options.get("continues"):
-        run_block(before(block), folder, chdir)
+        if id(earlier := before(block)) in LEFT:
+            shutil.copytree(LEFT[id(earlier)], folder, symlinks=True, dirs_exist_ok=True)
+        else:
+            run_block(earlier, folder, chdir)
     else:
         copy_samples(folder)
     env = {"COLUMNS": None, "NARDRATING_CLUB": block.options.get("club")}
@@ -75,6 +86,9 @@ def run_block(block: Block, folder: Path, chdir) -> None:
                 printed = before_provenance(printed)
         if printed is not None:
             assert matches(shown, printed), f"{block.where}: $ {command}\n" + "\n".join(printed)
+    if id(block) in CONTINUED and id(block) not in LEFT:
+        LEFT[id(block)] = Path(tempfile.mkdtemp(prefix="nardrating-example-")) / "left"
+        shutil.copytree(folder, LEFT[id(block)], symlinks=True)
 
 
 def before_provenance(printed: list[str]) -> list[str]:

@@ -27,8 +27,16 @@ CHESS = SAMPLES / "chess-club"
 
 # --- the catalogue ---
 
-def test_every_message_of_the_code_has_a_russian_translation_and_none_is_stale():
+@pytest.fixture(scope="module")
+def code_messages():
+    """The code's messages, as tools.messages() finds them (Babel reads every module: 1.5 s), once
+    for the tests of the catalogue below."""
+    return pytest.importorskip("nardrating.i18n.tools").messages()
+
+
+def test_every_message_of_the_code_has_a_russian_translation_and_none_is_stale(monkeypatch, code_messages):
     tools = pytest.importorskip("nardrating.i18n.tools")
+    monkeypatch.setattr(tools, "messages", lambda: code_messages)
     assert tools.problems("ru") == []
 
 
@@ -54,10 +62,9 @@ def test_the_installed_mo_is_exactly_the_compiled_po():
     assert mo.read_bytes() == tools.compiled("ru"), "run: python -m nardrating.i18n.tools compile"
 
 
-def test_the_check_finds_a_message_missing_from_the_catalogue(monkeypatch):
+def test_the_check_finds_a_message_missing_from_the_catalogue(monkeypatch, code_messages):
     tools = pytest.importorskip("nardrating.i18n.tools")
-    found = tools.messages()
-    monkeypatch.setattr(tools, "messages", lambda: found + [("a message nobody translated", None, "x.py:1")])
+    monkeypatch.setattr(tools, "messages", lambda: code_messages + [("a message nobody translated", None, "x.py:1")])
     assert tools.problems("ru") == ["missing: 'a message nobody translated' (x.py:1)"]
 
 
@@ -477,6 +484,16 @@ def test_typers_own_help_words_in_russian():
     assert "Установить автодополнение для текущей оболочки." in top.stdout
     en = _run(["void", "--help"], {"LANG": "C.UTF-8"})
     assert en.stdout.startswith("Usage: nardrating void") and "Show this message and exit." in en.stdout
+
+
+def test_one_built_app_speaks_the_language_of_each_run(cli):
+    # The tests build the app once per process (tests/conftest.py): typer's words, said in Russian
+    # by one run, are English again in the next.
+    for env, words in ((RU, ("Использование:", "Установить автодополнение для текущей оболочки.")),
+                       ({}, ("Usage:", "Install completion for the current shell.")),
+                       (RU, ("Использование:", "Установить автодополнение для текущей оболочки."))):
+        shown = cli("--help", env={"COLUMNS": "200", **env}).stdout
+        assert all(word in shown for word in words), shown
 
 
 # --- engines' rule texts ---
