@@ -11,7 +11,7 @@ How a page marks its examples (docs/development.md, "Tested examples", says the 
   `club=PATH` (the club of commands without --club: NARDRATING_CLUB), `folder=NAME` (the folder
   is prepared first by FOLDERS[NAME] of tests/test_docs_examples.py, beside the samples), `exit=N` (every
   command of the block exits N), `continues` (the block goes on in the folder of the page's example
-  before it, which is run first), or `not run: WHY` (the block is not run, and the page says why).
+  before it, which is run first; once it has run in this process, a copy of the folder it left), or `not run: WHY` (the block is not run, and the page says why).
 - `<!-- example: [club=…] $ COMMAND -->`, then Markdown up to `<!-- /example -->`: the command's
   Markdown output (`-f md`), shown rendered.
 
