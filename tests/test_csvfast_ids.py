@@ -79,3 +79,14 @@ def test_crlf_text_split_in_small_chunks_reads_as_its_lf_twin(monkeypatch):
         m = journal.matches
         got.append((problems, list(m.ids), list(m.length), list(m.line), [journal.player_codes.names[a] for a in m.a]))
     assert got[0] == got[1] == ([], ["g1", "g2", "g3"], [3, 1, 5], [2, 3, 4], ["anna", "vera", "boris"])
+
+
+def test_an_id_is_found_in_the_cached_blob_only_as_a_whole_id():
+    ids = ["m1", "a.b", "ж-7", "m10", "x+y"]
+    column = IdColumn.of(ids)
+    column = IdColumn(memoryview(column.packed()[0]), column.packed()[1])  # as mapped from the cache
+    assert [x in column for x in ids] == [True] * 5
+    # parts of ids, ids with their neighbour's newline, and regular-expression look-alikes are not ids
+    assert [x in column for x in ["m", "1", "m1\na.b", "axb", "a.", "ж", "xxy", "x+yy", "", 7]] == [False] * 10
+    column.append("new")
+    assert "new" in column and "ne" not in column

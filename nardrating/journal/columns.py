@@ -17,13 +17,12 @@ class IdColumn:
     kept apart; only iterating over all of them splits the blob, once.
     """
 
-    __slots__ = ("_blob", "_starts", "_list", "_more", "_haystack")
+    __slots__ = ("_blob", "_starts", "_list", "_more")
 
     def __init__(self, blob: bytes | memoryview, starts: Sequence[int]) -> None:
         self._blob, self._starts = blob, starts
         self._list: list[str] | None = None
         self._more: list[str] = []
-        self._haystack: bytes | None = None
 
     @classmethod
     def of(cls, ids: list[str]) -> "IdColumn":
@@ -66,15 +65,19 @@ class IdColumn:
         return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
     def __contains__(self, match_id: object) -> bool:
-        if not isinstance(match_id, str):
+        if not isinstance(match_id, str) or "\n" in match_id:  # (no id holds one: it would span two)
             return False
         if match_id in self._more:
             return True
         if self._list is not None:
             return match_id in self._list
-        if self._haystack is None:
-            self._haystack = b"\n" + bytes(self._blob)
-        return b"\n" + match_id.encode("utf-8") + b"\n" in self._haystack
+        # A search of the blob where it lies (mapped from the cache: no copy), the first id apart.
+        # (re's literal search beats bytes.find here: every other byte of the needle is a newline.)
+        import re
+
+        needle = match_id.encode("utf-8")
+        return (bytes(self._blob[:len(needle) + 1]) == needle + b"\n"
+                or re.compile(b"\n" + re.escape(needle) + b"\n").search(self._blob) is not None)
 
     def __iter__(self) -> Iterator[str]:
         yield from self._cached()
