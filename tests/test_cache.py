@@ -2,6 +2,7 @@
 files, a command reading through the cache sees exactly what a full replay sees."""
 import os
 import shutil
+from dataclasses import replace
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -68,6 +69,11 @@ def snapshot(folder: Path):
                          for e in result.history(p)] for p in PLAYERS},
                 )
         seen["lists"] = [(x.path, x.sha256, x.date, x.line) for x in ledger.journal.lists]
+        # Every match as the journal holds it, by id: its file and line (where errors point), its
+        # players' and discipline's names. (Not its index: a match appended to a file before
+        # another is stored after every cached match, and replayed in the same order: resume.py.)
+        journal = ledger.journal
+        seen["matches"] = sorted((m.id, replace(m, index=0)) for m in map(journal.match, range(journal.match_count())))
         return seen
     except LedgerError as exc:
         return ("refused", [str(p) for p in exc.problems])
@@ -130,6 +136,8 @@ MUTATIONS = ["truncate", "flip", "fifo", "symlink", "folder", "other-club", "jso
 operation = st.one_of(
     st.tuples(st.just("append"), st.lists(match_entry, min_size=1, max_size=4)),
     st.tuples(st.just("hand"), st.sampled_from(HAND_TYPED)),
+    # add-match itself, which keeps what it appended in the cache's manifest (replay/cachetail.py)
+    st.tuples(st.just("add-match"), match_entry),
     st.tuples(st.just("csv"), st.sampled_from(CSV_TYPED)),
     st.tuples(st.just("void"), st.integers(0, 30)),
     st.tuples(st.just("adjust"), st.tuples(st.sampled_from(PLAYERS), st.integers(-50, 50), st.integers(0, 90))),
@@ -148,6 +156,17 @@ def apply(folder: Path, op, state: dict) -> None:
         for entry in arg:  # dates may go back in time: then nothing can be resumed
             state["ids"] += 1
             append_block(journal, entry_block("match", {"id": f"m{state['ids']}", **entry}))
+    elif kind == "add-match":
+        from nardrating.errors import ActionRefused
+        from nardrating.journal.actions import add_match
+
+        before = journal.read_bytes()
+        a, b = arg["players"]
+        try:
+            add_match(load_club(folder, config_only=True), a, b, winner=arg["winner"], day=arg["date"],
+                      length=arg["length"], discipline=arg["discipline"], rated=arg["rated"] is None)
+        except (LedgerError, ActionRefused):  # a player renamed or merged away, a journal refused: nothing written
+            assert journal.read_bytes() == before
     elif kind == "hand":
         with open(journal, "a") as f:
             f.write(arg)

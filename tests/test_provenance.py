@@ -141,7 +141,7 @@ def test_list_entries_read_through_the_cache_as_by_a_full_read(tmp_path):
     assert load_club(club).journal.lists == full.lists
     from nardrating.replay import cache
 
-    _, snapshot, grown = cache.load(load_club(club, config_only=True).config)   # the cache's own snapshot, checked
+    _, snapshot, grown, _tail = cache.load(load_club(club, config_only=True).config)   # the cache's own snapshot, checked
     assert grown == [] and snapshot.lists == full.lists
 
 

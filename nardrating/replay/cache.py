@@ -1,9 +1,10 @@
 """Derived state in the user's cache directory: only an optimisation, never above the journal.
 
 What is stored (see cachedir.py for where): the parsed journal (players,
-tournaments… as JSON; the match columns as raw machine arrays) and, per rating
-list and discipline, the replayed result of engines that can resume. Nothing
-is stored in a format that runs code when read (no pickle).
+tournaments… as JSON; the match columns as raw machine arrays), the matches
+appended since, as a record in the manifest (cachetail.py), and per rating list
+and discipline the replayed result of engines that can resume (cacheresults.py).
+Nothing is stored in a format that runs code when read (no pickle).
 
 When it is used: the manifest is bound to the club's resolved config path, the
 config's and the program's own source's hashes, and records per journal file
@@ -17,24 +18,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import sys
 import time
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from .._version import __version__
-from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, check_result_head, need
+from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, need
 from . import cachetables
-from .cachedir import CacheFolder
+from .cachedir import CacheFolder, write_manifest
 from .cachegrowth import Grown, changed_files, file_state
 
 if TYPE_CHECKING:
     from ..config import ClubConfig
+    from .cachetail import Base
     from ..journal.columns import Matches
     from ..journal.model import Journal
 
@@ -46,6 +47,10 @@ COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", 
 
 # A stored column or array: [name, type code (or "text"), byte offset, byte size].
 LayoutRow = list[str | int]
+
+
+# What load_tailed found of the matches appended since the snapshot: (the snapshot, the record applied).
+Tail = tuple["Base", "dict[str, Any] | None"]
 
 
 class ColumnsLayout(TypedDict):
@@ -215,11 +220,6 @@ def save_journal(config: ClubConfig, journal: Journal, states: list[dict[str, An
         return None
 
 
-def write_manifest(folder: CacheFolder, manifest: dict[str, Any]) -> None:
-    manifest["written_ns"] = time.time_ns()
-    folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
-
-
 def _remove_stale(folder: CacheFolder, keep: str, tournaments: str) -> None:
     """Remove our own older snapshots by exact name; recent ones may still be read by a concurrent command."""
     now = time.time()
@@ -234,19 +234,38 @@ def _remove_stale(folder: CacheFolder, keep: str, tournaments: str) -> None:
 
 # --- reading: any problem raises, and the caller (ledger.through_cache) reads the journal ---
 
-def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown]]:
-    """(manifest, cached Journal, grown files) for this club, or raise.
+def load(config: ClubConfig, use_tail: bool = True) -> tuple[dict[str, Any], Journal, list[Grown], Tail]:
+    """(manifest, cached Journal, grown files, tail) for this club, or raise.
 
-    `grown` lists (index, old state, bytes, stat, time read) of journal files
-    that only grew since, from an entry boundary; [] when nothing changed.
+    `grown` lists (index, old state, bytes, stat, time read) of journal files that only grew,
+    from an entry boundary, since the manifest's record of matches appended (cachetail.py: it is
+    applied where the files are in the states it was read from, or grew since), else since the
+    snapshot; [] when nothing changed. Tail: (the snapshot before the record, the record or None).
     """
+    from . import cachetail
+
     with CacheFolder(config, create=False) as folder:
         raw, _ = folder.read("manifest.json")
         manifest = check_manifest(json.loads(raw), config_key(config), len(config.journal_paths()))
-        grown, refreshed = changed_files(config, manifest)
+        files = len(config.journal_paths())
+        record = None
+        if use_tail:
+            try:
+                record = cachetail.usable(manifest, files)
+                grown, refreshed = changed_files(config, record) if record is not None else ([], False)
+            except (Bad, KeyError, TypeError):  # a record that does not fit these files: the snapshot's states
+                record = None
+        if record is None:
+            grown, refreshed = changed_files(config, manifest)
         if refreshed:  # racily clean files hashed equal: remember them as checked now
+            if record is not None:
+                manifest["tail"] = record = cachetail.sealed(record)
             write_manifest(folder, manifest)
-        return manifest, read_journal(config, folder, manifest), grown
+        journal = read_journal(config, folder, manifest)
+        base = cachetail.base_of(journal)
+        if record is not None:
+            cachetail.apply(journal, record)
+        return manifest, journal, grown, (base, record)
 
 
 def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, Any]) -> Journal:
@@ -339,70 +358,4 @@ def _read_columns(folder: CacheFolder, name: str, meta: dict[str, Any]) -> Match
     return m
 
 
-# --- replayed results (engines that can resume: Engine.can_resume) -------------------------
-
-def _result_name(rating: str, discipline: str) -> str:
-    return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
-
-
-def _pack_arrays(arrays: Mapping[str, array[Any] | memoryview]) -> tuple[list[LayoutRow], Iterator[bytes]]:
-    """The arrays' layout, and their bytes one array at a time (a strided view is copied in its own order)."""
-    layout: list[LayoutRow] = []
-    offset = 0
-    for name, column in arrays.items():
-        size = len(column) * column.itemsize
-        layout.append([name, _code(column), offset, size])
-        offset += size
-    return layout, (column.tobytes() for column in arrays.values())
-
-
-def _unpack_arrays(layout: list[list[Any]], blob: bytes) -> dict[str, array[Any]]:
-    arrays: dict[str, array[Any]] = {}
-    for name, code, offset, size in layout:
-        need(offset + size <= len(blob), "cache array out of bounds")
-        column = array(code)
-        column.frombytes(blob[offset:offset + size])
-        arrays[name] = column
-    return arrays
-
-
-def write_result(config: ClubConfig, rating: str, discipline: str, meta: dict[str, Any],
-                 players: Mapping[str, array[Any] | memoryview], columns: Mapping[str, array[Any] | memoryview]) -> None:
-    """A replayed state: meta and per-player arrays in one small file, the records in a big one."""
-    name = _result_name(rating, discipline)
-    blob_name = f"{name}-{new_token()}.bin"
-    with CacheFolder(config, create=True) as folder:
-        column_layout, column_blob = _pack_arrays(columns)
-        blob_stat = folder.write(blob_name, column_blob)
-        player_layout, player_parts = _pack_arrays(players)
-        player_blob = b"".join(player_parts)
-        head = json.dumps({**meta, "players": player_layout, "columns": column_layout, "blob": blob_name,
-                           "blob_file": _identity(blob_stat)}, ensure_ascii=False).encode("utf-8")
-        body = head + player_blob  # with its own hash: damage anywhere in it is seen
-        folder.write(f"{name}.state", len(head).to_bytes(8, "little") + hashlib.sha256(body).digest() + body)
-        for other in folder.names():
-            if other.startswith(name + "-") and other != blob_name:
-                folder.remove(other)
-
-
-def read_result(config: ClubConfig, rating: str, discipline: str, player_count: int
-                ) -> tuple[dict[str, Any], dict[str, array[Any]], Callable[[], dict[str, memoryview]]]:
-    """(meta, per-player arrays, a function giving the records' arrays), or raise."""
-    name = _result_name(rating, discipline)
-    with CacheFolder(config, create=False) as folder:
-        data, _ = folder.read(f"{name}.state")
-        size, body = int.from_bytes(data[:8], "little"), data[40:]
-        need(hashlib.sha256(body).digest() == data[8:40] and size <= len(body), "result file damaged")
-        meta = check_result_head(json.loads(body[:size]), name)
-        players = _unpack_arrays(meta["players"], body[size:])
-        lengths = {len(column) for column in players.values()}
-        need(len(lengths) <= 1 and all(n <= player_count for n in lengths), "result of another journal")
-        for column in players.values():
-            need(column.typecode != "d" or all(map(math.isfinite, column)), "a rating that is not a number")
-            need(column.typecode == "d" or min(column, default=0) >= 0, "a negative count")
-        columns = _mapped(folder, meta["blob"], meta["columns"], meta["blob_file"])
-    need(all(len(column) == meta["records"] for column in columns.values()), "result columns of different lengths")
-    return meta, players, lambda: columns
-
-
-__all__ = ["Bad", "enabled", "load", "write_journal", "save_journal", "write_result", "read_result", "file_state", "new_token"]
+__all__ = ["Bad", "enabled", "load", "write_journal", "save_journal", "file_state", "new_token"]

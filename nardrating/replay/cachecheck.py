@@ -84,13 +84,7 @@ def _itemsize(code: str) -> int:
 def check_manifest(manifest: Any, key: dict[str, Any], files: int) -> Any:
     need(isinstance(manifest, dict), "manifest is not an object")
     need(all(manifest.get(k) == v for k, v in key.items()), "manifest of another club, config or program")
-    states = manifest.get("states")
-    need(isinstance(states, list) and len(states) == files, "manifest of other journal files")
-    for state in states:
-        need(isinstance(state, dict), "bad file state")
-        for name in (*STAT_FIELDS, "lines", "seen_ns"):
-            _int(state.get(name), -1)
-        need(isinstance(state.get("sha256"), str) and len(state["sha256"]) == 64, "bad file hash")
+    check_states(manifest.get("states"), files)
     need(isinstance(manifest.get("token"), str) and TOKEN.fullmatch(manifest["token"]), "bad token")
     lineage = manifest.get("lineage")
     need(isinstance(lineage, list) and all(isinstance(t, str) and TOKEN.fullmatch(t) for t in lineage), "bad lineage")
@@ -100,6 +94,17 @@ def check_manifest(manifest: Any, key: dict[str, Any], files: int) -> Any:
          and sum(per_file) == count, "bad match counts")
     need(isinstance(manifest.get("journal_sha256"), str), "bad journal hash")
     return manifest
+
+
+def check_states(states: Any, files: int) -> Any:
+    """The journal files' states a snapshot (or a tail record) was read from: one per file."""
+    need(isinstance(states, list) and len(states) == files, "manifest of other journal files")
+    for state in states:
+        need(isinstance(state, dict), "bad file state")
+        for name in (*STAT_FIELDS, "lines", "seen_ns"):
+            _int(state.get(name), -1)
+        need(isinstance(state.get("sha256"), str) and len(state["sha256"]) == 64, "bad file hash")
+    return states
 
 
 def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:

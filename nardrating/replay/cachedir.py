@@ -16,7 +16,7 @@ import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..safefile import open_regular, read_regular
 
@@ -107,6 +107,15 @@ class CacheFolder:
         if not OWN_NAME.fullmatch(name):
             raise ValueError(f"not a cache file name: {name!r}")
         return self.path / name if path else name
+
+
+def write_manifest(folder: CacheFolder, manifest: dict[str, Any]) -> None:
+    """The manifest of the club's snapshot (cache.py), stamped with the time it is written."""
+    import json
+    import time
+
+    manifest["written_ns"] = time.time_ns()
+    folder.write("manifest.json", json.dumps(manifest).encode("utf-8"))
 
 
 def _make_private(path: Path) -> None:

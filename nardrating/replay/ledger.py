@@ -14,6 +14,7 @@ from ..journal.model import Journal
 
 if TYPE_CHECKING:
     from .cachegrowth import State
+    from .cachetail import Base
 
 T = TypeVar("T")
 
@@ -47,6 +48,10 @@ class Ledger:
     # needed anyway (no cached result to resume), the snapshot is written anew with the tail
     # so that the result can be stored too; else every command would replay all of it again.
     tail: tuple[list[State], list[str], dict[str, int]] | None = None
+    # Of a journal read through the cache: the snapshot as loaded (before any tail) and the journal
+    # files' states the journal in memory was read from; a writer records its append with them.
+    cache_base: Base | None = None
+    cache_states: list[State] | None = None
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -128,7 +133,7 @@ class Ledger:
             self.cache_token, self.cache_lineage, self.dirty = token, lineage, False
 
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None:
-        from . import cache
+        from . import cacheresults
 
         if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
             return
@@ -136,6 +141,6 @@ class Ledger:
             meta, players, columns = engine().pack_state(result.state)
             meta.update(token=self.cache_token, counts=self.snapshot_counts(), engine=engine.name,
                         version=engine.version)
-            cache.write_result(self.config, rating_list.name, discipline, meta, players, columns)
+            cacheresults.write_result(self.config, rating_list.name, discipline, meta, players, columns)
         except OSError:
             pass

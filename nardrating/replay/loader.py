@@ -41,7 +41,8 @@ def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = 
     if use_cache and cache.enabled():
         cached = through_cache(cached_journal, config)
         if cached is not None:
-            ledger = Ledger(config, cached.journal, cache_token=cached.token, cache_lineage=cached.lineage)
+            ledger = Ledger(config, cached.journal, cache_token=cached.token, cache_lineage=cached.lineage,
+                            cache_base=cached.base, cache_states=cached.states)
             if cached.tail is not None:
                 ledger.dirty = True  # the snapshot plus a tail: results are not stored
                 ledger.tail = (*cached.tail, ledger.snapshot_counts())
@@ -50,6 +51,10 @@ def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = 
     ledger = Ledger(config, journal)
     if cache.enabled():
         ledger.cache_token, ledger.cache_lineage = cache.save_journal(config, journal, states, []), []
+        if ledger.cache_token is not None:
+            from .cachetail import base_of
+
+            ledger.cache_base, ledger.cache_states = base_of(journal), states
     return ledger
 
 

@@ -6,11 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+# Appended matches up to this many are not written back to the cache as a new snapshot, but kept
+# as a record in its manifest (cachetail.py), and replayed again by each command.
+from .cachetail import RESAVE_AFTER
+
 if TYPE_CHECKING:
     from ..config import ClubConfig, RatingList
     from ..errors import Problem
     from ..journal.model import Journal
     from .cachegrowth import State
+    from .cachetail import Base
 
 
 class CachedLedger(Protocol):
@@ -26,44 +31,51 @@ class CachedLedger(Protocol):
 
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None: ...
 
-# Appended matches up to this many are parsed and replayed again by each command
-# rather than written back to the cache (writing a million-match cache costs more).
-RESAVE_AFTER = 5000
 
 
 @dataclass
 class Cached:
     """A journal read through the cache: the snapshot it is (token, lineage), and if it has an
-    unsaved tail (appended entries parsed this time), that tail's file states and lineage."""
+    unsaved tail (matches appended since, parsed now or applied from the manifest's record),
+    that tail's file states and lineage. `base`: the snapshot as loaded (cachetail.Base);
+    `states`: the journal files' states the journal in memory was read from."""
 
     journal: Journal
     token: str | None
     lineage: list[str]
     tail: tuple[list[State], list[str]] | None = None
+    base: Base | None = None
+    states: list[State] | None = None
 
 
 def cached_journal(config: ClubConfig) -> Cached | None:
     """The journal from the cache, plus anything appended since; None (or any exception) to read it all again."""
-    from . import cache
+    from . import cache, cachetail
 
-    manifest, journal, grown = cache.load(config)
+    manifest, journal, grown, (base, record) = cache.load(config)
+    lineage = [*manifest["lineage"], manifest["token"]]
+    states = list((record or manifest)["states"])
     if not grown:
-        return Cached(journal, manifest["token"], list(manifest["lineage"]))
+        if record is None:
+            return Cached(journal, manifest["token"], list(manifest["lineage"]), base=base, states=states)
+        return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage), base=base,
+                      states=states)
     from ..journal.identities import apply_identities
     from ..journal.reader import read_csv_journal, read_toml_journal
     from ..journal.validate import finish_players, validate
 
-    states = list(manifest["states"])
     problems: list[Problem] = []
     others_grew = False
     last_file = len(config.journal_paths()) - 1
+    in_record = cachetail.rows_per_file(record, len(states))
     for k, old, raw, stat, seen_ns in grown:
         shape = _shape(journal)
         latest = _latest_after(journal, k) if k != last_file else 0  # of the later files' entries
         path = config.journal_paths()[k]
         states[k] = cache.file_state(raw, stat, seen_ns)
         tail = raw[old["size"]:]
-        match_offset = manifest["file_matches"][k]  # for ids derived from a match's position
+        # (for ids derived from a match's position)
+        match_offset = manifest["file_matches"][k] + in_record[k]
         first_match = len(journal.matches)
         entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
                           len(journal.identities), len(journal.player_edits), len(journal.rounds), len(journal.changes))
@@ -89,12 +101,16 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         problems += validate(journal, config, 0 if others_grew else first_match)
         if problems:
             return None
-    lineage = [*manifest["lineage"], manifest["token"]]
     if journal.match_count() - manifest["count"] <= RESAVE_AFTER and not others_grew:
-        # Keep the snapshot: the next command parses these few new bytes again, cheaply. The
-        # journal is the snapshot plus a tail (dirty): results are not stored.
-        return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage))
-    return Cached(journal, cache.save_journal(config, journal, states, lineage), lineage)
+        # Keep the snapshot: the journal is the snapshot plus a tail (dirty: results are not
+        # stored), whose rows the manifest keeps for the next command (cachetail.py).
+        found = cachetail.record_of(journal, base, manifest["token"], states)
+        if found is not None:
+            cachetail.save(config, manifest["token"], found)
+        return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage), base=base,
+                      states=states)
+    token = cache.save_journal(config, journal, states, lineage)
+    return Cached(journal, token, lineage, base=None if token is None else cachetail.base_of(journal), states=states)
 
 
 # An append to a journal file that is not the last one: a full read puts its new matches before
@@ -141,13 +157,13 @@ def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: in
 
 def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
     """The cached result of this list and discipline, resumed over matches appended since; None to replay."""
-    from . import cache
+    from . import cacheresults
     from .view import build_view
 
     if ledger.cache_token is None or not engine.can_resume(rating_list.params):
         return None
-    meta, players, load_columns = cache.read_result(ledger.config, rating_list.name, discipline,
-                                                    len(ledger.journal.player_codes))
+    meta, players, load_columns = cacheresults.read_result(ledger.config, rating_list.name, discipline,
+                                                           len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
     state = engine().unpack_state(meta, players, load_columns)
     if meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty:

@@ -144,8 +144,9 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     in_order = keeps_full_read_order(journal, source)
     problems: list[Problem] = []
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
+    # The lines above the block once it is appended: its entries' lines are those a read of the file finds.
     read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
-                      source=source, line_offset=old_lines + 2)
+                      source=source, line_offset=appended_bytes(raw, "").count(b"\n"))
     finish_players(journal)
     problems += apply_identities(journal)
     if not problems and not in_order(first_match):
@@ -224,6 +225,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
     `before_append()`, if given, runs under the lock once every check has passed, just before the
     append (freeze-list writes its list file there); if it raises, nothing is appended.
     """
+    from ...replay.ledger import through_cache
     from ...replay.loader import load_club
     from ...reports import last_entry_date
 
@@ -253,7 +255,22 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
             if before_append is not None:
                 before_append()
             append_block(path, block)
+            through_cache(_keep_in_cache, after, path, block)  # (derived data: never fails the write)
     return Written([entry.model_dump(exclude_defaults=True) for _, entry in built], changes, moved)
+
+
+def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
+    """Keep the appended matches in the cache's manifest (replay/cachetail.py): the command after
+    this one then parses nothing."""
+    from ...replay import cache, cachetail
+
+    base, states, token = after.cache_base, after.cache_states, after.cache_token
+    if base is None or states is None or token is None or not cache.enabled():
+        return
+    record = cachetail.after_append(after.journal, base, token, states, after.config.journal_paths().index(path),
+                                    path, block)
+    if record is not None:
+        cachetail.save(after.config, token, record)
 
 
 def _ratings_before(ledger: Ledger, day: date | None) -> Ratings:

@@ -1,0 +1,126 @@
+"""The matches appended since the cached snapshot are kept in its manifest (replay/cachetail.py):
+the command after `add-match` parses nothing, and sees exactly what a full read sees."""
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+from nardrating.journal.actions import add_match
+from nardrating.journal.writer import append_block, entry_block
+from nardrating.replay.loader import load_club
+
+from tests.test_cache import cache_folder, full_replay, snapshot, write_club
+
+# What a command in a fresh process loads, and which of the modules that parse entries it imported.
+PROBE = """
+import json, sys
+from nardrating.replay.loader import load_club
+ledger = load_club(sys.argv[1], light=True)
+result = ledger.run("fibs", "long-nardy")
+print(json.dumps({"parsed": sorted(m for m in ("nardrating.journal.reader", "nardrating.journal.entries", "pydantic")
+                                   if m in sys.modules),
+                  "standings": {p: s.rating for p, s in result.standings.items()},
+                  "lines": [ledger.journal.match(i).line for i in range(ledger.journal.match_count())]}))
+"""
+
+
+def probe(club: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", PROBE, str(club)], capture_output=True, text=True,
+                          env={**os.environ, "NARDRATING_DEBUG": "1"}, check=True)
+    assert "cache not used" not in done.stderr, done.stderr
+    return json.loads(done.stdout)
+
+
+def header_lines(path: Path) -> list[int]:
+    """The line of each [[match]] header in the file, counted by hand from its text."""
+    return [n for n, line in enumerate(path.read_text().splitlines(), 1) if line == "[[match]]"]
+
+
+def club_with_a_snapshot(folder: Path) -> Path:
+    write_club(folder, [{"id": f"m{k}", "date": date(2009, 1, 1 + k), "players": ["a", "b"], "winner": "a",
+                         "length": 3} for k in range(4)])
+    snapshot(folder)  # a read-only command: the snapshot is written
+    load_club(folder, light=True)  # and the checked config (replay/configcache.py), as leaderboard keeps it
+    return folder
+
+
+def test_the_command_after_add_match_parses_nothing(tmp_path):
+    club = club_with_a_snapshot(tmp_path / "club")
+    for k, (winner, loser) in enumerate([("c", "d"), ("a", "c")]):
+        add_match(load_club(club, config_only=True), winner, loser, winner=winner, day=date(2009, 2, 1 + k), length=5)
+    seen = probe(club)
+    assert seen["parsed"] == []  # no TOML read, no entry model built
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    try:
+        full = load_club(club)
+        assert seen["standings"] == {p: s.rating for p, s in full.run("fibs", "long-nardy").standings.items()}
+    finally:
+        del os.environ["NARDRATING_NO_CACHE"]
+    # The two new matches are the file's fifth and sixth [[match]]: their lines are their headers'.
+    assert seen["lines"] == header_lines(club / "journal.toml")
+    assert snapshot(club) == full_replay(club)
+
+
+def test_without_the_record_the_tail_is_parsed_as_before(tmp_path):
+    # Proof that the probe sees a parse: the same append, the record taken out of the manifest.
+    club = club_with_a_snapshot(tmp_path / "club")
+    add_match(load_club(club, config_only=True), "c", "d", winner="c", day=date(2009, 2, 1))
+    manifest = cache_folder(club) / "manifest.json"
+    data = json.loads(manifest.read_text())
+    assert len(data.pop("tail")["rows"]) == 1
+    manifest.write_text(json.dumps(data))
+    assert probe(club)["parsed"] == ["nardrating.journal.entries", "nardrating.journal.reader", "pydantic"]
+    # …and that read keeps the record for the command after it
+    assert probe(club)["parsed"] == []
+
+
+def test_a_match_typed_after_add_match_is_read_alone_and_recorded(tmp_path):
+    club = club_with_a_snapshot(tmp_path / "club")
+    add_match(load_club(club, config_only=True), "c", "d", winner="d", day=date(2009, 2, 1))
+    with open(club / "journal.toml", "a") as f:  # by hand, no blank line before it
+        f.write('[[match]]\ndate = 2009-02-02\nplayers = ["a", "d"]\nwinner = "d"\n')
+    assert snapshot(club) == full_replay(club)
+    rows = json.loads((cache_folder(club) / "manifest.json").read_text())["tail"]["rows"]
+    # add-match's id, then the typed match's: it has none, so it is named by its file and place
+    # there, the sixth [[match]] of journal.toml, as a full read names it
+    assert [row[0] for row in rows] == ["m0004", "journal-6"]
+    assert probe(club)["lines"] == header_lines(club / "journal.toml")
+    assert snapshot(club) == full_replay(club)
+
+
+def test_a_damaged_record_is_not_used(tmp_path):
+    club = club_with_a_snapshot(tmp_path / "club")
+    add_match(load_club(club, config_only=True), "c", "d", winner="c", day=date(2009, 2, 1), length=5)
+    manifest = cache_folder(club) / "manifest.json"
+    data = json.loads(manifest.read_text())
+    data["tail"]["rows"][0][5] = 1  # length 5 → 1, its seal left as it was
+    manifest.write_text(json.dumps(data))
+    assert probe(club)["parsed"] != []   # read again from the journal…
+    assert snapshot(club) == full_replay(club)  # …and the same as a full read
+
+
+def test_a_record_of_other_files_is_not_used(tmp_path):
+    # The journal edited after the record was kept (not an append): a full read, the same as without a cache.
+    club = club_with_a_snapshot(tmp_path / "club")
+    add_match(load_club(club, config_only=True), "c", "d", winner="c", day=date(2009, 2, 1), length=5)
+    path = club / "journal.toml"
+    path.write_text(path.read_text().replace("length = 5", "length = 7"))
+    assert snapshot(club) == full_replay(club)
+    assert snapshot(club)[("fibs", "long-nardy")] == full_replay(club)[("fibs", "long-nardy")]
+
+
+def test_a_new_player_is_not_recorded_but_stored_in_a_new_snapshot(tmp_path):
+    # Only matches go into the record: the [[player]] typed after the snapshot makes add-match
+    # (reading the journal under the lock) store a new snapshot with it; its match is the record.
+    club = club_with_a_snapshot(tmp_path / "club")
+    manifest = cache_folder(club) / "manifest.json"
+    token = json.loads(manifest.read_text())["token"]
+    append_block(club / "journal.toml", entry_block("player", {"id": "f"}))
+    add_match(load_club(club, config_only=True), "f", "a", winner="f", day=date(2009, 2, 1))
+    data = json.loads(manifest.read_text())
+    assert data["token"] != token and data["count"] == 4
+    assert [row[0] for row in data["tail"]["rows"]] == ["m0004"]
+    assert probe(club)["parsed"] == []
+    assert snapshot(club) == full_replay(club)
