@@ -124,3 +124,26 @@ def test_a_new_player_is_not_recorded_but_stored_in_a_new_snapshot(tmp_path):
     assert [row[0] for row in data["tail"]["rows"]] == ["m0004"]
     assert probe(club)["parsed"] == []
     assert snapshot(club) == full_replay(club)
+
+
+def test_after_an_upgrade_one_add_match_replays_in_full_and_the_next_resumes(tmp_path, monkeypatch):
+    # A new version of the program (or any change of its source) cannot use the old cache: the
+    # first add-match reads and replays everything. It stores what it computed once its append
+    # has landed, so the second resumes from it instead of replaying everything again.
+    import shutil
+
+    from nardrating.replay import view
+
+    club = club_with_a_snapshot(tmp_path / "club")
+    shutil.rmtree(cache_folder(club))  # what an upgrade does to the cache: nothing of it is used
+    full = []
+    real_replay = view.replay
+    monkeypatch.setattr(view, "replay", lambda *args: full.append(args[1].name) or real_replay(*args))
+    add_match(load_club(club, config_only=True), "c", "d", winner="c", day=date(2009, 2, 1))
+    assert sorted(full) == ["club", "fibs"]  # both lists rate long nardy: each replayed once
+    full.clear()
+    add_match(load_club(club, config_only=True), "a", "d", winner="d", day=date(2009, 2, 2))
+    assert full == []
+    load_club(club, light=True)  # (the checked config, which went with the old cache)
+    assert probe(club)["parsed"] == []
+    assert snapshot(club) == full_replay(club)

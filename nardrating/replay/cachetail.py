@@ -194,12 +194,11 @@ def save(config: ClubConfig, token: str, record: dict[str, Any]) -> None:
         pass  # no record: the next command reads the tail itself
 
 
-def after_append(journal: Journal, base: Base, token: str, states: list[State], k: int, path: Path,
-                 block: str) -> dict[str, Any] | None:
-    """The record of a writer's append of `block` to file k (`path`), or None. `journal` holds the
-    block read in as a read of the file finds it (actions/write.journal_after), `states` the files'
-    states before. None where the file is not exactly the bytes read plus the block, or the block
-    holds anything but matches."""
+def states_after_append(journal: Journal, base: Base, states: list[State], k: int, path: Path,
+                        block: str) -> list[State] | None:
+    """The journal files' states after a writer appended `block` to file k (`path`); None where
+    the file is not exactly the bytes read (`states`: as they were) plus the block, or the
+    journal grew too much since the snapshot `base` to keep a record (RESAVE_AFTER)."""
     import time
 
     from ..journal.writer import appended_bytes
@@ -218,4 +217,4 @@ def after_append(journal: Journal, base: Base, token: str, states: list[State], 
         return None
     states = list(states)
     states[k] = file_state(raw, st, seen_ns)
-    return record_of(journal, base, token, states)
+    return states

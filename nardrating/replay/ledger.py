@@ -52,6 +52,9 @@ class Ledger:
     # files' states the journal in memory was read from; a writer records its append with them.
     cache_base: Base | None = None
     cache_states: list[State] | None = None
+    # Results replayed in full while the journal was not exactly its snapshot (add-match's preview,
+    # with no cached result to resume): a writer stores them once its append has landed.
+    unsaved: list[tuple[Any, RatingList, str, Any]] = field(default_factory=list)
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -100,6 +103,8 @@ class Ledger:
                 if as_of is None:
                     self._save_tail()
                     self.save_run(engine, rating_list, discipline, result)
+                    if self.dirty and result.state is not None and engine.can_resume(rating_list.params):
+                        self.unsaved.append((engine, rating_list, discipline, result))
             self._runs[key] = result
         result = self._runs[key]
         if shown_as_of != result.as_of:

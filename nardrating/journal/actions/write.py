@@ -260,15 +260,29 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
 
 
 def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
-    """Keep the appended matches in the cache's manifest (replay/cachetail.py): the command after
-    this one then parses nothing."""
+    """Keep what the write read and computed in the cache, so that the command after it neither
+    parses the new entries (the manifest's record of them: replay/cachetail.py) nor, where the
+    preview had to replay a list in full (no cached result to resume: the first write after an
+    upgrade), replays it again: then the journal as written is stored as a new snapshot, with
+    the preview's results."""
     from ...replay import cache, cachetail
 
     base, states, token = after.cache_base, after.cache_states, after.cache_token
     if base is None or states is None or token is None or not cache.enabled():
         return
-    record = cachetail.after_append(after.journal, base, token, states, after.config.journal_paths().index(path),
-                                    path, block)
+    states = cachetail.states_after_append(after.journal, base, states, after.config.journal_paths().index(path),
+                                           path, block)
+    if states is None:
+        return
+    if after.unsaved:
+        lineage = [*after.cache_lineage, token]
+        new_token = cache.save_journal(after.config, after.journal, states, lineage)
+        if new_token is not None:
+            after.cache_token, after.cache_lineage, after.dirty = new_token, lineage, False
+            for engine, rating_list, discipline, result in after.unsaved:
+                after.save_run(engine, rating_list, discipline, result)
+        return
+    record = cachetail.record_of(after.journal, base, token, states)
     if record is not None:
         cachetail.save(after.config, token, record)
 
