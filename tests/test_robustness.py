@@ -65,6 +65,36 @@ def test_twenty_concurrent_add_match_processes_each_land_whole(club):
     assert not list(club.glob(JOURNAL_TEMPS))
 
 
+@pytest.mark.slow
+def test_add_match_and_leaderboard_processes_at_once_leave_a_cache_equal_to_a_full_read(club):
+    # Writers keep their appends in the cache's manifest, readers the tails they parse
+    # (replay/cachetail.py), each racing the others: whatever record lands last, every later
+    # command must see what a full read sees.
+    from dataclasses import replace
+
+    subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--club", str(club)], check=True,
+                   capture_output=True)  # a snapshot to append to
+    procs = []
+    for k in range(12):
+        procs.append(subprocess.Popen([sys.executable, "-m", "nardrating", *add_match_args(club, f"w{k}", f"2009-01-{k + 1:02d}")],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+        procs.append(subprocess.Popen([sys.executable, "-m", "nardrating", "leaderboard", "--club", str(club)],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+
+    def seen(ledger):
+        journal = ledger.journal
+        return (sorted((m.id, replace(m, index=0)) for m in map(journal.match, range(journal.match_count()))),
+                [(p, s.rating, s.games) for p, s in ledger.run().standings.items()])
+
+    full = seen(load_club(club, use_cache=False))
+    assert len(full[0]) == 12
+    assert seen(load_club(club)) == full
+    assert seen(load_club(club, light=True)) == full  # the cache that read wrote, read back
+
+
 # --- 2. Crashes ------------------------------------------------------------------------
 
 def check_after_kill(club: Path, before: bytes, note: str) -> bytes:
