@@ -24,18 +24,29 @@ class Period:
         return f"{self.start.isoformat()}..{self.end.isoformat()}"
 
 
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def days_in_month(year: int, month: int) -> int:
+    """28–31, by the Gregorian calendar's leap years (every 4th, not every 100th, every 400th)."""
+    if month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
+        return 29
+    return _MONTH_DAYS[month - 1]
+
+
 def month_end(year: int, month: int) -> date:
-    if month == 12:
-        return date(year, 12, 31)
-    return date(year, month + 1, 1) - timedelta(days=1)
+    return date(year, month, days_in_month(year, month))
 
 
 def add_months(day: date, months: int) -> date:
-    """The same day-of-month `months` later, clamped to the month's end."""
-    total = day.year * 12 + (day.month - 1) + months
-    year, month = divmod(total, 12)
+    """The same day-of-month `months` later, clamped to the month's end.
+
+    (Called per player and game by the inactivity rules: a few integer steps, no dates made
+    on the way.)"""
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
     month += 1
-    return date(year, month, min(day.day, month_end(year, month).day))
+    d = day.day
+    return date(year, month, d if d <= 28 else min(d, days_in_month(year, month)))
 
 
 def month_number(day: date) -> int:

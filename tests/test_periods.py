@@ -63,3 +63,32 @@ def test_months_between_is_calendar_months():
     # 15 Jan → 14 Apr is 2 whole months; → 15 Apr is 3.
     assert months_between(date(2009, 1, 15), date(2009, 4, 14)) == 2
     assert months_between(date(2009, 1, 15), date(2009, 4, 15)) == 3
+
+
+@pytest.mark.parametrize("day, months, expected", [
+    # worked by hand from the calendar: the same day of the month, or the month's last day
+    (date(2009, 1, 31), 1, date(2009, 2, 28)),
+    (date(2008, 1, 31), 1, date(2008, 2, 29)),    # 2008: a leap year (every 4th)
+    (date(1900, 1, 31), 1, date(1900, 2, 28)),    # 1900: not (every 100th)
+    (date(2000, 1, 31), 1, date(2000, 2, 29)),    # 2000: again (every 400th)
+    (date(2100, 3, 31), -1, date(2100, 2, 28)),
+    (date(2009, 3, 31), 1, date(2009, 4, 30)),
+    (date(2009, 8, 31), 1, date(2009, 9, 30)),
+    (date(2009, 12, 31), 2, date(2010, 2, 28)),
+    (date(2009, 1, 15), 25, date(2011, 2, 15)),
+    (date(2009, 1, 29), -12, date(2008, 1, 29)),
+    (date(2009, 3, 29), -1, date(2009, 2, 28)),
+    (date(2009, 5, 28), 9, date(2010, 2, 28)),
+])
+def test_add_months_keeps_the_day_or_the_months_last(day, months, expected):
+    assert add_months(day, months) == expected
+
+
+@given(st.dates(min_value=date(1, 3, 1), max_value=date(9998, 10, 1)), st.integers(-24, 24))
+def test_add_months_is_the_calendars(day, months):
+    # The day of the month kept where that month has it, else the month's last day: the next
+    # month's first day minus one.
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+    first_of_next = date(year + (month == 11), (month + 1) % 12 + 1, 1)
+    last = (first_of_next - timedelta(days=1)).day
+    assert add_months(day, months) == date(year, month + 1, min(day.day, last))
