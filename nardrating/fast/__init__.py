@@ -62,6 +62,12 @@ def read_csv(raw: bytes, path: Any, label: str, journal: Any, default_discipline
     """Read a whole CSV journal file into `journal` as the pure reader would; False: not done, nothing changed."""
     if not wanted(len(raw), FAST_AFTER_BYTES, "polars"):
         return False
+    # polars allocates through its own jemalloc, which it sets to keep freed pages for 0.5–1 s: the
+    # read's working memory (about 60 MB on a million rows) stayed in the process while the replay,
+    # starting at once, allocated its own. With no decay they go back at once. polars reads this
+    # variable when it is imported, as the user's override of its setting; one the user made is
+    # kept. CPU unchanged (docs/performance.md).
+    os.environ.setdefault("_RJEM_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")
     from .csvread import read_csv as read
 
     return read(raw, path, label, journal, default_discipline)
