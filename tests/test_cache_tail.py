@@ -147,3 +147,18 @@ def test_after_an_upgrade_one_add_match_replays_in_full_and_the_next_resumes(tmp
     load_club(club, light=True)  # (the checked config, which went with the old cache)
     assert probe(club)["parsed"] == []
     assert snapshot(club) == full_replay(club)
+
+
+def test_a_tail_stored_as_a_new_snapshot_is_what_a_later_record_is_of(tmp_path):
+    # A full replay of a snapshot plus its tail stores the two as a new snapshot (ledger._save_tail);
+    # what a writer then records must be relative to that one: its match count and its files' states.
+    club = club_with_a_snapshot(tmp_path / "club")
+    add_match(load_club(club, config_only=True), "c", "d", winner="c", day=date(2009, 2, 1))
+    for path in cache_folder(club).glob("result-*"):
+        path.unlink()  # no replay to resume: the next run replays in full
+    ledger = load_club(club)
+    assert ledger.dirty and ledger.cache_base.matches == 4  # the snapshot of four, plus the tail of one
+    ledger.run("fibs", "long-nardy")
+    data = json.loads((cache_folder(club) / "manifest.json").read_text())
+    assert not ledger.dirty and data["count"] == 5 and data["token"] == ledger.cache_token
+    assert ledger.cache_base.matches == 5 and ledger.cache_states == data["states"]

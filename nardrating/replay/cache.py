@@ -49,7 +49,7 @@ COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", 
 LayoutRow = list[str | int]
 
 
-# What load_tailed found of the matches appended since the snapshot: (the snapshot, the record applied).
+# What load found of the matches appended since the snapshot: (the snapshot, the record applied or None).
 Tail = tuple["Base", "dict[str, Any] | None"]
 
 
@@ -234,7 +234,7 @@ def _remove_stale(folder: CacheFolder, keep: str, tournaments: str) -> None:
 
 # --- reading: any problem raises, and the caller (ledger.through_cache) reads the journal ---
 
-def load(config: ClubConfig, use_tail: bool = True) -> tuple[dict[str, Any], Journal, list[Grown], Tail]:
+def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown], Tail]:
     """(manifest, cached Journal, grown files, tail) for this club, or raise.
 
     `grown` lists (index, old state, bytes, stat, time read) of journal files that only grew,
@@ -246,15 +246,13 @@ def load(config: ClubConfig, use_tail: bool = True) -> tuple[dict[str, Any], Jou
 
     with CacheFolder(config, create=False) as folder:
         raw, _ = folder.read("manifest.json")
-        manifest = check_manifest(json.loads(raw), config_key(config), len(config.journal_paths()))
         files = len(config.journal_paths())
-        record = None
-        if use_tail:
-            try:
-                record = cachetail.usable(manifest, files)
-                grown, refreshed = changed_files(config, record) if record is not None else ([], False)
-            except (Bad, KeyError, TypeError):  # a record that does not fit these files: the snapshot's states
-                record = None
+        manifest = check_manifest(json.loads(raw), config_key(config), files)
+        try:
+            record = cachetail.usable(manifest, files)
+            grown, refreshed = changed_files(config, record) if record is not None else ([], False)
+        except (Bad, KeyError, TypeError):  # a record that does not fit these files: the snapshot's states
+            record = None
         if record is None:
             grown, refreshed = changed_files(config, manifest)
         if refreshed:  # racily clean files hashed equal: remember them as checked now

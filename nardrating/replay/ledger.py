@@ -135,7 +135,10 @@ class Ledger:
             return
         token = cache.save_journal(self.config, self.journal, states, lineage)
         if token is not None:
+            from .cachetail import base_of
+
             self.cache_token, self.cache_lineage, self.dirty = token, lineage, False
+            self.cache_base, self.cache_states = base_of(self.journal), states  # (a writer's record is of this one)
 
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None:
         from . import cacheresults

@@ -32,7 +32,6 @@ class CachedLedger(Protocol):
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None: ...
 
 
-
 @dataclass
 class Cached:
     """A journal read through the cache: the snapshot it is (token, lineage), and if it has an
