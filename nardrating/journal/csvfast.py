@@ -57,7 +57,10 @@ def _row_lines(text: str, rows: list[list[str]], reader_lines: list[int] | None)
     return reader_lines if reader_lines is not None else list(range(2, len(rows) + 2))
 
 
-CHUNK = 4 << 20  # characters of CSV converted at a time: bounds the memory of the split cells
+# Characters of CSV converted at a time. Small enough that a block's cells (about 1,300 rows) stay
+# in the processor's cache and their memory is reused by the next block: a 1M-row recalc takes 0.84x
+# the CPU and 75 MB less memory than with 4M-character blocks (bench/, paired runs); 16K is slower again.
+CHUNK = 1 << 16
 
 
 def read_csv_rows(text: str, label: str, source: int, journal: Journal, default_discipline: str,
