@@ -44,6 +44,11 @@ period = "week"
 [rating.fide]
 engine = "fide"
 list_every = "quarter"
+
+[rating.fide2025]
+engine = "fide"
+ruleset = "fide-2025"
+list_every = "month"
 """
 
 NARDY = """[club]
@@ -101,6 +106,11 @@ c = 60
 engine = "glicko2"
 start = 1600.0
 tau = 0.3
+
+[rating.fide2024]
+engine = "fide"
+ruleset = "fide-2024"
+list_every = "month"
 """
 ADJUSTABLE = {"club": (), "limited": (), "glicko": ("rd",), "glicko2": ("rd", "volatility")}
 
@@ -132,6 +142,9 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int, rated: bool 
         if not chess and k % 3 == 0:
             fields["qualification"] = rng.choice(["MS", "KMS", "1", "2", "3"])
         out.append(entry("player", fields))
+    if rated:   # an imported list for two players in three (the third play as unrated, against them too)
+        out += [entry("adjust", {"date": date(2020, 1, 1), "player": p, "rating": "fide2024", "discipline": "chess",
+                                 "set": 1400 + 110 * k}) for k, p in enumerate(players) if k % 3]
     disciplines = ["chess"] if chess else ["long-nardy", "short-nardy"]
     day = date(2020, 1, 6)
     ids: list[str] = []

@@ -307,3 +307,24 @@ def test_fide_2024_first_event_without_points_is_ignored(tmp_path):
     res = run(tmp_path, j, date(2024, 3, 1), ruleset="fide-2024")
     s = res.standings["new"]
     assert (s.status, s.games) == ("unrated", 0)
+
+
+def test_history_lines_of_a_list_by_date_with_every_number(tmp_path):
+    # The list of 1 May rates two single matches of 28 April (each an event of its own), x and y
+    # both 2000 (K 20, as above). D = 0: P_D = .50 (table b). Game 1: ½ − .50 = 0 → 0; game 2:
+    # 1 − .50 = .5, ×20 = +10. History by date: both games on 28 April, then both events' lines on
+    # the list's day, in the order rated: 2000 → 2000 (0), then 2000 → 2010 (+10).
+    j = Journal().rated("2024-01-01", x=2000, y=2000).games("2024-04-28", ("x", "y", "1/2-1/2"), ("x", "y", "1-0"))
+    res = run(tmp_path, j, date(2024, 5, 1))
+    lines = [(e.date, e.kind, e.result, e.before, e.change, e.after, e.extra.get("expected"))
+             for e in res.history("x") if e.kind != "adjust"]
+    assert lines == [
+        (date(2024, 4, 28), "match", 0.5, 2000, 0.0, 2000.0, 0.5),
+        (date(2024, 4, 28), "match", 1.0, 2000, 10.0, 2010.0, 0.5),
+        (date(2024, 5, 1), "tournament", 0.5, 2000.0, 0.0, 2000.0, 0.5),
+        (date(2024, 5, 1), "tournament", 1.0, 2000.0, 10.0, 2010.0, 0.5),
+    ]
+    # y's side: 1 − ½ − .50 = 0, then 0 − .50 = −.5 → −10; each game names its opponent and rating.
+    assert [(e.change, e.opponent, e.extra["opponent_rating"]) for e in res.history("y") if e.kind == "match"] == [
+        (0.0, "x", 2000), (-10.0, "x", 2000)]
+    assert res.standings["y"].rating == 1990

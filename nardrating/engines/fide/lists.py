@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ...i18n import catalogue, current
 from ..base import HistoryEvent
 from ..rounding import round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
+from .history import SCORE, RatedPart
 from .players import Players
 from .records import EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
@@ -24,6 +25,14 @@ ZERO = Fraction(0)
 def half_points(halves: int) -> Fraction:
     """A score in half-points as points (a few distinct values: one Fraction each)."""
     return Fraction(halves, 2)
+
+
+@lru_cache(maxsize=1 << 14)
+def hundredths(n: int) -> Fraction:
+    """n/100 as a Fraction. Most are one or a few games' Σ P_D or K·ΣΔR: a few thousand distinct
+    values over a whole journal, one object each (one made per event, with a float per game for history's
+scores: a tenth of a 200k-game recalc's CPU)."""
+    return Fraction(n, 100)
 
 
 def half_up(numerator: int, denominator: int) -> int:
@@ -153,7 +162,7 @@ class ListPublication:
             notes.append(ngettext("{n} game over 400 apart at the real difference, rated 2650 or more "
                                   "(§8.3.1 from 1 October 2025)", "{n} games over 400 apart at the real difference, "
                                   "rated 2650 or more (§8.3.1 from 1 October 2025)", uncapped).format(n=uncapped))
-        erec = EventRecord(event.key, event.name, own, n, half_points(halves), Fraction(expected_total, 100), None,
+        erec = EventRecord(event.key, event.name, own, n, half_points(halves), hundredths(expected_total), None,
                            None, perf, difference_rule="; ".join(notes) or None, counted=tuple(counted),
                            skipped=tuple(skipped))
         return erec, 50 * halves - expected_total
@@ -171,10 +180,8 @@ class ListPublication:
         total = 0                               # seed: the events' rounded changes
         exact_total, running = 0, 100 * s.rating  # hundredths
         for erec, gain in parts:
-            own = erec.rating
-            assert own is not None
             exact = k * gain                    # K × Σ(S − P_D), hundredths
-            erec.k, erec.k_rule, erec.exact_change = k, k_rule, Fraction(exact, 100)
+            erec.k, erec.k_rule, erec.exact_change = k, k_rule, hundredths(exact)
             # Seed: each event's change is rounded. FIDE §8.3.4: the rating period's, once.
             if fide:
                 erec.change, change = erec.exact_change, exact
@@ -183,20 +190,7 @@ class ListPublication:
                 erec.change, change = rounded, 100 * rounded
                 total += rounded
             exact_total += exact
-            for r in erec.counted:
-                share = k * r.gain / 100
-                history.append(HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent, r.game.half / 2, own,
-                                            share, own + share, True, None,
-                                            {"expected": r.expected / 100, "opponent_rating": r.opponent_rating}))
-            for g in erec.skipped:
-                history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, own, None, None,
-                                            False, "the opponent is unrated on the list in force"))
-            extra = {"event": erec.key, "k": k, "expected": float(erec.expected or 0),
-                     "performance": erec.performance}
-            if fide:
-                extra["k_rule"] = k_rule
-            history.append(HistoryEvent(list_date, None, "tournament", None, float(erec.points), running / 100,
-                                        change / 100, (running + change) / 100, True, None, extra))
+            history.append(RatedPart(erec, list_date, running, change, fide))   # its lines: when read
             running += change
         before = s.rating
         if fide:
@@ -260,7 +254,7 @@ class ListPublication:
             if reason is None:
                 reason = self.ignored_reasons[erec.ignored] = f"ignored: {erec.ignored}"
             for g in games:
-                history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
+                history.append(HistoryEvent(g.date, g.match, "match", g.opponent, SCORE[g.half], None, None, None,
                                             False, reason, {"opponent_rating": snap[g.opponent]}))
             return erec
         s.pool.append(PoolEntry(event.key, list_date, n, points, opp_total, round_robin))
@@ -268,7 +262,7 @@ class ListPublication:
         counted_ids = {g.match for g in counted}
         for g in games:
             reason = self.counts_reason if g.match in counted_ids else "unrated against unrated: not counted"
-            history.append(HistoryEvent(g.date, g.match, "match", g.opponent, g.half / 2, None, None, None,
+            history.append(HistoryEvent(g.date, g.match, "match", g.opponent, SCORE[g.half], None, None, None,
                                         False, reason, {"opponent_rating": snap[g.opponent]}))
         return erec
 

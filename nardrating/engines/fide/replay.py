@@ -9,6 +9,7 @@ from ..base import HistoryEvent, Standing
 from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
+from .history import FideHistory
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
@@ -184,10 +185,9 @@ class FideReplay:
                     extra.update(pool_games=first.games, pool_points=float(first.points),
                                  pool_opponents=float(first.opponents_mean), pool_rating=first.rating)
             standings[player] = Standing(player, s.rating, games, status, players.last_played.get(player), extra)
-        for events in players.history.values():
-            events.sort(key=lambda e: e.date)
         view = self.view
-        return FideResult(view.rating.name, view.discipline, self.engine, standings, players.history,
+        history = FideHistory(players.history)   # read-only, its lines made when read
+        return FideResult(view.rating.name, view.discipline, self.engine, standings, history,  # type: ignore[arg-type]
                           hidden_statuses=frozenset(),
                           columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
                           sections=((TITLED_UNRATED, N_("Titled players without a rating")),),
