@@ -4,12 +4,12 @@ A list rates every event of every rated player: a game's line (K·(S − P_D), i
 opponent's rating) and the event's line. Made as the list was published (two objects, two dicts and
 a few floats per game) they took 270 of a 200k-game recalc's 680 MB and over a quarter of its CPU,
 though `recalc` and `leaderboard` never read them. The list keeps a `RatedPart` in the player's
-history instead (the event's record holds every number); `FideHistory` turns the parts into the
-same lines, in the same order and with the same floats, for the player whose history is asked for.
+history instead (the event's record holds every number); `HistoryOnRead` turns the parts into
+the same lines, in the same order and with the same floats, for the player whose history is read.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from datetime import date
 
 from ..base import HistoryEvent
@@ -50,33 +50,3 @@ class RatedPart:
         running, change = self.running, self.change
         yield HistoryEvent(self.list_date, None, "tournament", None, float(erec.points), running / 100,
                            change / 100, (running + change) / 100, True, None, extra)
-
-
-class FideHistory(Mapping[str, list[HistoryEvent]]):
-    """player → their history by date, its rated parts turned into lines when first read."""
-
-    def __init__(self, raw: dict[str, list[HistoryEvent | RatedPart]]) -> None:
-        self._raw = raw
-        self._made: dict[str, list[HistoryEvent]] = {}
-
-    def __getitem__(self, player: str) -> list[HistoryEvent]:
-        made = self._made.get(player)
-        if made is None:
-            events: list[HistoryEvent] = []
-            for item in self._raw[player]:
-                if isinstance(item, RatedPart):
-                    events.extend(item.lines())
-                else:
-                    events.append(item)
-            events.sort(key=lambda e: e.date)   # stable: a day's lines in the order they were made
-            made = self._made[player] = events
-        return made
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
-
-    def __contains__(self, player: object) -> bool:
-        return player in self._raw

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from ...contract.events import Player
 from ...periods import add_months
 from ..base import HistoryEvent
-from .history import RatedPart
+from ..lines import Kept
 from .params import FideParams
 from .records import PlayerState
 from .rules import inactive_on, list_on_or_after
@@ -20,7 +20,7 @@ class Players:
         self.p = params
         self.facts = facts                        # the [[player]] entry of an id
         self.states: dict[str, PlayerState] = {}
-        self.history: dict[str, list[HistoryEvent | RatedPart]] = {}   # in the order made
+        self.history: dict[str, list[Kept]] = {}   # in the order made
         self.last_played: dict[str, date] = {}
 
     def state(self, player: str) -> PlayerState:

@@ -6,10 +6,10 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
+from ..lines import HistoryOnRead
 from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
-from .history import FideHistory
 from .lists import ListPublication, Snapshot
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
@@ -186,7 +186,7 @@ class FideReplay:
                                  pool_opponents=float(first.opponents_mean), pool_rating=first.rating)
             standings[player] = Standing(player, s.rating, games, status, players.last_played.get(player), extra)
         view = self.view
-        history = FideHistory(players.history)   # read-only, its lines made when read
+        history = HistoryOnRead(players.history, by_date=True)   # read-only, its lines made when read
         return FideResult(view.rating.name, view.discipline, self.engine, standings, history,  # type: ignore[arg-type]
                           hidden_statuses=frozenset(),
                           columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),

@@ -8,6 +8,7 @@ from ...collector import collector_paused
 from ...errors import Problem
 from ...i18n import N_, _
 from ...periods import period_containing
+from ..lines import HistoryOnRead
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
 from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
@@ -62,7 +63,7 @@ class MfsnbEngine(Engine):
                         people = entrants.get(item.id, set()) | {s.player for s in item.standings or ()}
                         book.competition(item.id, item.system, item.end, games, len(people), first_place(item, games))
 
-            # (the last list too: with the collector on, its pass over the whole history costs a third of the run)
+            # (the last list too: with the collector on, its pass over the whole history cost a quarter of the run)
             if book.periods is not None:
                 if view.as_of is not None:
                     book.advance_to(view.as_of)
@@ -70,7 +71,8 @@ class MfsnbEngine(Engine):
                         book.publish()
                 else:
                     book.publish()   # the last period with entries is complete
-            result = MfsnbResult(view.rating.name, view.discipline, self.name, {}, book.events,
+            history = HistoryOnRead(book.events)   # read-only, a single match's lines made when read
+            result = MfsnbResult(view.rating.name, view.discipline, self.name, {}, history,  # type: ignore[arg-type]
                                  hidden_statuses=frozenset({EXCLUDED}), columns=(("pending", "Pending"),),
                                  sections=((RETURNED, N_("Returned: commission decision needed")),),
                                  as_of=view.as_of, builder=book)
@@ -85,11 +87,12 @@ class MfsnbEngine(Engine):
         book.advance_to(day)
         reason = event.reason if event.reason is not None else reasons.of(tid, day)
         score = event.score_a
+        if tid is None and event.reason is None and not p.official_only:
+            book.single(event.entry, day, first, second, score, reason)   # the match's lines with its competition's
+            return
         book.event(first, HistoryEvent(day, event.entry, "match", second, score, None, None, None, False, reason))
         book.event(second, HistoryEvent(day, event.entry, "match", first, shared(1.0 - score), None, None, None, False,
                                         reason))
-        if tid is None and event.reason is None and not p.official_only:
-            book.single(event.entry, day, first, second, score)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:

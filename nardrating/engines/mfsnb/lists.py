@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...periods import Period, add_months, months_between, periods_from
 from ..base import HistoryEvent
+from ..lines import Kept
 from ...contract.events import Adjust
 from ..policies import penalty_owed
 from ..wording import CLEAR_FIRST_PLACE, WON_VS
@@ -120,6 +121,30 @@ class Member:
     last_played: date | None = None
 
 
+def competition_line(day: date, c: Competition) -> HistoryEvent:
+    """A player's history line of a competition: P, the rating it was rated from, R (0 when protected)."""
+    return HistoryEvent(day, c.id, "competition", None, shared(c.halves / 2), c.own, c.change, None, True,
+                        f"protected, {c.protected}: {c.computed:+d} → 0" if c.protected else None,
+                        {"expected": shared(c.hundredths / 100)})
+
+
+class SingleGame(NamedTuple):
+    """A player's match outside any tournament: its line and its competition's, made when read
+    (four history objects and two dicts a match, made as it was replayed: a fifth of a 200k-match
+    recalc's CPU, and 100 MB)."""
+
+    day: date
+    opponent: str
+    score: float
+    reason: str
+    competition: Competition
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        c = self.competition
+        yield HistoryEvent(self.day, c.id, "match", self.opponent, self.score, None, None, None, False, self.reason)
+        yield competition_line(self.day, c)
+
+
 class PublishedList(NamedTuple):
     period: Period
     rows: dict[str, PeriodRecord]
@@ -132,7 +157,7 @@ class ListBuilder:
         self.view = view
         self.p: MfsnbParams = view.params
         self.members: dict[str, Member] = {}
-        self.events: dict[str, list[HistoryEvent]] = {}
+        self.events: dict[str, list[Kept]] = {}     # history: events, or what makes them (lines.py)
         self.records: dict[str, PeriodRecord] = {}
         self.lists: list[PublishedList] = []
         self.periods: Iterator[Period] | None = None
@@ -153,7 +178,7 @@ class ListBuilder:
             rec = self.records[player] = PeriodRecord(member.listed if member else None)
         return rec
 
-    def event(self, player: str, e: HistoryEvent) -> None:
+    def event(self, player: str, e: Kept) -> None:
         self.events.setdefault(player, []).append(e)
 
     def advance_to(self, day: date) -> None:
@@ -199,17 +224,22 @@ class ListBuilder:
         members = {player: self.enter(player, day) for player in games}
         for player, played in games.items():
             ratings = tuple([members[g.opponent].base for g in played])
-            self.rate(cid, system, day, player, played, ratings, participants, first_place, members)
+            c = self.rate(cid, system, day, player, played, ratings, participants, first_place, members)
+            self.event(player, competition_line(day, c))
 
-    def single(self, cid: str, day: date, first: str, second: str, score: float) -> None:
-        """A match outside any tournament: a competition of two players, one game each."""
+    def single(self, cid: str, day: date, first: str, second: str, score: float, reason: str) -> None:
+        """A match outside any tournament: a competition of two players, one game each. Each
+        player's two lines (the match's, the competition's) are made when history is read."""
         a, b = self.enter(first, day), self.enter(second, day)
         members = {first: a, second: b}
-        self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
-        self.rate(cid, "single", day, second, [Played(first, shared(1.0 - score))], (a.base,), 2, None, members)
+        other = shared(1.0 - score)
+        ca = self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
+        cb = self.rate(cid, "single", day, second, [Played(first, other)], (a.base,), 2, None, members)
+        self.event(first, SingleGame(day, second, score, reason, ca))
+        self.event(second, SingleGame(day, first, other, reason, cb))
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
-             participants: int, first_place: str | None, members: dict[str, Member]) -> None:
+             participants: int, first_place: str | None, members: dict[str, Member]) -> Competition:
         """One player's R of one competition, pending until the list."""
         p = self.p
         m = members[player]
@@ -222,9 +252,9 @@ class ListBuilder:
         change = 0 if protected else computed
         m.pending += change
         rec = self.record(player)
-        rec.competitions.append(Competition(cid, system, own, ratings, participants, p.round_robin,
-                                            ra, difference, percent, hundredths, halves, computed, change,
-                                            protected))
+        c = Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent, hundredths,
+                        halves, computed, change, protected)
+        rec.competitions.append(c)
         rec.games += games
         rec.halves += halves
         rec.hundredths += hundredths
@@ -234,10 +264,7 @@ class ListBuilder:
         m.since, m.taken = day, 0
         if m.excluded:
             m.excluded, m.returned = False, True
-        self.event(player, HistoryEvent(
-            day, cid, "competition", None, shared(halves / 2), own, change, None, True,
-            f"protected, {protected}: {computed:+d} → 0" if protected else None,
-            {"expected": shared(hundredths / 100)}))
+        return c
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:

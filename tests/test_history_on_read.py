@@ -1,0 +1,73 @@
+"""History made when read (engines/lines.py): the same events, in the same order, as the engine
+would have kept, also when a list published on demand adds to a history already read."""
+from __future__ import annotations
+
+from datetime import date
+
+from nardrating.engines.base import HistoryEvent
+from nardrating.engines.lines import HistoryOnRead
+from nardrating.replay.loader import load_club
+
+from .mfsnb_support import Journal
+
+
+def line(day: int, kind: str) -> HistoryEvent:
+    return HistoryEvent(date(2024, 1, day), None, kind, None, None, None, None, None, True)
+
+
+class Two:
+    """Stands for two lines, made only when read."""
+
+    made = 0
+
+    def __init__(self, first: HistoryEvent, second: HistoryEvent):
+        self.pair = (first, second)
+
+    def lines(self):
+        Two.made += 1
+        yield from self.pair
+
+
+def test_kept_items_become_their_lines_in_order_and_what_is_added_later_is_read_too():
+    a, b, c, d = line(5, "a"), line(3, "b"), line(3, "c"), line(9, "d")
+    kept = {"x": [a, Two(b, c)], "y": []}
+    Two.made = 0
+    history = HistoryOnRead(kept)
+    assert (list(history), len(history), "x" in history, "z" in history) == (["x", "y"], 2, True, False)
+    assert Two.made == 0                                   # nothing made before a history is read
+    assert [e.kind for e in history["x"]] == ["a", "b", "c"]
+    assert history["x"] is history["x"] and Two.made == 1  # made once
+    kept["x"].append(d)                                    # e.g. a list published on demand
+    assert [e.kind for e in history["x"]] == ["a", "b", "c", "d"] and Two.made == 1
+
+
+def test_by_date_sorts_stably_as_one_sort_of_everything_would():
+    # Days 5, 3, 3 sorted: b and c (both day 3) keep their order, then a; later e (day 3) and
+    # f (day 1): f first, then b, c, e (the day-3 lines in the order made), then a.
+    kept = {"x": [line(5, "a"), Two(line(3, "b"), line(3, "c"))]}
+    history = HistoryOnRead(kept, by_date=True)
+    assert [e.kind for e in history["x"]] == ["b", "c", "a"]
+    kept["x"] += [line(3, "e"), line(1, "f")]
+    assert [e.kind for e in history["x"]] == ["f", "b", "c", "e", "a"]
+
+
+def test_mfsnb_single_match_lines_and_lists_published_on_demand(tmp_path):
+    # q and r, both 2000 on the 2008 list, draw on 2009-02-15: a competition of its own, D = 0 →
+    # 50 %, E = 0.5, R = 10·(0.5 − 0.5) = 0; then q does not play again (tests/test_mfsnb_lists.py:
+    # the break's ladder takes 25 on the lists of 2009-06-30 and 2009-09-30: 1975, 1950).
+    j = Journal().rated("q", 2000).rated("r", 2000)
+    j.match("2009-02-15", "q", "r", "1/2-1/2")
+    ledger = load_club(j.write(tmp_path / "fed"), use_cache=False)
+    result = ledger.run("fed", "long-nardy")
+    lines = [(e.date, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.rated, e.reason,
+              e.extra.get("expected")) for e in result.history("q") if e.kind != "adjust"]
+    assert lines == [
+        (date(2008, 12, 31), "list", None, None, None, None, 2000, True, None, None),   # the import's list
+        (date(2009, 2, 15), "match", "r", 0.5, None, None, None, False,
+         "a competition of its own, on the list of 2009-03-31", None),
+        (date(2009, 2, 15), "competition", None, 0.5, 2000, 0, None, True, None, 0.5),
+        (date(2009, 3, 31), "list", None, None, 2000, 0, 2000, True, None, None),
+    ]
+    result.report(date(2009, 7, 1), date(2009, 9, 30))   # publishes the lists of Q2 and Q3 on demand
+    assert [(e.date, e.after) for e in result.history("q") if e.kind == "list"] == [
+        (date(2008, 12, 31), 2000), (date(2009, 3, 31), 2000), (date(2009, 6, 30), 1975), (date(2009, 9, 30), 1950)]
