@@ -71,3 +71,47 @@ def test_mfsnb_single_match_lines_and_lists_published_on_demand(tmp_path):
     result.report(date(2009, 7, 1), date(2009, 9, 30))   # publishes the lists of Q2 and Q3 on demand
     assert [(e.date, e.after) for e in result.history("q") if e.kind == "list"] == [
         (date(2008, 12, 31), 2000), (date(2009, 3, 31), 2000), (date(2009, 6, 30), 1975), (date(2009, 9, 30), 1950)]
+
+
+def flattened(view):
+    """batched_events_with_ends() as events() would list them: (kind, what, reason)."""
+    from nardrating.contract.batches import MatchBatch
+    from nardrating.contract.events import Adjusted
+
+    out = []
+    for item in view.batched_events_with_ends():
+        if isinstance(item, MatchBatch):
+            out += [("match", i, item.reason(i) if i in item.excluded else None) for i in item.rows]
+        elif isinstance(item, Adjusted):
+            out.append(("adjust", item.adjust.seq, None))
+        else:
+            out.append(("tournament", item.tournament.id, None))
+    return out
+
+
+def test_batched_events_with_ends_are_events_in_the_same_order(tmp_path):
+    # Entries of one day in journal order; a tournament ends after every entry of its last day, also
+    # one written before them (t ends 2009-03-02: after m003, m004 and the adjustment of that day).
+    j = Journal().rated("a", 1800).rated("b", 1700).rated("c", 1600)
+    j.tournament("t", "swiss", "2009-03-01", "2009-03-02")
+    j.match("2009-03-01", "a", "b", "1-0", tournament="t")
+    j.match("2009-03-02", "b", "c", "0-1", tournament="t")
+    j.match("2009-03-02", "a", "c", "1-0")
+    j.adjust("2009-03-02", "c", delta=5)
+    j.match("2009-03-02", "a", "b", "0-1")
+    j.match("2009-03-03", "b", "c", "1-0")
+    j.blocks.append('[[void]]\nmatch = "m004"\ndate = 2009-03-04\nreason = "entered twice"\n')
+    from nardrating.contract.events import Adjusted, MatchPlayed
+    from nardrating.replay.view import build_view
+
+    ledger = load_club(j.write(tmp_path / "fed"), use_cache=False)
+    view = build_view(ledger, ledger.config.rating("fed"), "long-nardy", None)
+    expected = [("match", e.index, e.reason) if isinstance(e, MatchPlayed) else
+                ("adjust", e.adjust.seq, None) if isinstance(e, Adjusted) else ("tournament", e.tournament.id, None)
+                for e in view.events()]
+    kinds = [k for k, _, _ in expected]
+    # By hand: three imports (2008-12-31), m001 (03-01), m002 m003 (03-02), the adjustment, m004,
+    # then t's end, then m005 (03-03); m004 voided.
+    assert kinds == ["adjust"] * 3 + ["match"] * 3 + ["adjust", "match", "tournament", "match"]
+    assert [r for k, _, r in expected if k == "match"] == [None, None, None, "voided", None]
+    assert flattened(view) == expected

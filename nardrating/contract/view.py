@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .batches import MatchBatch, MatchColumns
-from .events import Adjust, Adjusted, DrawnMatch, Event, Player, Tournament
+from .events import Adjust, Adjusted, DrawnMatch, Event, Player, Tournament, TournamentEnded
 
 if TYPE_CHECKING:
     from ..config import RatingList
@@ -56,6 +56,10 @@ class RatingView(Protocol):
 
     def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
         """events() for per-match engines: adjustments, and the runs of matches between them as columns."""
+        ...
+
+    def batched_events_with_ends(self) -> Iterator[Adjusted | TournamentEnded | MatchBatch]:
+        """batched_events() with tournament ends too, where events() has them (after every entry of their last day)."""
         ...
 
     @property

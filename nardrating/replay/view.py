@@ -83,12 +83,26 @@ class JournalView:
     def batched_events(self) -> Iterator[Adjusted | MatchBatch]:
         """The compact form of events() for per-match engines: adjustments as Adjusted, the runs of
         matches between them as MatchBatch columns (exclusions decided: `excluded`, `reason`)."""
+        for item in self._batches(tournaments=False):
+            assert not isinstance(item, TournamentEnded)
+            yield item
+
+    def batched_events_with_ends(self) -> Iterator[Adjusted | TournamentEnded | MatchBatch]:
+        """batched_events() with tournament ends as TournamentEnded, where events() has them."""
+        return self._batches(tournaments=True)
+
+    def _batches(self, tournaments: bool) -> Iterator[Adjusted | TournamentEnded | MatchBatch]:
         m = self.journal.matches
         columns = (m.a, m.b, m.score_a, m.length, m.dates)
         excluded = self.journal.excluded_rows()
-        for adjusts, rows in split_at(self.journal, self.order, self.adjusts):
-            for adjust in adjusts:
-                yield Adjusted(adjust)
+        dated: list[tuple[tuple[float, ...], Adjust | Tournament]] = [
+            ((a.date.toordinal(), a.seq), a) for a in self.adjusts]
+        if tournaments:   # as timeline() orders them: a tournament ends after every entry of its last day
+            dated += [((t.end.toordinal(), float("inf"), t.seq), t) for t in self.tournaments]
+            dated.sort(key=lambda item: item[0])
+        for entries, rows in split_at(self.journal, self.order, dated):
+            for entry in entries:
+                yield Adjusted(entry) if isinstance(entry, Adjust) else TournamentEnded(entry)
             if rows:
                 yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips,
                                  m.seq, m.tournament)
@@ -144,11 +158,12 @@ def match_columns(journal: Journal) -> MatchColumns:
     return MatchColumns(m.a, m.b, m.score_a, m.dates, m.ids, codes.names, codes.index, journal.match)
 
 
-def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[tuple[list[Any], Sequence[int]]]:
+def split_at(journal: Journal, order: Sequence[int], items: list[tuple[tuple[float, ...], Any]]
+             ) -> list[tuple[list[Any], Sequence[int]]]:
     """Split `order` (match rows in replay order) at dated entries: [(entries before the chunk, chunk)].
 
-    `items` are entries with .date and .seq (adjustments), sorted; an entry goes
-    before the matches that come after it in replay order (date, journal order).
+    `items` are (key, entry), sorted by key: (date ordinal, journal order) for an adjustment,
+    which goes before the matches that come after it in replay order (date, journal order).
     """
     if not items:
         return [([], order)]
@@ -157,8 +172,8 @@ def split_at(journal: Journal, order: Sequence[int], items: list[Any]) -> list[t
     out: list[tuple[list[Any], Sequence[int]]] = []
     start = 0
     pending: list[Any] = []
-    for item in items:
-        cut = bisect_left(keys, (item.date.toordinal(), item.seq), lo=start)
+    for key, item in items:
+        cut = bisect_left(keys, key, lo=start)
         if cut > start:
             out.append((pending, order[start:cut]))
             pending, start = [], cut

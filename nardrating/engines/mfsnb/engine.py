@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ...collector import collector_paused
 from ...errors import Problem
@@ -10,6 +10,7 @@ from ...i18n import N_, _
 from ...periods import period_containing
 from ..lines import HistoryOnRead
 from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
+from ...contract.batches import MatchBatch
 from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
 from .lists import EXCLUDED, RETURNED, ListBuilder, Played, shared
@@ -37,19 +38,13 @@ class MfsnbEngine(Engine):
         reasons = MatchReasons(view, ended)
         # Each tournament's rated games and participants (players of its non-voided matches), gathered
         # as its matches come: all are dated by its end (the journal's check), so before its end here.
-        rated_games: dict[str, list[MatchPlayed]] = {}
+        rated_games: dict[str, list[Game]] = {}
         entrants: dict[str, set[str]] = {}
 
         with collector_paused():  # a few objects per match, none in a cycle (collector.py)
-            for event in view.events():
-                if isinstance(event, MatchPlayed):
-                    tid = event.tournament
-                    if tid is not None:
-                        if event.reason != "voided":
-                            entrants.setdefault(tid, set()).update((event.a, event.b))
-                        if event.reason is None:
-                            rated_games.setdefault(tid, []).append(event)
-                    self.match(view, book, event, reasons)
+            for event in view.batched_events_with_ends():
+                if isinstance(event, MatchBatch):
+                    self.matches(view, book, event, reasons, rated_games, entrants)
                 elif isinstance(event, Adjusted):
                     book.advance_to(event.adjust.date)
                     book.adjust(event.adjust)
@@ -80,19 +75,39 @@ class MfsnbEngine(Engine):
             return result
 
     @staticmethod
-    def match(view: RatingView, book: ListBuilder, event: MatchPlayed, reasons: MatchReasons) -> None:
-        """A match's history line (it counts through its competition); a single match is one."""
-        p: MfsnbParams = view.params
-        day, first, second, tid = event.date, event.a, event.b, event.tournament
-        book.advance_to(day)
-        reason = event.reason if event.reason is not None else reasons.of(tid, day)
-        score = event.score_a
-        if tid is None and event.reason is None and not p.official_only:
-            book.single(event.entry, day, first, second, score, reason)   # the match's lines with its competition's
-            return
-        book.event(first, HistoryEvent(day, event.entry, "match", second, score, None, None, None, False, reason))
-        book.event(second, HistoryEvent(day, event.entry, "match", first, shared(1.0 - score), None, None, None, False,
-                                        reason))
+    def matches(view: RatingView, book: ListBuilder, batch: MatchBatch, reasons: MatchReasons,
+                rated_games: dict[str, list[Game]], entrants: dict[str, set[str]]) -> None:
+        """A run of matches, from the batch's columns: each a history line (it counts through its
+        competition, the tournament's when that ends); a single match is a competition itself."""
+        singles = not view.params.official_only
+        names, entries, tournament_ids = view.players, view.match_columns().entries, view.tournament_ids
+        codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
+        excluded, tournaments = batch.excluded, batch.tournament
+        days: dict[int, date] = {}
+        until = -1   # the day (ordinal) the period being built ends: a later match publishes lists first
+        for i in batch.rows:
+            ordinal = ordinals[i]
+            day = days.get(ordinal)
+            if day is None:
+                day = days[ordinal] = date.fromordinal(ordinal)
+            if ordinal > until:
+                book.advance_to(day)
+                until = book.current.end.toordinal()
+            first, second, score, code, entry = names[codes_a[i]], names[codes_b[i]], scores[i], tournaments[i], entries[i]
+            excluded_by = batch.reason(i) if i in excluded else None
+            tid = tournament_ids[code] if code >= 0 else None
+            if tid is not None:
+                if excluded_by != "voided":
+                    entrants.setdefault(tid, set()).update((first, second))
+                if excluded_by is None:
+                    rated_games.setdefault(tid, []).append(Game(first, second, score))
+            reason = excluded_by if excluded_by is not None else reasons.of(tid, day)
+            if tid is None and excluded_by is None and singles:
+                book.single(entry, day, first, second, score, reason)   # the match's lines with its competition's
+                continue
+            book.event(first, HistoryEvent(day, entry, "match", second, score, None, None, None, False, reason))
+            book.event(second, HistoryEvent(day, entry, "match", first, shared(1.0 - score), None, None, None, False,
+                                            reason))
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
@@ -145,7 +160,15 @@ class MatchReasons:
                 else f"a competition of its own, on the list of {listed_on}")
 
 
-def collect(matches: list[MatchPlayed]) -> dict[str, list[Played]]:
+class Game(NamedTuple):
+    """A rated game of a tournament, kept until it ends."""
+
+    a: str
+    b: str
+    score_a: float
+
+
+def collect(matches: list[Game]) -> dict[str, list[Played]]:
     """Per player: (opponent, score) of each rated game, in replay order."""
     games: dict[str, list[Played]] = {}
     for m in matches:
