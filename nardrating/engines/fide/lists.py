@@ -9,9 +9,8 @@ from ...i18n import catalogue, current
 from ..base import HistoryEvent
 from ..rounding import round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
-from .history import SCORE, RatedPart
 from .players import Players
-from .records import EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
+from .records import SCORE, EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
 from .tables import dp_for_halves, expected_hundredths
 
@@ -190,7 +189,8 @@ class ListPublication:
                 erec.change, change = rounded, 100 * rounded
                 total += rounded
             exact_total += exact
-            history.append(RatedPart(erec, list_date, running, change, fide))   # its lines: when read
+            erec.list_date, erec.running = list_date, running
+            history.append(erec)   # its lines are made when read (EventRecord.lines)
             running += change
         before = s.rating
         if fide:

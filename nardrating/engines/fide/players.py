@@ -22,6 +22,7 @@ class Players:
         self.states: dict[str, PlayerState] = {}
         self.history: dict[str, list[Kept]] = {}   # in the order made
         self.last_played: dict[str, date] = {}
+        self._inactive_from: dict[date, date] = {}
 
     def state(self, player: str) -> PlayerState:
         s = self.states.get(player)
@@ -48,10 +49,13 @@ class Players:
 
     def inactive_from(self, clock: date) -> date:
         """The first list on which a player whose last rated game was on `clock` is inactive."""
-        p = self.p
-        first = list_on_or_after(add_months(clock, p.inactive_months), p.list_every)
-        while not inactive_on(clock, first, p.inactive_months):
-            first = list_on_or_after(first + timedelta(days=1), p.list_every)
+        first = self._inactive_from.get(clock)
+        if first is None:   # (asked for nearly every player of every list: a few thousand distinct days)
+            p = self.p
+            first = list_on_or_after(add_months(clock, p.inactive_months), p.list_every)
+            while not inactive_on(clock, first, p.inactive_months):
+                first = list_on_or_after(first + timedelta(days=1), p.list_every)
+            self._inactive_from[clock] = first
         return first
 
     def note_inactive(self, player: str, since: date, clock: date, rating: int) -> None:

@@ -1,11 +1,20 @@
-"""What the FIDE-style replay keeps: events and their games, per player and list every number."""
+"""What the FIDE-style replay keeps: events and their games, per player and list every number (and,
+when a history is read, a rated event's lines from it)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from ..base import HistoryEvent
 from .rules import InitialRating, PoolEntry
+
+# A game's score from its half-points, and P_D (0–100 hundredths) as history shows it: the same
+# values as half / 2 and expected / 100, one object each.
+SCORE = (0.0, 0.5, 1.0)
+PERCENT = tuple(n / 100 for n in range(101))
+UNRATED_OPPONENT = "the opponent is unrated on the list in force"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +84,38 @@ class EventRecord:
     difference_rule: str | None = None   # FIDE rulesets: games whose D was capped at 400, or not (§8.3.1)
     counted: tuple[RatedGame, ...] = ()  # a rated player's counted games
     skipped: tuple[PlayerGame, ...] = ()  # a rated player's games against unrated opponents
+    list_date: date | None = None  # a rated event: the list that rated it
+    running: int | None = None     # and the player's rating before its change there, in hundredths
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        """A rated event's history lines, made when the player's history is read: the games' lines,
+        the games against unrated opponents, then the event's line on its list.
+
+        Made as the list was published (two objects, two dicts and a few floats per game) they took
+        270 of a 200k-game recalc's 680 MB and over a quarter of its CPU, though `recalc` and
+        `leaderboard` never read them. The list puts this record, which holds every number, in the
+        player's history instead; `HistoryOnRead` (engines/lines.py) turns it into the same lines, in
+        the same order and with the same floats."""
+        erec = self
+        k, own, running, list_date = erec.k, erec.rating, erec.running, erec.list_date
+        assert k is not None and own is not None and running is not None and list_date is not None, \
+            "an event's lines are made once its list has rated it"
+        for r in erec.counted:
+            share = k * r.gain / 100
+            yield HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent, SCORE[r.game.half], own,
+                               share, own + share, True, None,
+                               {"expected": PERCENT[r.expected], "opponent_rating": r.opponent_rating})
+        for g in erec.skipped:
+            yield HistoryEvent(g.date, g.match, "match", g.opponent, SCORE[g.half], own, None, None,
+                               False, UNRATED_OPPONENT)
+        extra = {"event": erec.key, "k": k, "expected": float(erec.expected or 0), "performance": erec.performance}
+        # FIDE's rulesets keep the event's change unrounded (a Fraction: the period is rounded once),
+        # seed 002 rounds it (an int); FIDE's also name K's paragraph.
+        if isinstance(erec.change, Fraction):
+            extra["k_rule"] = erec.k_rule
+        change = int(100 * erec.change) if isinstance(erec.change, Fraction) else 100 * int(erec.change or 0)
+        yield HistoryEvent(list_date, None, "tournament", None, float(erec.points), running / 100,
+                           change / 100, (running + change) / 100, True, None, extra)
 
 
 @dataclass(slots=True)
