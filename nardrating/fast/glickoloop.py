@@ -274,6 +274,7 @@ def replay(view: Any, engine: Any) -> Any:
     distinct = np.unique(days)
     period_of = {day: period_index(day, p.period) for day in distinct.tolist()}
     periods = np.array([period_of[day] for day in distinct.tolist()], dtype=np.int64)[np.searchsorted(distinct, days)]
+    del days, distinct
     # The adjustments: (rows before it, adjust); each applies before the period it falls in is rated.
     adjusts, seen_rows = [], 0
     for event in events:
@@ -354,7 +355,8 @@ def replay(view: Any, engine: Any) -> Any:
             side.append((out, adj.player, HistoryEvent(adj.date, None, "adjust", None, None, before, after - before,
                                                        after, True, adj.reason, extra)))
             k += 1
-    del views
+    # (what only the loop used goes before the records are cut out: they take copies of the columns)
+    del views, work, buffers
     index_column = array("i", order.astype(np.int32).tobytes())
     sides = np.empty(2 * total, dtype=np.int32)
     sides[0::2], sides[1::2] = a[order], b[order]
