@@ -29,8 +29,8 @@ def half_points(halves: int) -> Fraction:
 @lru_cache(maxsize=1 << 14)
 def hundredths(n: int) -> Fraction:
     """n/100 as a Fraction. Most are one or a few games' Σ P_D or K·ΣΔR: a few thousand distinct
-    values over a whole journal, one object each (one made per event, with a float per game for history's
-scores: a tenth of a 200k-game recalc's CPU)."""
+    values over a whole journal, one object each (one made per event, with a float per game for
+    history's scores: a tenth of a 200k-game recalc's CPU)."""
     return Fraction(n, 100)
 
 

@@ -96,25 +96,26 @@ class EventRecord:
         `leaderboard` never read them. The list puts this record, which holds every number, in the
         player's history instead; `HistoryOnRead` (engines/lines.py) turns it into the same lines, in
         the same order and with the same floats."""
-        erec = self
-        k, own, running, list_date = erec.k, erec.rating, erec.running, erec.list_date
+        k, own, running, list_date = self.k, self.rating, self.running, self.list_date
         assert k is not None and own is not None and running is not None and list_date is not None, \
             "an event's lines are made once its list has rated it"
-        for r in erec.counted:
+        for r in self.counted:
             share = k * r.gain / 100
             yield HistoryEvent(r.game.date, r.game.match, "match", r.game.opponent, SCORE[r.game.half], own,
                                share, own + share, True, None,
                                {"expected": PERCENT[r.expected], "opponent_rating": r.opponent_rating})
-        for g in erec.skipped:
+        for g in self.skipped:
             yield HistoryEvent(g.date, g.match, "match", g.opponent, SCORE[g.half], own, None, None,
                                False, UNRATED_OPPONENT)
-        extra = {"event": erec.key, "k": k, "expected": float(erec.expected or 0), "performance": erec.performance}
+        extra = {"event": self.key, "k": k, "expected": float(self.expected or 0), "performance": self.performance}
         # FIDE's rulesets keep the event's change unrounded (a Fraction: the period is rounded once),
         # seed 002 rounds it (an int); FIDE's also name K's paragraph.
-        if isinstance(erec.change, Fraction):
-            extra["k_rule"] = erec.k_rule
-        change = int(100 * erec.change) if isinstance(erec.change, Fraction) else 100 * int(erec.change or 0)
-        yield HistoryEvent(list_date, None, "tournament", None, float(erec.points), running / 100,
+        if isinstance(self.change, Fraction):
+            extra["k_rule"] = self.k_rule
+            change = int(100 * self.change)
+        else:
+            change = 100 * int(self.change or 0)
+        yield HistoryEvent(list_date, None, "tournament", None, float(self.points), running / 100,
                            change / 100, (running + change) / 100, True, None, extra)
 
 

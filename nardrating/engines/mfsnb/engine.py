@@ -66,7 +66,7 @@ class MfsnbEngine(Engine):
                         book.publish()
                 else:
                     book.publish()   # the last period with entries is complete
-            history = HistoryOnRead(book.events)   # read-only, a single match's lines made when read
+            history = HistoryOnRead(book.events)   # read-only, single matches' and lists' lines made when read
             result = MfsnbResult(view.rating.name, view.discipline, self.name, {}, history,  # type: ignore[arg-type]
                                  hidden_statuses=frozenset({EXCLUDED}), columns=(("pending", "Pending"),),
                                  sections=((RETURNED, N_("Returned: commission decision needed")),),
