@@ -167,10 +167,18 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int, rated: bool 
                 for b in field[i + 1:]:
                     n += 1
                     ids.append(f"m{n}")
-                    block.append(entry("match", {"id": f"m{n}", "date": day + timedelta(days=rng.randint(0, 1)),
-                                                 "players": [a, b], "result": rng.choice(["1-0", "0-1"]),
-                                                 "length": rng.choice([1, 3, 5]), "discipline": discipline,
-                                                 "tournament": tid}))
+                    game: dict[str, object] = {"id": f"m{n}", "date": day + timedelta(days=rng.randint(0, 1)),
+                                               "players": [a, b], "result": rng.choice(["1-0", "0-1"]),
+                                               "length": rng.choice([1, 3, 5]), "discipline": discipline,
+                                               "tournament": tid}
+                    roll = rng.random()   # (a forfeit counts for places, a game marked unrated does not)
+                    if roll < 0.03:
+                        game["forfeit"] = True
+                    elif roll < 0.06:
+                        game["rated"] = False
+                    elif roll < 0.07:
+                        game.update(forfeit=True, rated=False)
+                    block.append(entry("match", game))
             out += block
             day += timedelta(days=1)
             continue
@@ -208,7 +216,7 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int, rated: bool 
                 change["volatility"] = rng.choice([0.04, 0.09])
             out.append(entry("adjust", change))
         elif not rated and rng.random() < 0.03:
-            rating = "club" if chess else "fibs"
+            rating = "club" if chess else rng.choice(["fibs", "tournament"])
             out.append(entry("adjust", {"date": day, "player": rng.choice(players), "rating": rating,
                                         "discipline": disciplines[0], "delta": rng.choice([-20, 15])}))
     (folder / "nardrating.toml").write_text(RATED if rated else CHESS if chess else NARDY, encoding="utf-8")

@@ -101,6 +101,22 @@ def test_places_from_matches_when_no_standings(tmp_path):
     assert result.history("b")[-1].extra["places_from"] == "matches"
 
 
+def test_a_forfeit_counts_for_places_and_a_game_marked_unrated_does_not(tmp_path):
+    # Three players, no standings: a beats b; b wins against c by forfeit (a result of the
+    # tournament: it counts); c's forfeit win against a is marked unrated (it does not).
+    # Points a 1, b 1, c 0: a and b share 1-2 (1.5), c 3rd. N = 3, log2 3 = 1.5849625:
+    # a, b 15.849625/1.5 = 10.5664; c 15.849625/3 = 5.2832. (Were the forfeit left out: a 15.8496,
+    # b and c 6.3399; were the unrated one counted: all level, 7.9248 each.)
+    t = "three"
+    journal = (tournament(t, "2025-01-10", "2025-01-11")
+               + match("m1", "2025-01-10", "a", "b", "1-0", t)
+               + match("m2", "2025-01-10", "b", "c", "1-0", t, forfeit="true")
+               + match("m3", "2025-01-11", "c", "a", "1-0", t, forfeit="true", rated="false"))
+    result = run(tmp_path, journal)
+    assert ratings(result) == {"a": 10.5664, "b": 10.5664, "c": 5.2832}
+    assert [e.reason for e in result.history("c") if e.kind == "match"] == ["forfeit", "forfeit"]
+
+
 def test_halving_up_to_the_last_entry_without_as_of(tmp_path):
     # history runs without --as-of: the halvings go up to the last entry (e's match on 3 March).
     journal = FOUR + match("x", "2025-03-03", "a", "e", "1-0")

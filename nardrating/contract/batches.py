@@ -64,7 +64,8 @@ class MatchBatch:
     ordinals. `excluded` holds the rows rated by no list (voided, forfeit, unrated), and
     `reason(row)` says why; `chips(row)` is what a row moves where it is in `extra`, else its length.
     `seq` is a row's place in the journal (what orders it among tournaments of its date), and
-    `tournament` its tournament's code (`RatingView.tournament_ids`), -1 for none.
+    `tournament` its tournament's code (`RatingView.tournament_ids`), -1 for none; `rated` is 0
+    for a row the journal marks `rated = false` (a forfeit's reason is "forfeit" even then).
     """
 
     rows: Sequence[int]
@@ -79,6 +80,7 @@ class MatchBatch:
     chips: Callable[[int], float]         # the chips a row moves (`chips`, else the score, else the length)
     seq: Sequence[int]
     tournament: Sequence[int]
+    rated: Sequence[int]
 
     def __len__(self) -> int:
         return len(self.rows)

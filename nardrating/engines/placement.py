@@ -9,14 +9,18 @@ from its matches (win 1, draw ½; equal points share a place range).
 from __future__ import annotations
 
 import math
+from array import array
+from collections.abc import Callable, Container, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import date
-
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from ..collector import collector_paused
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
+from .lines import HistoryOnRead, Kept
+from ..contract.batches import MatchBatch, MatchColumns
 from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
 if TYPE_CHECKING:
@@ -40,18 +44,62 @@ def places_from_points(points: dict[str, float]) -> dict[str, float]:
     return places
 
 
-def tournament_places(tournament: Tournament, matches: list[MatchPlayed]) -> tuple[dict[str, float], str]:
-    """(player → place, where the places came from) for one tournament."""
+def tournament_places(tournament: Tournament, games: list[tuple[str, str, float]]) -> tuple[dict[str, float], str]:
+    """(player → place, where the places came from) for one tournament; `games`: its matches that
+    count for places, as (a, b, a's score): not voided, not marked unrated (a forfeit is a result)."""
     if tournament.standings:
         return {p.player: p.mean for p in tournament.standings}, "standings"
     points: dict[str, float] = {}
-    for m in matches:
-        # Voided and unrated matches do not count; a forfeit is a result of the tournament.
-        if m.reason == "voided" or m.marked_unrated:
-            continue
-        points[m.a] = points.get(m.a, 0.0) + m.score_a
-        points[m.b] = points.get(m.b, 0.0) + 1.0 - m.score_a
+    for a, b, score in games:
+        points[a] = points.get(a, 0.0) + score
+        points[b] = points.get(b, 0.0) + 1.0 - score
     return places_from_points(points), "matches"
+
+
+NOT_A_TOURNAMENT = "not a tournament match: only tournament places count"
+
+
+def counts_through(tournament: str) -> str:
+    return f"counts through the places of {tournament!r} when it ends"
+
+
+class MatchSource(NamedTuple):
+    """What match lines are made from when read: the view's columns and why each row moves nothing
+    (its exclusion, else its tournament's places, else that it is in no tournament)."""
+
+    columns: Callable[[], MatchColumns]
+    exclusion: Callable[[int], str | None]
+    excluded: Container[int]
+    tournament: Sequence[int]             # a row's tournament code, -1 for none
+    tournament_ids: Sequence[str]
+
+    def reason(self, row: int) -> str:
+        if row in self.excluded:
+            return self.exclusion(row) or ""
+        code = self.tournament[row]
+        return counts_through(self.tournament_ids[code]) if code >= 0 else NOT_A_TOURNAMENT
+
+
+@dataclass(slots=True)
+class MatchRun:
+    """A player's matches with no change of their rating between them (a placement rating moves only
+    at a tournament's end, a month's first day or an adjustment): rows kept, lines made when read
+    (two history objects and two dicts a match otherwise: most of a big journal's replay)."""
+
+    source: MatchSource
+    code: int          # the player's code
+    rating: float
+    rows: array[int]
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        columns, r = self.source.columns(), self.rating
+        for row in self.rows:
+            day, a, b, score, entry = columns.facts(row)
+            reason = self.source.reason(row)
+            if columns.a[row] == self.code:
+                yield HistoryEvent(day, entry, "match", b, score, r, 0.0, r, False, reason)
+            else:
+                yield HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False, reason)
 
 
 class PlacementEngine(Engine):
@@ -65,14 +113,18 @@ class PlacementEngine(Engine):
         p: PlacementParams = view.params
         # Each tournament's matches, gathered as they come: all are dated by its end (the journal's
         # check), so they come before its end here.
-        by_tournament: dict[str, list[MatchPlayed]] = {}
-        reasons: dict[str | None, str] = {None: "not a tournament match: only tournament places count"}
-
+        by_tournament: dict[str, list[tuple[str, str, float]]] = {}
         ratings: dict[str, float] = {}
         tournaments: dict[str, int] = {}
         last: dict[str, date] = {}
-        history: dict[str, list[HistoryEvent]] = {}
+        history: dict[str, list[Kept]] = {}
         month: int | None = None  # month index of the last day processed
+        names = view.players
+        running: dict[str, MatchRun] = {}   # player → their matches since their rating last moved
+
+        def moved(player: str, line: HistoryEvent) -> None:
+            history[player].append(line)
+            running.pop(player, None)
 
         def halve_until(day: date) -> None:
             nonlocal month
@@ -85,8 +137,8 @@ class PlacementEngine(Engine):
                             continue
                         after = before * p.monthly_factor
                         ratings[player] = after
-                        history[player].append(HistoryEvent(first, None, "decay", None, None, before,
-                                                           after - before, after, True, "monthly halving"))
+                        moved(player, HistoryEvent(first, None, "decay", None, None, before, after - before, after,
+                                                   True, "monthly halving"))
             if month is None or target > month:
                 month = target
 
@@ -94,7 +146,8 @@ class PlacementEngine(Engine):
             halve_until(adj.date)
             after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
             ratings[adj.player] = after
-            history.setdefault(adj.player, []).append(change)
+            history.setdefault(adj.player, [])
+            moved(adj.player, change)
 
         def places(t: Tournament) -> None:
             halve_until(t.end)
@@ -106,30 +159,49 @@ class PlacementEngine(Engine):
                 ratings[player] = before + gain
                 tournaments[player] = tournaments.get(player, 0) + 1
                 last[player] = t.end
-                history.setdefault(player, []).append(HistoryEvent(
-                    t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
-                    {"place": place, "participants": n, "places_from": source}))
+                history.setdefault(player, [])
+                moved(player, HistoryEvent(t.end, t.id, "tournament", None, None, before, gain, before + gain, True,
+                                           None, {"place": place, "participants": n, "places_from": source}))
+
+        source: MatchSource | None = None
+
+        def matches(batch: MatchBatch) -> None:
+            """A run of matches, from the batch's columns: each joins its players' runs of lines (no
+            rating moved); a tournament's games that count for its places are kept until it ends."""
+            nonlocal source
+            if source is None:
+                source = MatchSource(view.match_columns, batch.reason, batch.excluded, batch.tournament,
+                                     view.tournament_ids)
+            tournament_ids = view.tournament_ids
+            codes_a, codes_b, scores, ordinals, rated = batch.a, batch.b, batch.score_a, batch.dates, batch.rated
+            excluded, tournament = batch.excluded, batch.tournament
+            until = -1   # the last day (ordinal) of the month halved up to: a later match halves first
+            for i in batch.rows:
+                ordinal = ordinals[i]
+                if ordinal > until:
+                    day = date.fromordinal(ordinal)
+                    halve_until(day)
+                    until = month_start(month_number(day) + 1).toordinal() - 1
+                t = tournament[i]
+                if t >= 0 and rated[i] and not (i in excluded and batch.reason(i) == "voided"):
+                    by_tournament.setdefault(tournament_ids[t], []).append(
+                        (names[codes_a[i]], names[codes_b[i]], scores[i]))
+                for code in (codes_a[i], codes_b[i]):
+                    name = names[code]
+                    run = running.get(name)
+                    if run is None:
+                        run = running[name] = MatchRun(source, code, ratings.get(name, 0.0), array("i"))
+                        history.setdefault(name, []).append(run)
+                    run.rows.append(i)
 
         with collector_paused():  # a few objects per match, none in a cycle (collector.py)
-            for event in view.events():
+            for event in view.batched_events_with_ends():
                 if isinstance(event, Adjusted):
                     adjust(event.adjust)
-                    continue
-                if isinstance(event, TournamentEnded):
+                elif isinstance(event, TournamentEnded):
                     places(event.tournament)
-                    continue
-                # A match moves no placement rating; its event says why (add-match shows it).
-                day, entry, a, b, score, tid = event.date, event.entry, event.a, event.b, event.score_a, event.tournament
-                if tid is not None:
-                    by_tournament.setdefault(tid, []).append(event)
-                halve_until(day)
-                reason = event.reason or reasons.get(tid) or reasons.setdefault(
-                    tid, f"counts through the places of {tid!r} when it ends")
-                r = ratings.get(a, 0.0)
-                history.setdefault(a, []).append(HistoryEvent(day, entry, "match", b, score, r, 0.0, r, False, reason))
-                r = ratings.get(b, 0.0)
-                history.setdefault(b, []).append(HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False,
-                                                              reason))
+                else:
+                    matches(event)   # a match moves no placement rating; its line says why (add-match shows it)
 
         end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:
@@ -139,7 +211,8 @@ class PlacementEngine(Engine):
                              "ranked" if player in tournaments else "no tournament", last.get(player))
             for player in history
         }
-        return RatingResult(view.rating.name, view.discipline, self.name, standings, history,
+        return RatingResult(view.rating.name, view.discipline, self.name, standings,
+                            HistoryOnRead(history),  # type: ignore[arg-type]
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,

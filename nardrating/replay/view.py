@@ -105,7 +105,7 @@ class JournalView:
                 yield Adjusted(entry) if isinstance(entry, Adjust) else TournamentEnded(entry)
             if rows:
                 yield MatchBatch(rows, *columns, excluded, self.journal.exclusion, m.extra, self.journal.chips,
-                                 m.seq, m.tournament)
+                                 m.seq, m.tournament, m.rated)
 
     @property
     def match_columns(self) -> Callable[[], MatchColumns]:
