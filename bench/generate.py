@@ -10,15 +10,17 @@ system allows it), each with one list: elo (seed 003's K 20, no pair limit), gli
 (monthly periods, the papers' defaults: c 34.6; σ 0.06, τ 0.5). And one club per other engine:
 chips over the whole nardy CSV; mfsnb (seed 000's quarterly lists) over its first --period-matches
 matches; fide (quarterly lists, seed 002) over the first --period-matches chess games, every player
-rated on an imported list. Deterministic (seeded).
+rated on an imported list; placement (seed 001) over the whole nardy CSV, each week's matches of a
+discipline one tournament. Deterministic (seeded).
 """
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import random
 import shutil
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 CONFIG = """[club]
@@ -113,9 +115,11 @@ engine = "{engine}"
 def write_other_clubs(out: Path, nardy: Path, chess: Path, period_n: int, players: int, seed: int = 4) -> dict:
     """One club per remaining engine, {engine: folder}: chips over the whole nardy CSV (a hard link);
     mfsnb over its first `period_n` matches (quarterly lists); fide over the first `period_n` chess
-    games, every player rated on an imported list (an [[adjust]] the day before the first game)."""
+    games, every player rated on an imported list (an [[adjust]] the day before the first game);
+    placement over the whole nardy CSV, each week's matches of a discipline a tournament (places
+    from its matches)."""
     rng = random.Random(seed)
-    clubs = {engine: out / f"{engine}-club" for engine in ("chips", "mfsnb", "fide")}
+    clubs = {engine: out / f"{engine}-club" for engine in ("chips", "mfsnb", "fide", "placement")}
     for folder in clubs.values():
         folder.mkdir(parents=True, exist_ok=True)
     (clubs["chips"] / "matches.csv").unlink(missing_ok=True)
@@ -135,12 +139,43 @@ def write_other_clubs(out: Path, nardy: Path, chess: Path, period_n: int, player
         for p in range(players):
             f.write(f'[[adjust]]\ndate = 2009-12-31\nplayer = "p{p}"\nset = {rng.randint(1400, 2500)}\n'
                     f'reason = "imported list"\n\n')
+    write_weekly_tournaments(nardy, clubs["placement"])
     settings = {"chips": ('["matches.csv"]', "long-nardy", ""), "mfsnb": ('["matches.csv"]', "long-nardy", ""),
+                "placement": ('["tournaments.toml", "matches.csv"]', "long-nardy", ""),
                 "fide": ('["ratings.toml", "matches.csv"]', "chess", 'list_every = "quarter"\n')}
     for engine, (journal, discipline, params) in settings.items():
         (clubs[engine] / "nardrating.toml").write_text(PER_ENGINE_CONFIG.format(
             engine=engine, journal=journal, discipline=discipline, params=params))
     return clubs
+
+
+def week_tournament(day: date, discipline: str) -> tuple[str, date, date]:
+    """(id, first day, last day) of the week's tournament of a discipline: weeks from Monday 4 January 2010."""
+    week = (day.toordinal() - FIRST_MONDAY) // 7
+    first = date.fromordinal(FIRST_MONDAY + 7 * week)
+    return f"{discipline[0]}{week:03d}", first, first + timedelta(days=6)
+
+
+FIRST_MONDAY = date(2010, 1, 4).toordinal() - 7   # (1-3 January 2010 are week 0)
+
+
+def write_weekly_tournaments(nardy: Path, folder: Path) -> None:
+    """The nardy CSV with each match in its week's tournament of its discipline, and the tournaments."""
+    seen: dict[str, tuple[date, date, str]] = {}
+    with open(nardy, encoding="utf-8", newline="") as f, \
+            open(folder / "matches.csv", "w", encoding="utf-8", newline="") as target:
+        header = next(csv.reader([f.readline()]))
+        target.write(",".join(header) + "\n")
+        at = {name: k for k, name in enumerate(header)}
+        for row in csv.reader(f):
+            tid, first, last = week_tournament(date.fromisoformat(row[at["date"]]), row[at["discipline"]])
+            seen.setdefault(tid, (first, last, row[at["discipline"]]))
+            row[at["tournament"]] = tid
+            target.write(",".join(row) + "\n")
+    with open(folder / "tournaments.toml", "w", encoding="utf-8") as f:
+        for tid, (first, last, discipline) in seen.items():
+            f.write(f'[[tournament]]\nid = "{tid}"\nsystem = "swiss"\nstart = {first}\nend = {last}\n'
+                    f'discipline = "{discipline}"\n\n')
 
 
 def write_all(out: Path, n: int, toml_n: int, players: int, period_n: int = 200_000) -> dict:
@@ -155,7 +190,7 @@ def write_all(out: Path, n: int, toml_n: int, players: int, period_n: int = 200_
     clubs.update({f"1M chess CSV, {engine}": folder for engine, folder in write_chess_clubs(out, n, players).items()})
     others = write_other_clubs(out, clubs["1M CSV"] / "matches.csv", out / "chess-games.csv", period_n, players)
     clubs.update({"1M CSV, chips": others["chips"], "200k CSV, mfsnb": others["mfsnb"],
-                  "200k chess CSV, fide": others["fide"]})
+                  "200k chess CSV, fide": others["fide"], "1M CSV, placement": others["placement"]})
     return clubs
 
 

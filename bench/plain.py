@@ -2,7 +2,7 @@
 engine's own formulas from the papers, in one plain Python process, keeping each game's record for
 history (its rating before, change and expected score, as recalc keeps them).
 
-    python bench/plain.py elo|glicko|glicko2|chips|mfsnb|fide matches.csv [ratings.toml]
+    python bench/plain.py elo|glicko|glicko2|chips|mfsnb|fide|placement matches.csv [ratings.toml]
 
 elo: seed 003, E = 1/(1 + 10^((Rb − Ra)/400)), new = old ± K·(S − E), K 20, start 1200.
 glicko: Glickman, "The Glicko system" (monthly periods, RD from 350, c 34.6).
@@ -15,7 +15,10 @@ rounded, halves away from zero; the period's R added on its list.
 fide: seed 002 with quarterly lists; every player rated on the imported list (ratings.toml's
 [[adjust]] set); each match an event of its own, rated on the next list against the list in force:
 D capped at 400, P_D from table (b), K 40 below 30 games, 20, 10 from 2400; K·(S − P_D) rounded.
-One game is one match, score 1, ½ or 0. No checks, no cache, no output but a count: the least a
+placement: seed 001 per discipline, each match in a tournament (its `tournament` cell; the
+benchmark's are weeks, Monday to Sunday); when one ends, 10·log2(N)/M for each of its N players by
+place M from points (equal points share the mean place); every rating halved on a month's first
+day; each match keeps both players' ratings before it, each place and halving its rating before. One game is one match, score 1, ½ or 0. No checks, no cache, no output but a count: the least a
 pure-Python recalc of that engine has to do.
 """
 import csv
@@ -236,6 +239,64 @@ def fide(rows, col, history, ratings_path):
     return lists(rows, col, history, imported.__getitem__, rate)
 
 
+def places(points):
+    """Seed 001's places by points, best first; equal points share the mean of their places."""
+    ranked = sorted(points.items(), key=lambda item: -item[1])
+    out, k = {}, 0
+    while k < len(ranked):
+        end = k
+        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[k][1]:
+            end += 1
+        for player, _ in ranked[k:end + 1]:
+            out[player] = (k + end + 2) / 2
+        k = end + 1
+    return out
+
+
+def placement(rows, col, history):
+    """Seed 001's tournament rating, per discipline: each ended tournament's places, ratings halved
+    every month; history keeps each match's two ratings before, each place's rating before and
+    gain, and each halving's rating before."""
+    ia, ib, ir, idate, idisc, it = (col[name] for name in ("player_a", "player_b", "result", "date", "discipline",
+                                                            "tournament"))
+    rating: dict = {}   # (discipline, player) → rating
+    points: dict = {}   # (discipline, tournament) → player → points
+    week, month = None, None
+
+    def award():
+        for (disc, _tid), table in points.items():
+            n = len(table)
+            for player, place in places(table).items():
+                key = (disc, player)
+                before = rating.get(key, 0.0)
+                gain = 10 * math.log2(n) / place
+                rating[key] = before + gain
+                history[0].append(before)
+                history[1].append(gain)
+        points.clear()
+
+    for row in rows:
+        day, tid, disc = row[idate], row[it], row[idisc]
+        if tid[1:] != week:            # a new week: last week's tournaments have ended
+            award()
+            week = tid[1:]
+        if day[:7] != month:           # a month's first day: every rating halved
+            if month is not None:
+                for key, before in rating.items():
+                    if before:
+                        rating[key] = before * 0.5
+                        history[2].append(before)
+            month = day[:7]
+        a, b, s = row[ia], row[ib], SCORES[row[ir]]
+        table = points.setdefault((disc, tid), {})
+        table[a] = table.get(a, 0.0) + s
+        table[b] = table.get(b, 0.0) + 1.0 - s
+        history[0].append(rating.get((disc, a), 0.0))
+        history[1].append(rating.get((disc, b), 0.0))
+    award()
+    return rating
+
+
 def main(engine: str, path: str, extra: str | None = None) -> None:
     history = [array("d"), array("d"), array("d")]  # before, change, expected (or the other's change)
     with open(path, newline="", encoding="utf-8") as f:
@@ -248,7 +309,7 @@ def main(engine: str, path: str, extra: str | None = None) -> None:
         elif engine == "fide":
             ratings = fide(rows, col, history, extra)
         else:
-            ratings = {"chips": chips, "mfsnb": mfsnb}[engine](rows, col, history)
+            ratings = {"chips": chips, "mfsnb": mfsnb, "placement": placement}[engine](rows, col, history)
     print(len(ratings), len(history[0]))
 
 

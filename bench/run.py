@@ -5,7 +5,8 @@
 Generates the clubs with bench/generate.py when they are missing (10,000 players; 1,000,000
 matches as CSV with LF and with CRLF line ends, and after a TOML file; 100,000 as TOML; fibs;
 and 1,000,000 chess games, 10% draws, rated by elo, glicko and glicko2, one club each; chips over the
-1M nardy CSV, mfsnb over its first 200,000 matches, fide over the first 200,000 chess games).
+1M nardy CSV, mfsnb over its first 200,000 matches, fide over the first 200,000 chess games,
+placement over the 1M nardy CSV in weekly tournaments).
 Each of --runs rounds runs every process once, interleaved (on a shared machine the speed
 drifts from minute to minute): the yardsticks â€” bench/bare.py (a bare `csv.reader` + FIBS
 loop over the 1M CSV), bench/plain.py (a bare `csv.reader` + the elo, glicko or glicko2
@@ -14,7 +15,7 @@ formulas over the chess games) and `python -c 'import typer, rich, pydantic'` â€
 append: the journal grows by one match per round), `leaderboard` after it, `--help`,
 `backtest` of the TOML club over a 10-value grid, and per chess engine `recalc` (pure and
 [fast]) and, for elo (whose replay the cache resumes), `leaderboard` and `history`; and per other
-engine (chips, mfsnb, fide) `recalc` against bench/plain.py's loop of its formulas over the same CSV.
+engine (chips, mfsnb, fide, placement) `recalc` against bench/plain.py's loop of its formulas over the same CSV.
 
 Prints per process the median CPU time (user + system, steadier than wall time on a busy
 machine), its ratio to its yardstick's median, the median wall time and the peak resident
@@ -41,7 +42,8 @@ import generate  # noqa: E402
 BARE, IMPORTS = "bare csv.reader + FIBS loop", "python -c 'import typer, rich, pydantic'"
 CHESS = ("elo", "glicko", "glicko2")
 # The other engines, each on its own club (bench/generate.py write_other_clubs): (label, folder).
-OTHERS = {"chips": "1M CSV, chips", "mfsnb": "200k CSV, mfsnb", "fide": "200k chess CSV, fide"}
+OTHERS = {"chips": "1M CSV, chips", "mfsnb": "200k CSV, mfsnb", "fide": "200k chess CSV, fide",
+          "placement": "1M CSV, placement"}
 PLAIN = {engine: f"plain csv.reader + {engine} formulas" for engine in CHESS + tuple(OTHERS)}
 # (label prefix, yardstick, target ratio) of the targets
 TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPORTS, 1.2)] + [

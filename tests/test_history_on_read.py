@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from nardrating.engines.base import HistoryEvent
-from nardrating.engines.lines import HistoryOnRead
+from nardrating.engines.lines import FollowsOn, HistoryOnRead
 from nardrating.replay.loader import load_club
 
 from .mfsnb_support import Journal
@@ -49,6 +49,30 @@ def test_by_date_sorts_stably_as_one_sort_of_everything_would():
     assert [e.kind for e in history["x"]] == ["b", "c", "a"]
     kept["x"] += [line(3, "e"), line(1, "f")]
     assert [e.kind for e in history["x"]] == ["f", "b", "c", "e", "a"]
+
+
+class Tripled(FollowsOn):
+    """A line whose rating is three times the line before's (one object in many histories)."""
+
+    def line(self, previous):
+        before = previous.after if previous is not None else 1.0
+        return HistoryEvent(date(2024, 2, 1), None, "decay", None, None, before, 2 * before, 3 * before, True)
+
+
+def test_match_rows_and_shared_items_follow_from_the_line_before():
+    # a: 5 → row 7 (a match: its line keeps 5) → tripled (5 → 15) → row 9 (keeps 15).
+    # b: nothing before the shared item: 1 → 3; then row 7 (keeps 3).
+    shared = Tripled()
+    start = HistoryEvent(date(2024, 1, 1), "s", "adjust", None, None, 0.0, 5.0, 5.0, True)
+
+    def row_line(player, row, previous):
+        r = previous.after if previous is not None else 0.0
+        return HistoryEvent(date(2024, 1, 2), f"m{row}", "match", player, None, r, 0.0, r, False)
+
+    history = HistoryOnRead({"a": [start, 7, shared, 9], "b": [shared, 7]}, rows=row_line)
+    assert [(e.entry, e.before, e.after) for e in history["a"]] == [
+        ("s", 0.0, 5.0), ("m7", 5.0, 5.0), (None, 5.0, 15.0), ("m9", 15.0, 15.0)]
+    assert [(e.entry, e.before, e.after) for e in history["b"]] == [(None, 1.0, 3.0), ("m7", 3.0, 3.0)]
 
 
 def test_mfsnb_single_match_lines_and_lists_published_on_demand(tmp_path):

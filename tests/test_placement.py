@@ -117,6 +117,23 @@ def test_a_forfeit_counts_for_places_and_a_game_marked_unrated_does_not(tmp_path
     assert [e.reason for e in result.history("c") if e.kind == "match"] == ["forfeit", "forfeit"]
 
 
+def test_every_line_of_a_history_with_matches_between_tournaments_and_halvings(tmp_path):
+    # a plays e on 10 January (rating 0, moves nothing), wins the cup (ends 20 January: N = 4,
+    # 10·2/1 = 20), plays e again on 25 January (20, moves nothing); halved on 1 February
+    # (20 → 10, change −10) and 1 March (10 → 5, change −5); plays e on 3 March (5, nothing).
+    journal = (FOUR + match("x1", "2025-01-10", "a", "e", "1-0") + match("x2", "2025-01-25", "e", "a", "0-1")
+               + match("x3", "2025-03-03", "a", "e", "1/2-1/2"))
+    lines = [(e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after)
+             for e in run(tmp_path, journal).history("a")]
+    assert lines == [
+        ("2025-01-10", "x1", "match", "e", 1.0, 0.0, 0.0, 0.0),
+        ("2025-01-20", "cup", "tournament", None, None, 0.0, 20.0, 20.0),
+        ("2025-01-25", "x2", "match", "e", 1.0, 20.0, 0.0, 20.0),
+        ("2025-02-01", None, "decay", None, None, 20.0, -10.0, 10.0),
+        ("2025-03-01", None, "decay", None, None, 10.0, -5.0, 5.0),
+        ("2025-03-03", "x3", "match", "e", 0.5, 5.0, 0.0, 5.0)]
+
+
 def test_halving_up_to_the_last_entry_without_as_of(tmp_path):
     # history runs without --as-of: the halvings go up to the last entry (e's match on 3 March).
     journal = FOUR + match("x", "2025-03-03", "a", "e", "1-0")

@@ -8,7 +8,7 @@ events, in the order, the engine would have kept.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol, Union
 
 from .base import HistoryEvent
@@ -20,16 +20,34 @@ class LinesOnRead(Protocol):
         ...
 
 
-Kept = Union[HistoryEvent, LinesOnRead]
+class FollowsOn:
+    """A kept item whose line follows from the line before it in the same history (a rating
+    halved: its before is the last line's after), so one item may stand in many players' lists."""
+
+    __slots__ = ()
+
+    def line(self, previous: HistoryEvent | None) -> HistoryEvent:
+        raise NotImplementedError
+
+
+Kept = Union[HistoryEvent, LinesOnRead, FollowsOn]
 
 
 class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
     """player → events, from the engine's kept lists (which may still grow: a list published on
-    demand appends to them); `by_date`: sorted by date, stably, as the engine would sort them."""
+    demand appends to them); `by_date`: sorted by date, stably, as the engine would sort them.
 
-    def __init__(self, kept: dict[str, list[Kept]], by_date: bool = False) -> None:
+    `rows`: where a kept item is an int, it is a match row, and its line is `rows(player, row, the
+    line before it or None)` (for engines whose match lines follow from the line before: an int is
+    the least a replay can keep per match; only for lists kept in order, not `by_date`).
+    """
+
+    def __init__(self, kept: Mapping[str, Sequence[Kept | int]], by_date: bool = False,
+                 rows: Callable[[str, int, HistoryEvent | None], HistoryEvent] | None = None) -> None:
+        assert not (by_date and rows), "a match row's line follows the line before it: kept in order"
         self._kept = kept
         self._by_date = by_date
+        self._rows = rows
         self._made: dict[str, tuple[int, list[HistoryEvent]]] = {}
 
     def __getitem__(self, player: str) -> list[HistoryEvent]:
@@ -39,6 +57,11 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
             for item in kept[done:]:
                 if isinstance(item, HistoryEvent):
                     made.append(item)
+                elif isinstance(item, int):
+                    assert self._rows is not None
+                    made.append(self._rows(player, item, made[-1] if made else None))
+                elif isinstance(item, FollowsOn):
+                    made.append(item.line(made[-1] if made else None))
                 else:
                     made.extend(item.lines())
             if self._by_date:

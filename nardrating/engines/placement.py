@@ -9,9 +9,7 @@ from its matches (win 1, draw ½; equal points share a place range).
 from __future__ import annotations
 
 import math
-from array import array
 from collections.abc import Callable, Container, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -19,7 +17,7 @@ from ..collector import collector_paused
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
-from .lines import HistoryOnRead, Kept
+from .lines import FollowsOn, HistoryOnRead, Kept
 from ..contract.batches import MatchBatch, MatchColumns
 from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
@@ -63,9 +61,10 @@ def counts_through(tournament: str) -> str:
     return f"counts through the places of {tournament!r} when it ends"
 
 
-class MatchSource(NamedTuple):
-    """What match lines are made from when read: the view's columns and why each row moves nothing
-    (its exclusion, else its tournament's places, else that it is in no tournament)."""
+class MatchLines(NamedTuple):
+    """What a player's match lines are made from when read: the view's columns and why each row
+    moves nothing (its exclusion, else its tournament's places, else that it is in no tournament).
+    A match moves no placement rating: the line's rating is the one the line before it left."""
 
     columns: Callable[[], MatchColumns]
     exclusion: Callable[[int], str | None]
@@ -79,27 +78,46 @@ class MatchSource(NamedTuple):
         code = self.tournament[row]
         return counts_through(self.tournament_ids[code]) if code >= 0 else NOT_A_TOURNAMENT
 
+    def line(self, player: str, row: int, previous: HistoryEvent | None) -> HistoryEvent:
+        columns = self.columns()
+        day, a, b, score, entry = columns.facts(row)
+        r = previous.after if previous is not None and previous.after is not None else 0.0
+        if a == player:
+            return HistoryEvent(day, entry, "match", b, score, r, 0.0, r, False, self.reason(row))
+        return HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False, self.reason(row))
 
-@dataclass(slots=True)
-class MatchRun:
-    """A player's matches with no change of their rating between them (a placement rating moves only
-    at a tournament's end, a month's first day or an adjustment): rows kept, lines made when read
-    (two history objects and two dicts a match otherwise: most of a big journal's replay)."""
 
-    source: MatchSource
-    code: int          # the player's code
-    rating: float
-    rows: array[int]
+class Halved(FollowsOn):
+    """A month's halving, one item in the history of every player whose rating it halves: a
+    player's line is made when read from the line before it (before = its after, after = before ×
+    the factor, the product the replay made)."""
+
+    __slots__ = ("day", "factor")
+
+    def __init__(self, day: date, factor: float) -> None:
+        self.day, self.factor = day, factor
+
+    def line(self, previous: HistoryEvent | None) -> HistoryEvent:
+        before = previous.after if previous is not None and previous.after is not None else 0.0
+        after = before * self.factor
+        return HistoryEvent(self.day, None, "decay", None, None, before, after - before, after, True, "monthly halving")
+
+
+class Placed(NamedTuple):
+    """A player's place in an ended tournament, its line made when read."""
+
+    tournament: Tournament
+    before: float
+    gain: float
+    place: float
+    participants: int
+    source: str                           # where the places came from: "standings" or "matches"
 
     def lines(self) -> Iterator[HistoryEvent]:
-        columns, r = self.source.columns(), self.rating
-        for row in self.rows:
-            day, a, b, score, entry = columns.facts(row)
-            reason = self.source.reason(row)
-            if columns.a[row] == self.code:
-                yield HistoryEvent(day, entry, "match", b, score, r, 0.0, r, False, reason)
-            else:
-                yield HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False, reason)
+        before, gain = self.before, self.gain
+        yield HistoryEvent(self.tournament.end, self.tournament.id, "tournament", None, None, before, gain,
+                           before + gain, True, None,
+                           {"place": self.place, "participants": self.participants, "places_from": self.source})
 
 
 class PlacementEngine(Engine):
@@ -117,28 +135,22 @@ class PlacementEngine(Engine):
         ratings: dict[str, float] = {}
         tournaments: dict[str, int] = {}
         last: dict[str, date] = {}
-        history: dict[str, list[Kept]] = {}
+        history: dict[str, list[Kept | int]] = {}   # an int: a match row (MatchLines makes its line)
         month: int | None = None  # month index of the last day processed
         names = view.players
-        running: dict[str, MatchRun] = {}   # player → their matches since their rating last moved
-
-        def moved(player: str, line: HistoryEvent) -> None:
-            history[player].append(line)
-            running.pop(player, None)
 
         def halve_until(day: date) -> None:
             nonlocal month
             target = month_number(day)
             if month is not None:
+                factor = p.monthly_factor
                 for index in range(month + 1, target + 1):
-                    first = month_start(index)
+                    halved = Halved(month_start(index), factor)
                     for player, before in ratings.items():
                         if before == 0:
                             continue
-                        after = before * p.monthly_factor
-                        ratings[player] = after
-                        moved(player, HistoryEvent(first, None, "decay", None, None, before, after - before, after,
-                                                   True, "monthly halving"))
+                        ratings[player] = before * factor
+                        history[player].append(halved)
             if month is None or target > month:
                 month = target
 
@@ -146,32 +158,30 @@ class PlacementEngine(Engine):
             halve_until(adj.date)
             after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
             ratings[adj.player] = after
-            history.setdefault(adj.player, [])
-            moved(adj.player, change)
+            history.setdefault(adj.player, []).append(change)
 
         def places(t: Tournament) -> None:
             halve_until(t.end)
             places, source = tournament_places(t, by_tournament.get(t.id, []))
             n = len(places)
+            points = p.points * math.log2(n)
             for player, place in places.items():
-                gain = p.points * math.log2(n) / place
+                gain = points / place
                 before = ratings.get(player, 0.0)
                 ratings[player] = before + gain
                 tournaments[player] = tournaments.get(player, 0) + 1
                 last[player] = t.end
-                history.setdefault(player, [])
-                moved(player, HistoryEvent(t.end, t.id, "tournament", None, None, before, gain, before + gain, True,
-                                           None, {"place": place, "participants": n, "places_from": source}))
+                history.setdefault(player, []).append(Placed(t, before, gain, place, n, source))
 
-        source: MatchSource | None = None
+        lines: MatchLines | None = None
 
         def matches(batch: MatchBatch) -> None:
-            """A run of matches, from the batch's columns: each joins its players' runs of lines (no
+            """A run of matches, from the batch's columns: each a row in its players' histories (no
             rating moved); a tournament's games that count for its places are kept until it ends."""
-            nonlocal source
-            if source is None:
-                source = MatchSource(view.match_columns, batch.reason, batch.excluded, batch.tournament,
-                                     view.tournament_ids)
+            nonlocal lines
+            if lines is None:
+                lines = MatchLines(view.match_columns, batch.reason, batch.excluded, batch.tournament,
+                                   view.tournament_ids)
             tournament_ids = view.tournament_ids
             codes_a, codes_b, scores, ordinals, rated = batch.a, batch.b, batch.score_a, batch.dates, batch.rated
             excluded, tournament = batch.excluded, batch.tournament
@@ -182,17 +192,12 @@ class PlacementEngine(Engine):
                     day = date.fromordinal(ordinal)
                     halve_until(day)
                     until = month_start(month_number(day) + 1).toordinal() - 1
+                a, b = names[codes_a[i]], names[codes_b[i]]
                 t = tournament[i]
                 if t >= 0 and rated[i] and not (i in excluded and batch.reason(i) == "voided"):
-                    by_tournament.setdefault(tournament_ids[t], []).append(
-                        (names[codes_a[i]], names[codes_b[i]], scores[i]))
-                for code in (codes_a[i], codes_b[i]):
-                    name = names[code]
-                    run = running.get(name)
-                    if run is None:
-                        run = running[name] = MatchRun(source, code, ratings.get(name, 0.0), array("i"))
-                        history.setdefault(name, []).append(run)
-                    run.rows.append(i)
+                    by_tournament.setdefault(tournament_ids[t], []).append((a, b, scores[i]))
+                history.setdefault(a, []).append(i)
+                history.setdefault(b, []).append(i)
 
         with collector_paused():  # a few objects per match, none in a cycle (collector.py)
             for event in view.batched_events_with_ends():
@@ -212,7 +217,7 @@ class PlacementEngine(Engine):
             for player in history
         }
         return RatingResult(view.rating.name, view.discipline, self.name, standings,
-                            HistoryOnRead(history),  # type: ignore[arg-type]
+                            HistoryOnRead(history, rows=lines.line if lines else None),  # type: ignore[arg-type]
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
