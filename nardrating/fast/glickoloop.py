@@ -239,6 +239,18 @@ def _loop(rows: Any, periods: Any, a: Any, b: Any, score: Any, dates: Any, skip:
     return 0
 
 
+def _first_sides(order: Any, a: Any, b: Any, first: Any) -> None:  # numba
+    """first[code]: where the player first plays in the records' sides (2q for a of record q, 2q + 1
+    for b), -1 for none: np.unique(sides, return_index=True) without its sort of every side."""
+    for q in range(len(order)):
+        i = order[q]
+        x, y = a[i], b[i]
+        if first[x] < 0:
+            first[x] = 2 * q
+        if first[y] < 0:
+            first[y] = 2 * q + 1
+
+
 def _kernel() -> Any:
     """The loop compiled, with the functions it calls compiled first (numba resolves them as it compiles)."""
     functions = globals()
@@ -266,14 +278,14 @@ def replay(view: Any, engine: Any) -> Any:
     count = len(view.players)
     a, b = _column(first.a, np.int32), _column(first.b, np.int32)
     score, dates = _column(first.score_a, np.float64), _column(first.dates, np.int32)
-    order = np.concatenate([_column(batch.rows, np.int64) for batch in batches])
+    order = np.concatenate([_column(batch.rows, np.int32) for batch in batches])   # (int32: half the memory)
     total = len(order)
     skip = np.zeros(len(a), dtype=np.uint8)
     skip[np.fromiter(first.excluded, dtype=np.int64)] = 1  # type: ignore[call-overload]  # a set of rows
     days = dates[order].astype(np.int64)
     distinct = np.unique(days)
     period_of = {day: period_index(day, p.period) for day in distinct.tolist()}
-    periods = np.array([period_of[day] for day in distinct.tolist()], dtype=np.int64)[np.searchsorted(distinct, days)]
+    periods = np.array([period_of[day] for day in distinct.tolist()], dtype=np.int32)[np.searchsorted(distinct, days)]
     del days, distinct
     # The adjustments: (rows before it, adjust); each applies before the period it falls in is rated.
     adjusts, seen_rows = [], 0
@@ -295,7 +307,7 @@ def replay(view: Any, engine: Any) -> Any:
                                                                np.full(count, -1, dtype=np.int64)]
     rated = int(total - skip[order].sum())
     largest = int(np.unique(periods, return_counts=True)[1].max())
-    buffers = [np.zeros(2 * largest) for _ in range(6)] + [np.zeros(total, dtype=np.int64) for _ in range(2)]
+    buffers = [np.zeros(2 * largest) for _ in range(6)] + [np.zeros(total, dtype=np.int32) for _ in range(2)]
     fields = [array("d", [0.0]) * total for _ in range(6)] + [array("i", [0]) * total for _ in range(2)]
     views = [np.frombuffer(f, dtype=np.float64 if f.typecode == "d" else np.int32) for f in fields]
     # The player-period table: a row per player and period with a rated game, at most two per rated
@@ -357,11 +369,11 @@ def replay(view: Any, engine: Any) -> Any:
             k += 1
     # (what only the loop used goes before the records are cut out: they take copies of the columns)
     del views, work, buffers
-    index_column = array("i", order.astype(np.int32).tobytes())
-    sides = np.empty(2 * total, dtype=np.int32)
-    sides[0::2], sides[1::2] = a[order], b[order]
-    codes, at = np.unique(sides, return_index=True)
-    for code, position in zip(codes.tolist(), at.tolist()):
+    index_column = array("i", order.tobytes())
+    first_side = np.full(count, -1, dtype=np.int64)
+    compiled(_first_sides)(order, a, b, first_side)
+    codes = np.flatnonzero(first_side >= 0)
+    for code, position in zip(codes.tolist(), first_side[codes].tolist()):
         row_key = (position // 2, 1 + position % 2, 0)
         if seen.get(code, row_key) >= row_key:
             seen[code] = row_key
