@@ -32,12 +32,16 @@ def expected_pair(mu_a: float, phi_a: float, mu_b: float, phi_b: float) -> float
     return expected(mu_a, mu_b, math.hypot(phi_a, phi_b))
 
 
+PI2 = math.pi * math.pi   # (the π² of g, computed as g computes it)
+
+
 def period_sums(mu: float, games: list[tuple[float, float, float]]) -> tuple[float, list[float], list[float]]:
     """For games [(μj, φj, sj)]: v, each game's g(φj)(sj − Ej), and each Ej."""
     info, terms, es = 0.0, [], []
+    sqrt, exp = math.sqrt, math.exp
     for mu_j, phi_j, s in games:
-        gj = g(phi_j)
-        e = 1.0 / (1.0 + math.exp(-gj * (mu - mu_j)))
+        gj = 1.0 / sqrt(1.0 + 3.0 * phi_j * phi_j / PI2)   # g(φj), inline: the replay's innermost loop
+        e = 1.0 / (1.0 + exp(-gj * (mu - mu_j)))
         info += gj * gj * e * (1.0 - e)
         terms.append(gj * (s - e))
         es.append(e)

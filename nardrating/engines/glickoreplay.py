@@ -137,6 +137,8 @@ class Replay:
         self.reasons: dict[int, str] = {}
         self.side: list[SideEvent] = []
         self.batch: MatchBatch | None = None
+        self.scratch: tuple[list[float], list[float], list[list[tuple[float, float, float]] | None], list[int]] = \
+            ([], [], [], [])   # close()'s per-player lists, by code (made at the first period)
         periods: dict[int, int] = {}   # date (ordinal) → period index
         period = p.period
         current: int | None = None
@@ -208,15 +210,19 @@ class Replay:
         scale, onset_of, deviation = engine.scale, engine.onset, engine.deviation
         r, phi, sigma, last = self.r, self.phi, self.sigma, self.last
         ma, mb, scores, excluded = batch.a, batch.b, batch.score_a, batch.excluded
-        onset: dict[int, float] = {}
-        mu: dict[int, float] = {}
-        games: dict[int, list[tuple[float, float, float]]] = {}
-        latest: dict[int, int] = {}   # player → the row of their last rated game in the period
+        # By player code, for the players of this period's rated games (`rated`, as they first
+        # appear; their entries are reset at the end): the onset φ, μ at the start, the games
+        # [(μj, φj, sj)] and the row of the last game.
+        count = len(r)
+        if len(self.scratch[0]) != count:
+            self.scratch = ([0.0] * count, [0.0] * count, [None] * count, [0] * count)
+        onset, mu, games, latest = self.scratch
+        rated: list[int] = []
         ks: list[int] = []            # per row: a's k, b's k (their rated games before it in the period)
         push = ks.append
         for position, i in enumerate(rows, len(self.index)):
             a, b = ma[i], mb[i]
-            own_a, own_b = games.get(a), games.get(b)
+            own_a, own_b = games[a], games[b]
             if i in excluded:
                 push(0 if own_a is None else len(own_a))
                 push(0 if own_b is None else len(own_b))
@@ -226,12 +232,14 @@ class Replay:
                 oa = onset[a] = onset_of(phi[a], sigma[a], last[a], index, p)
                 mu[a] = (r[a] - 1500) / scale
                 own_a = games[a] = []
+                rated.append(a)
             else:
                 oa = onset[a]
             if own_b is None:
                 ob = onset[b] = onset_of(phi[b], sigma[b], last[b], index, p)
                 mu[b] = (r[b] - 1500) / scale
                 own_b = games[b] = []
+                rated.append(b)
             else:
                 ob = onset[b]
             s = scores[i]
@@ -241,8 +249,8 @@ class Replay:
             own_b.append((mu[a], oa, 1.0 - s))
             latest[a] = latest[b] = i
         if self.keep:
-            self.kept(index, onset, mu, {x: engine.rate_values(mu[x], sigma[x], onset[x], own, p)
-                                         for x, own in games.items()}, rows, ks)
+            self.kept(index, {x: onset[x] for x in rated}, {x: mu[x] for x in rated},
+                      {x: engine.rate_values(mu[x], sigma[x], onset[x], games[x], p) for x in rated}, rows, ks)
         # Per player of the period: their ratings before each game (the start rating, each change
         # added in turn), changes and expected scores, one run each in the flat lists from
         # starts[x] (each run one longer than the games: a pad); a side's slot there is that plus
@@ -259,7 +267,7 @@ class Replay:
                 evented[x] = 1
                 event_order.append(x)
             starts[x] = len(befores)
-            own = games.get(x)
+            own = games[x]
             if own is None:  # only unrated games this period
                 befores.append(r[x])
                 changes.append(nan)
@@ -294,6 +302,8 @@ class Replay:
             columns[2 * k + 1].extend(map(values.__getitem__, slot_b))
         columns[6].extend(map(rows_of.__getitem__, side_a))
         columns[7].extend(map(rows_of.__getitem__, side_b))
+        for x in rated:
+            games[x] = None
 
     def kept(self, index: int, onset: dict[int, float], mu: dict[int, float], updates: dict[int, Update],
              rows: list[int], ks: list[int]) -> None:
