@@ -61,6 +61,7 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
                     assert self._rows is not None
                     made.append(self._rows(player, item, made[-1] if made else None))
                 elif isinstance(item, FollowsOn):
+                    assert not self._by_date, "an item that follows the line before it: kept in order"
                     made.append(item.line(made[-1] if made else None))
                 else:
                     made.extend(item.lines())
