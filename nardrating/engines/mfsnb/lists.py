@@ -32,6 +32,9 @@ def shared(value: float) -> float:
     return _SHARED.setdefault(value, value)
 
 
+HALVES = {1.0: 2, 0.5: 1, 0.0: 0}   # a game's score as whole halves (halves_of for anything else)
+
+
 class Played(NamedTuple):
     """One rated game of a player in a competition."""
 
@@ -245,12 +248,27 @@ class ListBuilder:
         """A match outside any tournament: a competition of two players, one game each. Each
         player's two lines (the match's, the competition's) are made when history is read."""
         a, b = self.enter(first, day), self.enter(second, day)
-        members = {first: a, second: b}
         other = shared(1.0 - score)
-        ca = self.rate(cid, "single", day, first, [Played(second, score)], (b.base,), 2, None, members)
-        cb = self.rate(cid, "single", day, second, [Played(first, other)], (a.base,), 2, None, members)
+        ca = self.rate_single(cid, day, first, a, second, b, score)
+        cb = self.rate_single(cid, day, second, b, first, a, other)
         self.event(first, SingleGame(day, second, score, reason, ca))
         self.event(second, SingleGame(day, first, other, reason, cb))
+
+    def rate_single(self, cid: str, day: date, player: str, m: Member, opponent: str, o: Member,
+                    score: float) -> Competition:
+        """rate() of a single match's one game (a fifth of a big journal's replay: no list of games
+        and no sum of one; the protection looked at only for a decrease, as rate() does)."""
+        halves = HALVES.get(score)
+        if halves is None:
+            halves = halves_of(score)
+        own, p = m.base, self.p
+        ra, difference, percent, hundredths, computed = whole_numbers(own, o.base, 1, halves, "single", 2,
+                                                                      p.round_robin)
+        protected = self.protection(player, own, [Played(opponent, score)], None, {player: m, opponent: o}) \
+            if computed < 0 else None
+        return self.book(Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent,
+                                     hundredths, halves, computed, 0 if protected else computed, protected),
+                         day, player, m, 1)
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
              participants: int, first_place: str | None, members: dict[str, Member]) -> Competition:
@@ -263,11 +281,15 @@ class ListBuilder:
         ra, difference, percent, hundredths, computed = whole_numbers(
             own, sum(ratings), games, halves, system, participants, p.round_robin)
         protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
-        change = 0 if protected else computed
+        return self.book(Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent,
+                                     hundredths, halves, computed, 0 if protected else computed, protected),
+                         day, player, m, games)
+
+    def book(self, c: Competition, day: date, player: str, m: Member, games: int) -> Competition:
+        """A competition's R pending on the player's list, and its numbers on their period record."""
+        change, halves, hundredths = c.change, c.halves, c.hundredths
         m.pending += change
         rec = self.record(player)
-        c = Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent, hundredths,
-                        halves, computed, change, protected)
         rec.competitions.append(c)
         rec.games += games
         rec.halves += halves
