@@ -175,7 +175,7 @@ class MatchView:
 @dataclass
 class Journal:
     files: list[str] = field(default_factory=list)
-    players: dict[str, Player] = field(default_factory=dict)
+    players: MutableMapping[str, Player] = field(default_factory=dict)  # (the cache's: a lazy table)
     player_codes: Codes = field(default_factory=Codes)
     discipline_codes: Codes = field(default_factory=Codes)
     tournaments: MutableMapping[str, Tournament] = field(default_factory=dict)  # (the cache's: a lazy table)
@@ -308,6 +308,9 @@ class Journal:
         return list(self.discipline_codes.names)
 
     def player_name(self, player: str, public: bool = False) -> str:
+        shown: Callable[[str, bool], str] | None = getattr(self.players, "display_name", None)  # the cache's: no Player made
+        if shown is not None:
+            return shown(player, public)
         p = self.players.get(player)
         if p is None:
             return player

@@ -22,7 +22,7 @@ import os
 import sys
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -113,8 +113,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
     return {
         "files": journal.files,
-        "players": [[p.id, p.name, p.alias, p.qualification, p.title, iso(p.joined), p.file, p.line, p.declared]
-                    for p in journal.players.values()],
+        "players": [[*row[:5], iso(row[5]), *row[6:]] for row in _player_rows(journal)],
         "player_codes": journal.player_codes.names,
         "discipline_codes": journal.discipline_codes.names,
         # (None: the tournaments' own ids in order, the usual case, stored once with them)
@@ -135,6 +134,17 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
         "play": play.meta(_plays(journal), journal.rounds, journal.changes),
     }
+
+
+def _player_rows(journal: Journal) -> Iterable[list[Any]]:
+    """Every player's fields in Player's order: the cached table's rows as read, without making entries."""
+    from .cacheplayers import PlayerTable
+
+    table = journal.players
+    if isinstance(table, PlayerTable) and table.untouched():
+        return table.rows.values()
+    return ([p.id, p.name, p.alias, p.qualification, p.title, p.joined, p.file, p.line, p.declared]
+            for p in table.values())
 
 
 def _plays(journal: Journal) -> dict[str, Any]:
@@ -271,7 +281,8 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     from ..config import display_path
     from ..journal.columns import Codes
     from ..journal import play
-    from ..journal.model import Adjust, Identity, Journal, Player, PlayerEdit, PublishedList, Void
+    from ..journal.model import Adjust, Identity, Journal, PlayerEdit, PublishedList, Void
+    from .cacheplayers import PlayerTable
 
     token = manifest["token"]
     raw, _ = folder.read(f"journal-{token}.json")
@@ -285,8 +296,10 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     # File names as this command shows them (relative to today's current folder).
     relabel = dict(zip(meta["files"], (display_path(p) for p in config.journal_paths())))
     journal.files = [relabel[f] for f in meta["files"]]
-    for pid, name, alias, qual, title, joined, file, line, declared in meta["players"]:
-        journal.players[pid] = Player(pid, name, alias, qual, title, joined, relabel[file], line, declared)
+    rows = meta["players"]
+    for row in rows:
+        row[6] = relabel[row[6]]
+    journal.players = PlayerTable(rows)  # a Player made when one is asked for
     # (distinct names: checked by check_journal_meta)
     journal.player_codes = Codes.of(meta["player_codes"])
     journal.discipline_codes = Codes.of(meta["discipline_codes"])

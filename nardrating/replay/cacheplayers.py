@@ -1,0 +1,73 @@
+"""The journal's players as the cache read them: a table that makes a Player entry only when one
+is asked for.
+
+A leaderboard or a history of a 10,000-player club shows names, not records: it reads a name
+from the checked row (`display_name`) and makes no Player at all, where making them all took a
+tenth of the command. Anything added or removed (an add-player's preview, an edit) turns the
+table into a plain dict of every entry, as cachetables.Table does for tournaments.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, MutableMapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..journal.model import Player
+
+# A checked snapshot row: id, name, alias, qualification, title, joined (a date or None),
+# file (as this command shows it), line, declared (cachecheck.PLAYER).
+Row = list[Any]
+
+
+class PlayerTable(MutableMapping[str, "Player"]):
+    """id → Player over the snapshot's checked rows, in their order."""
+
+    def __init__(self, rows: list[Row]) -> None:
+        self.rows = {row[0]: row for row in rows}
+        self.made: dict[str, Player] = {}
+        self.plain: dict[str, Player] | None = None   # once changed: every entry, in order
+
+    def untouched(self) -> bool:
+        """Whether the table holds exactly what was read (the entries made from it are immutable)."""
+        return self.plain is None
+
+    def display_name(self, player: str, public: bool = False) -> str:
+        """The name a report shows (the alias where `public` and there is one); the id if unknown."""
+        if self.plain is not None:
+            found = self.plain.get(player)
+            return player if found is None else found.public_name() if public else found.name
+        row = self.rows.get(player)
+        if row is None:
+            return player
+        name: str = (row[2] or row[1]) if public else row[1]
+        return name
+
+    def __getitem__(self, player: str) -> Player:
+        if self.plain is not None:
+            return self.plain[player]
+        found = self.made.get(player)
+        if found is None:
+            from ..journal.model import Player
+
+            found = self.made[player] = Player(*self.rows[player])
+        return found
+
+    def __contains__(self, player: object) -> bool:
+        return player in (self.plain if self.plain is not None else self.rows)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.plain if self.plain is not None else self.rows)
+
+    def __len__(self) -> int:
+        return len(self.plain if self.plain is not None else self.rows)
+
+    def _changing(self) -> dict[str, Player]:
+        if self.plain is None:
+            self.plain = {player: self[player] for player in self.rows}
+        return self.plain
+
+    def __setitem__(self, player: str, entry: Player) -> None:
+        self._changing()[player] = entry
+
+    def __delitem__(self, player: str) -> None:
+        del self._changing()[player]
