@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import declined
-from .jit import column as _column, compiled
+from .jit import column as _column, compiled, first_sides
 
 
 def _loop(rows: Any, out: int, a: Any, b: Any, score: Any, dates: Any, skip: Any, k: float, ten: float,
@@ -142,10 +142,10 @@ def replay(view: Any) -> Any:
     index = array("i", order.astype(np.int32).tobytes())
     rec_a, rec_b = array("i", a[order].tobytes()), array("i", b[order].tobytes())
     # The standings' order: players as they first appear, an adjustment before the games after it.
-    sides = np.empty(2 * total, dtype=np.int32)
-    sides[0::2], sides[1::2] = a[order], b[order]
-    codes, at = np.unique(sides, return_index=True)
-    for code, position in zip(codes.tolist(), at.tolist()):
+    first_side = np.full(count, -1, dtype=np.int64)
+    compiled(first_sides)(order, a, b, first_side)
+    codes = np.flatnonzero(first_side >= 0)
+    for code, position in zip(codes.tolist(), first_side[codes].tolist()):
         key = (position // 2, 1 + position % 2)
         if seen.get(code, key) >= key:
             seen[code] = key

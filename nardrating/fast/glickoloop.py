@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import declined
-from .jit import column as _column, compiled
+from .jit import column as _column, compiled, first_sides
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)  # sum() of floats: Neumaier's compensated sum from 3.12 on
 EPSILON, MAX_STEPS = 0.000001, 200             # glicko2.py's
@@ -239,18 +239,6 @@ def _loop(rows: Any, periods: Any, a: Any, b: Any, score: Any, dates: Any, skip:
     return 0
 
 
-def _first_sides(order: Any, a: Any, b: Any, first: Any) -> None:  # numba
-    """first[code]: where the player first plays in the records' sides (2q for a of record q, 2q + 1
-    for b), -1 for none: np.unique(sides, return_index=True) without its sort of every side."""
-    for q in range(len(order)):
-        i = order[q]
-        x, y = a[i], b[i]
-        if first[x] < 0:
-            first[x] = 2 * q
-        if first[y] < 0:
-            first[y] = 2 * q + 1
-
-
 def _kernel() -> Any:
     """The loop compiled, with the functions it calls compiled first (numba resolves them as it compiles)."""
     functions = globals()
@@ -371,7 +359,7 @@ def replay(view: Any, engine: Any) -> Any:
     del views, work, buffers
     index_column = array("i", order.tobytes())
     first_side = np.full(count, -1, dtype=np.int64)
-    compiled(_first_sides)(order, a, b, first_side)
+    compiled(first_sides)(order, a, b, first_side)
     codes = np.flatnonzero(first_side >= 0)
     for code, position in zip(codes.tolist(), first_side[codes].tolist()):
         row_key = (position // 2, 1 + position % 2, 0)

@@ -50,6 +50,18 @@ def compiled(function: Callable[..., Any]) -> Callable[..., Any]:
     return kernel
 
 
+def first_sides(order: Any, a: Any, b: Any, first: Any) -> None:  # numba: compiled(first_sides)
+    """first[code]: where the player first plays in the records' sides (2q for a of record q, 2q + 1
+    for b), -1 for none: np.unique(sides, return_index=True) without its sort of every side."""
+    for q in range(len(order)):
+        i = order[q]
+        x, y = a[i], b[i]
+        if first[x] < 0:
+            first[x] = 2 * q
+        if first[y] < 0:
+            first[y] = 2 * q + 1
+
+
 def column(values: Any, dtype: Any) -> Any:
     """A match column as a numpy array of `dtype`: a view of a machine array or of the cache where it
     holds that type, else a copy."""
