@@ -204,6 +204,9 @@ def _append(journal: Any, label: str, columns: dict[str, Any], n: int) -> None:
     columns["source"] = np.full(n, source, dtype=np.int32)
     columns["line"] = np.arange(2, n + 2, dtype=np.int32)
     journal.max_date = max(journal.max_date, int(columns["dates"].max()))
+    if base == 0:  # whether the journal is in date order (Journal.dates_sorted), by numpy not a Python pass
+        dates = columns["dates"]
+        journal._sorted = (n, bool((dates[1:] >= dates[:-1]).all()))
     for name, code in COLUMNS:
         old = getattr(m, name)
         column = old if isinstance(old, array) and old.typecode == code else array(code, old)
