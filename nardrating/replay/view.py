@@ -29,6 +29,7 @@ class JournalView:
     adjusts: list[Adjust]            # for this list and discipline, by (date, journal order)
     tournaments: list[Tournament]    # of this discipline that ended by as_of, by (end, journal order)
     config: object = None            # the ClubConfig, for engines that need club-wide settings
+    every_row: bool = False          # order is every match row of the journal, in journal order
 
     @property
     def params(self) -> Any:
@@ -118,6 +119,8 @@ class JournalView:
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
         m = self.journal.matches
+        if self.every_row and isinstance(rows, array) and len(rows) == len(m.a) and rows == self.order:  # (in C)
+            return _copy(m.a), _copy(m.b)  # every row in journal order, a bulk journal's usual case
         return array("i", map(m.a.__getitem__, rows)), array("i", map(m.b.__getitem__, rows))
 
     def latest_entry(self, tournaments: bool) -> date | None:
@@ -128,6 +131,15 @@ class JournalView:
         if tournaments:
             days += [t.end for t in self.tournaments[-1:]]
         return max(days) if days else None
+
+
+def _copy(column: Sequence[int]) -> array[int]:
+    """A match column of player codes as a new array of C ints."""
+    if isinstance(column, array) and column.typecode == "i":
+        return column[:]
+    if isinstance(column, memoryview) and column.format == "i":
+        return array("i", column.tobytes())
+    return array("i", column)
 
 
 def timeline(view: JournalView) -> Iterator[tuple[str, Any]]:
@@ -212,6 +224,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     disc, dates = m.discipline, m.dates
     # A machine array: a million row numbers as a list would hold a million int objects.
     rows: array[int]
+    every_row = False
     from ..fast import rows_where  # by numpy, where the [fast] extra has loaded it for a big journal
 
     found = rows_where(disc, code, dates, limit)
@@ -219,6 +232,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         rows = found
     elif len(journal.discipline_codes) == 1 and limit is None:
         rows = array("i", range(len(disc)) if code == 0 else ())
+        every_row = code == 0
     else:
         keep = map(code.__eq__, disc)
         if limit is not None:
@@ -229,9 +243,9 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     # date keeps journal order within a date; skip it when already sorted.
     if has_amends(journal):
         seqs = m.seq
-        rows = array("i", sorted(rows, key=lambda i: (dates[i], seqs[i])))
+        rows, every_row = array("i", sorted(rows, key=lambda i: (dates[i], seqs[i]))), False
     elif not journal.dates_sorted():
-        rows = array("i", sorted(rows, key=dates.__getitem__))
+        rows, every_row = array("i", sorted(rows, key=dates.__getitem__)), False
     single = len(ledger.config.ratings) == 1
     default = ledger.config.club.default_discipline
     adjusts = sorted(
@@ -246,7 +260,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         (t for t in journal.tournaments.values()
          if t.discipline == discipline and (as_of is None or t.end <= as_of)),
         key=lambda t: (t.end, t.seq)) if engine_class(rating.engine).tournament_ends else []
-    return JournalView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config)
+    return JournalView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config, every_row)
 
 
 def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
