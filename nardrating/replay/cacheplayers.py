@@ -8,7 +8,7 @@ table into a plain dict of every entry, as cachetables.Table does for tournament
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import ItemsView, Iterator, MutableMapping, ValuesView
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,6 +52,23 @@ class PlayerTable(MutableMapping[str, "Player"]):
             found = self.made[player] = Player(*self.rows[player])
         return found
 
+    def every(self) -> dict[str, Player]:
+        """Every entry, made where not yet, in the rows' order (one pass: a players list shows them all)."""
+        if self.plain is not None:
+            return self.plain
+        if len(self.made) < len(self.rows):
+            from ..journal.model import Player
+
+            made = self.made
+            self.made = {pid: made.get(pid) or Player(*row) for pid, row in self.rows.items()}
+        return self.made
+
+    def values(self) -> ValuesView[Player]:
+        return self.every().values()
+
+    def items(self) -> ItemsView[str, Player]:
+        return self.every().items()
+
     def __contains__(self, player: object) -> bool:
         return player in (self.plain if self.plain is not None else self.rows)
 
@@ -63,7 +80,7 @@ class PlayerTable(MutableMapping[str, "Player"]):
 
     def _changing(self) -> dict[str, Player]:
         if self.plain is None:
-            self.plain = {player: self[player] for player in self.rows}
+            self.plain = dict(self.every())
         return self.plain
 
     def __setitem__(self, player: str, entry: Player) -> None:
