@@ -140,7 +140,7 @@ Games = Annotated[int, _refuse_bool(RULES["games"]), _between(0, 100_000, RULES[
 
 
 class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True)
 
 
 class PlayerEntry(Entry):
