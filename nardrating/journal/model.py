@@ -8,7 +8,7 @@ coded as integers (columns.py). `Journal.match(i)` gives a readable view of one 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Collection, Iterator, MutableMapping, Sized
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import compress
@@ -339,6 +339,13 @@ class Journal:
                 return float(score[0] if m.score_a[i] == 1.0 else score[1])
         return float(m.length[i])
 
+    def exclusions(self, rows: Sized) -> Collection[int]:
+        """The rows exclusion() gives a reason for, as excluded_rows() has them; for a few `rows`
+        of a big journal (a replay resumed over appended matches) asked row by row, not all found."""
+        if 64 * len(rows) >= len(self.matches.forfeit):
+            return self.excluded_rows()
+        return _Exclusions(self)
+
     def excluded_rows(self) -> set[int]:
         """Every match for which exclusion() gives a reason, found column by column (in C), not row by row."""
         m = self.matches
@@ -349,3 +356,31 @@ class Journal:
         if not all(m.rated):
             excluded.update(compress(rows, map(operator.not_, m.rated)))
         return excluded
+
+
+class _Exclusions(Collection[int]):
+    """Journal.excluded_rows() answered row by row: `i in` it asks exclusion(i); iterating finds them all."""
+
+    __slots__ = ("journal", "_all")
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self._all: set[int] | None = None
+
+    def __contains__(self, row: object) -> bool:
+        try:
+            i = operator.index(row)  # type: ignore[arg-type]  # (an int, or a numpy integer)
+        except TypeError:
+            return False
+        return 0 <= i < len(self.journal.matches.forfeit) and self.journal.exclusion(i) is not None
+
+    def _found(self) -> set[int]:
+        if self._all is None:
+            self._all = self.journal.excluded_rows()
+        return self._all
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())

@@ -95,7 +95,7 @@ class JournalView:
     def _batches(self, tournaments: bool) -> Iterator[Adjusted | TournamentEnded | MatchBatch]:
         m = self.journal.matches
         columns = (m.a, m.b, m.score_a, m.length, m.dates)
-        excluded = self.journal.excluded_rows()
+        excluded = self.journal.exclusions(self.order)
         dated: list[tuple[tuple[float, ...], Adjust | Tournament]] = [
             ((a.date.toordinal(), a.seq), a) for a in self.adjusts]
         if tournaments:   # as timeline() orders them: a tournament ends after every entry of its last day
