@@ -5,7 +5,6 @@ and a rated one equals the full replay, for every engine whose replay resumes.""
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
