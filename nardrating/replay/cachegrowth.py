@@ -26,12 +26,15 @@ Grown = tuple[int, dict[str, Any], bytes, os.stat_result, int]
 RACY_NS = 2_000_000_000
 
 
-def file_state(raw: bytes, st: os.stat_result, seen_ns: int) -> dict[str, int | str]:
-    """What the cache remembers of a journal file read as `raw`, whose stat was `st`."""
+def file_state(raw: bytes, st: os.stat_result, seen_ns: int, sha256: str | None = None,
+               lines: int | None = None) -> dict[str, int | str]:
+    """What the cache remembers of a journal file read as `raw`, whose stat was `st`; `sha256` and
+    `lines`, where given, are those of `raw` (found while its old part was checked)."""
     state: dict[str, int | str] = {name: getattr(st, "st_" + name) for name in STAT_FIELDS}
     if st.st_size != len(raw):  # changed while being read: never trust its stat, always hash
         state["mtime_ns"] = -1
-    state.update(size=len(raw), sha256=hashlib.sha256(raw).hexdigest(), lines=raw.count(b"\n"), seen_ns=seen_ns)
+    state.update(size=len(raw), sha256=sha256 or hashlib.sha256(raw).hexdigest(),
+                 lines=raw.count(b"\n") if lines is None else lines, seen_ns=seen_ns)
     return state
 
 

@@ -201,20 +201,24 @@ def states_after_append(journal: Journal, base: Base, states: list[State], k: in
     journal grew too much since the snapshot `base` to keep a record (RESAVE_AFTER)."""
     import time
 
-    from ..journal.writer import appended_bytes
+    from ..journal.writer import appended_part
     from ..safefile import read_regular
     from .cachegrowth import file_state
 
     old = states[k]
+    size = old["size"]
     seen_ns = time.time_ns()
     try:
         raw, st = read_regular(path)
     except OSError:
         return None
-    before = raw[:old["size"]]
-    if (len(before) != old["size"] or hashlib.sha256(before).hexdigest() != old["sha256"]
-            or raw != appended_bytes(before, block) or journal.match_count() - base.matches > RESAVE_AFTER):
+    if len(raw) < size or journal.match_count() - base.matches > RESAVE_AFTER:
         return None
+    digest = hashlib.sha256(memoryview(raw)[:size])   # the old part, as read; then on over the block
+    if digest.hexdigest() != old["sha256"] or raw[size:] != appended_part(raw[max(0, size - 2):size], block):
+        return None
+    digest.update(memoryview(raw)[size:])
     states = list(states)
-    states[k] = file_state(raw, st, seen_ns)
+    lines = old["lines"] + raw.count(b"\n", size) if old["lines"] >= 0 else None
+    states[k] = file_state(raw, st, seen_ns, digest.hexdigest(), lines)
     return states
