@@ -57,7 +57,8 @@ def changed_files(config: ClubConfig, manifest: dict[str, Any]) -> tuple[list[Gr
         seen_ns = time.time_ns()
         raw, st = read_regular(path)
         if len(raw) == old["size"] and hashlib.sha256(raw).hexdigest() == old["sha256"]:
-            states[k] = file_state(raw, st, seen_ns)  # same bytes: only the stat moved, or racily clean
+            # The same bytes: only the stat moved, or racily clean (their hash and lines as before).
+            states[k] = file_state(raw, st, seen_ns, old["sha256"], old["lines"] if old["lines"] >= 0 else None)
             refreshed = refreshed or stat_unchanged(st, states[k])
             continue
         old_bytes = memoryview(raw)[:old["size"]]
