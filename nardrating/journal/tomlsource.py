@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import reprlib
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ def shown(value: object) -> str:
     return _SHORT.repr(value)
 
 
-def decode_problem(path: str, exc: tomllib.TOMLDecodeError) -> Problem:
+def decode_problem(path: str, exc: ValueError) -> Problem:  # a tomllib.TOMLDecodeError
     """Turn tomllib's '... (at line 3, column 7)' into FILE:LINE: message."""
     text = str(exc)
     m = re.search(r"\(at line (\d+), column (\d+)\)", text)
@@ -159,6 +158,8 @@ def _code(line: str) -> str:
 
 
 def parse_toml(text: str, label: str, problems: list[Problem]) -> dict[str, Any] | None:
+    import tomllib  # (here: a command that reads the cached config and journal parses no TOML)
+
     deep = too_deep(text)
     if deep is not None:
         problems.append(Problem(label, deep[0], deep[1]))
