@@ -116,14 +116,20 @@ def column_texts(table: Table) -> dict[str, list[str]]:
         except KeyError:
             values = [[row.get(key) for row in rows] for key in keys]
     texts = {column.key: _texts(column, list(column_values)) for column, column_values in zip(table.columns, values)}
-    if "status" in texts:   # a value in JSON and CSV, words here
-        texts["status"] = list(map(status_text, texts["status"]))
+    if "status" in texts:   # a value in JSON and CSV, words here (each distinct one worded once)
+        texts["status"] = _worded(texts["status"], status_text)
     if current() != DEFAULT:   # a history event's kind and reason: the engine's values in JSON and CSV, words here
         if "kind" in texts:
-            texts["kind"] = list(map(kind_text, texts["kind"]))
+            texts["kind"] = _worded(texts["kind"], kind_text)
         if "reason" in texts:
             texts["reason"] = reason_texts(texts["reason"], [row.get("kind") for row in rows])
     return texts
+
+
+def _worded(texts: list[str], words: Callable[[str], str]) -> list[str]:
+    """Each text in words, looked up per distinct text (a column of 10,000 cells holds a few)."""
+    found = {text: words(text) for text in set(texts)}
+    return list(map(found.__getitem__, texts))
 
 
 def _texts(column: Column, values: list[Any]) -> list[str]:

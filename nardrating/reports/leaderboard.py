@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..engines.base import RatingResult, Standing
@@ -29,7 +30,11 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
             hidden.append(s)
         else:
             shown.append(s)
-    shown.sort(key=lambda s: (s.rating is None, -(s.rating or 0.0), s.player))
+    # By rating, highest first, equal ratings by player, no rating last: two stable sorts by
+    # attribute (in C), not a key tuple made per player.
+    rated = sorted((s for s in shown if s.rating is not None), key=attrgetter("player"))
+    rated.sort(key=attrgetter("rating"), reverse=True)
+    shown = rated + sorted((s for s in shown if s.rating is None), key=attrgetter("player"))
 
     name_of = journal.player_name
     extra_keys = [key for key, _ in result.columns]
