@@ -5,6 +5,7 @@ import os
 import sys
 import tempfile
 import unicodedata
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,16 @@ def make_club(folder: Path, journal: str = "", config: str = ELO_CONFIG, name: s
     (folder / "nardrating.toml").write_text(config, encoding="utf-8")
     (folder / name).write_text(journal, encoding="utf-8")
     return folder
+
+
+@contextmanager
+def no_cache():
+    """Inside the block every read is a full read of the journal (NARDRATING_NO_CACHE=1)."""
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    try:
+        yield
+    finally:
+        del os.environ["NARDRATING_NO_CACHE"]
 
 
 def sample_ledgers_state() -> dict[str, tuple[int, int]]:

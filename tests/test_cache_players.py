@@ -5,13 +5,12 @@ history of the list read names from the checked rows and make no Player at all."
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import astuple
 
 from nardrating.replay import cacheplayers
 from nardrating.replay.loader import load_club
 
-from .conftest import make_club
+from .conftest import make_club, no_cache
 
 CONFIG = """[club]
 journal = ["journal.toml", "bulk.csv"]
@@ -53,11 +52,8 @@ def seen(folder):
 
 
 def full(folder):
-    os.environ["NARDRATING_NO_CACHE"] = "1"
-    try:
+    with no_cache():
         return seen(folder)
-    finally:
-        del os.environ["NARDRATING_NO_CACHE"]
 
 
 def test_players_through_the_cache_equal_a_full_read(tmp_path, cli):
@@ -90,11 +86,8 @@ def test_a_cached_leaderboard_and_history_make_no_player_entry(tmp_path, cli, mo
     (club / "bulk.csv").write_text(BULK, encoding="utf-8")
     outputs = {}
     for args in (["leaderboard"], ["leaderboard", "--public"], ["history", "anna"]):
-        os.environ["NARDRATING_NO_CACHE"] = "1"
-        try:
+        with no_cache():
             outputs[tuple(args)] = cli(*args, "--format", "json", "--club", club).stdout
-        finally:
-            del os.environ["NARDRATING_NO_CACHE"]
     assert cli("leaderboard", "--club", club).exit_code == 0   # the cache written
     made: list[str] = []
     real = cacheplayers.PlayerTable.__getitem__

@@ -13,7 +13,7 @@ from nardrating.engines.registry import engine_class, engine_names
 from nardrating.replay import cachetables
 from nardrating.replay.loader import load_club
 
-from .conftest import make_club
+from .conftest import make_club, no_cache
 from .test_cache import cache_folder
 
 CONFIG = """[club]
@@ -52,11 +52,8 @@ def seen(folder):
 
 
 def full(folder):
-    os.environ["NARDRATING_NO_CACHE"] = "1"
-    try:
+    with no_cache():
         return seen(folder)
-    finally:
-        del os.environ["NARDRATING_NO_CACHE"]
 
 
 def test_tournaments_through_the_cache_equal_a_full_read(tmp_path, cli):
