@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from .errors import LedgerError, Problem, did_you_mean
 from .i18n import N_, _
 from .journal.ids import is_plain_id
+from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
@@ -196,8 +197,6 @@ def pydantic_words(sentence: str) -> str:
 
 def describe_validation_error(exc: ValidationError, label: str, text: str, table: str,
                               header: int | None, model: type[BaseModel]) -> list[Problem]:
-    from .journal.tomlsource import key_line, shown
-
     problems = []
     allowed = ", ".join(model.model_fields)
     for err in exc.errors():
@@ -222,7 +221,6 @@ def load_config(path: Path) -> ClubConfig:
     from pydantic import ValidationError
 
     from .engines.registry import engine_class, engine_names
-    from .journal.tomlsource import header_lines, key_line, parse_toml, read_text, shown
 
     label = display_path(path)
     problems: list[Problem] = []
