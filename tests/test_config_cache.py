@@ -149,3 +149,32 @@ def test_leaderboard_from_the_cache_imports_no_pydantic_model(tmp_path):
                               capture_output=True, text=True, check=True)
         seen.append(done.stderr.split()[-2:])
     assert seen == [["True", "True"], ["False", "False"]]   # checked the first time, cached the second
+
+
+def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tmp_path):
+    """recalc replays the journal with the config its last check left in the cache: on a club whose
+    journal is CSV only, the second recalc imports no pydantic at all (the CSV reader checks cells by
+    limits.py and textrules.py, not through the entry models), and gives the same numbers.
+
+    Elo, K 20, everyone at 1500: anna beats boris (expected 0.5, ±10: 1510, 1490); then boris
+    beats anna: boris expected 1 / (1 + 10^(20/400)) = 0.471249..., so +20 × 0.528750... = +10.5750:
+    boris 1500.5750, anna 1499.4250."""
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "CSV club"\njournal = ["games.csv"]\ndefault_discipline = "chess"\n\n'
+        '[rating.elo]\nengine = "elo"\nk = 20\nstart = 1500\npair_limit_per_day = 0\n', encoding="utf-8")
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n2020-01-05,anna,boris,1-0\n"
+                                        "2020-01-06,anna,boris,0-1\n", encoding="utf-8")
+    env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0"}
+    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('pydantic' in sys.modules, file=sys.stderr)")
+    seen, boards = [], []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code, "recalc", "--club", str(tmp_path)], env=env,
+                              capture_output=True, text=True, check=True)
+        seen.append(done.stderr.split()[-1])
+        board = subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--all", "-f", "json", "--club",
+                                str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+        boards.append({row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)})
+    assert seen == ["True", "False"]   # checked the first time, cached the second
+    assert boards == [{"boris": 1500.5750, "anna": 1499.4250}] * 2

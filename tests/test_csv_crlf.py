@@ -8,7 +8,7 @@ import pytest
 
 from nardrating.journal import csvfast
 from nardrating.journal.model import Journal
-from nardrating.journal.reader import read_csv_journal
+from nardrating.journal.csvjournal import read_csv_journal
 
 COLUMNS = ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit",
            "seq", "source", "line")

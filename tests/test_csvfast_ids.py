@@ -55,7 +55,7 @@ def test_the_plain_id_shortcut_agrees_with_the_id_rule(text):
 
 
 def test_crlf_bytes_become_lf_only_when_every_cr_ends_a_line_outside_quotes():
-    from nardrating.journal.reader import _lf_only
+    from nardrating.journal.csvjournal import _lf_only
 
     assert _lf_only(b"a,b\r\n1,2\r\n") == b"a,b\n1,2\n"
     assert _lf_only(b"a,b\r\n1,2") == b"a,b\n1,2"

@@ -21,7 +21,8 @@ from ..replay.cache import COLUMNS
 from ..journal.csvcells import is_id, length_cell
 from ..journal.csvfast import CSV_COLUMNS, CSV_REQUIRED
 from ..journal.columns import IdColumn
-from ..journal.entries import FIRST_DAY, LAST_DAY, id_problem, parse_result
+from ..journal.limits import FIRST_DAY, LAST_DAY, parse_result
+from ..journal.textrules import id_problem
 from ..journal.ids import PLAIN_ID
 from . import declined
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..digits import whole_number
 from ..i18n import _
-from .entries import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES, id_message, valid_id
+from .limits import FIRST_DAY, LAST_DAY, MAX_LENGTH, RULES
+from .textrules import id_message, valid_id
 from .ids import MAX_ID, is_plain_id
 
 if TYPE_CHECKING:

@@ -19,7 +19,8 @@ from ..digits import decimal_number
 from ..errors import Problem
 from ..i18n import _, ngettext
 from .csvcells import Judged, checked, coded, date_refused, extend_column, is_id, judged, length_cell, mapped, ordinal, plain_ids, player_refused
-from .entries import MAX_CHIPS, MAX_NOTE, RULES, Fault, fault_text, id_message, parse_result, text_fault, valid_id
+from .limits import MAX_CHIPS, MAX_NOTE, RULES, parse_result
+from .textrules import Fault, fault_text, id_message, text_fault, valid_id
 
 if TYPE_CHECKING:
     from .model import Journal

@@ -20,7 +20,8 @@ from ..i18n import N_, _
 # The limits and RULES (limits.py), here too for those who import them with the entry models.
 from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
                      MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
-                     MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RULES as RULES)
+                     MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RESULTS as RESULTS,
+                     RULES as RULES, parse_result as parse_result)
 from .tomlsource import shown
 # The id and text rules (textrules.py), here too for those who import them with the entry models.
 from .textrules import (Fault as Fault, control_problem as control_problem, fault_text as fault_text,
@@ -30,18 +31,9 @@ from .textrules import (Fault as Fault, control_problem as control_problem, faul
 QUALIFICATIONS = ("MS", "KMS", "1", "2", "3")
 SYSTEMS = ("swiss", "round-robin", "knockout", "match")
 
-RESULTS = {
-    "1-0": 1.0, "0-1": 0.0,
-    "1/2-1/2": 0.5, "½-½": 0.5, "1/2": 0.5, "½": 0.5, "0.5-0.5": 0.5,
-    "1:0": 1.0, "0:1": 0.0, "½:½": 0.5,
-}
 # The results a [[match]] takes, in words (RESULT_HELP without its winner).
 RESULT_WORDS = N_('"1-0", "0-1" or "1/2-1/2" (also "½-½")')
 RESULT_HELP = N_('"1-0", "0-1" or "1/2-1/2" (also "½-½"), or winner = "<player id>"')
-
-
-def parse_result(text: str) -> float | None:
-    return RESULTS.get(text.strip().replace(" ", ""))
 
 
 def parse_place(place: object) -> tuple[int, int]:

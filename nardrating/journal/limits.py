@@ -14,6 +14,17 @@ MAX_CHIPS = 1_000_000
 MAX_RATING = 100_000  # |set| and |delta| of an [[adjust]]
 MAX_PLACE = 100_000
 
+# A game's result as a [[match]] or a CSV row writes it: the first player's score.
+RESULTS = {
+    "1-0": 1.0, "0-1": 0.0,
+    "1/2-1/2": 0.5, "½-½": 0.5, "1/2": 0.5, "½": 0.5, "0.5-0.5": 0.5,
+    "1:0": 1.0, "0:1": 0.0, "½:½": 0.5,
+}
+
+
+def parse_result(text: str) -> float | None:
+    return RESULTS.get(text.strip().replace(" ", ""))
+
 # The messages below write these numbers out (a message is one text, for its translation).
 ID_RULE = N_("an id is 1 to 100 characters: letters of any alphabet (with their accents), digits 0-9, _ and -")
 

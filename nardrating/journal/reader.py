@@ -5,7 +5,6 @@ the entry's ``[[match]]`` header or the CSV row.
 """
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from collections.abc import MutableSequence, Sequence
 from typing import Any, cast
@@ -14,8 +13,7 @@ from pydantic import ValidationError
 
 from ..errors import Problem
 from ..i18n import _
-from .tomlsource import header_lines, key_line, parse_toml, shown
-from .csvfast import read_csv_rows
+from .tomlsource import decode, header_lines, key_line, parse_toml, shown
 from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, ListEntry, MatchEntry,
                       MergeEntry, PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text,
                       parse_place, valid_id)
@@ -30,18 +28,6 @@ def _pydantic_problems(exc: ValidationError, label: str, line: int | None, kind:
     # At the line of the entry's [[kind]] header, as users look for it.
     return [Problem(label, line, f"{loc_text(loc)}: {message}" if loc else message, entry_id)
             for loc, message in entry_errors(exc, kind)]
-
-
-def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0) -> str | None:
-    """UTF-8 text (a leading BOM is dropped), or None with a problem."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1,
-                                _("the file is not UTF-8 text; save it as UTF-8")))
-        return None
 
 
 def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
@@ -242,50 +228,3 @@ def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, sco
 def _growing(column: Sequence[int]) -> MutableSequence[int]:
     """A machine-array column, which Matches.growable() has made appendable (an array, never a mapped view)."""
     return cast("MutableSequence[int]", column)
-
-
-def _lf_only(raw: bytes) -> bytes:
-    """A CSV whose every CR ends a line as CRLF (csv.writer, Excel), without quoted cells, as LF bytes.
-
-    The csv module reads both alike (a CRLF is one line end, outside quotes), and so does the
-    plain split of csvfast, which is quicker with one-character line ends (one C pass here,
-    instead of two-character searches over the text). Anything else is left as it is.
-    """
-    if b"\r" not in raw or b'"' in raw:
-        return raw
-    lf = raw.replace(b"\r", b"")
-    return lf if len(raw) - len(lf) == raw.count(b"\r\n") else raw
-
-
-def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
-                     problems: list[Problem], source: int | None = None, line_offset: int = 0,
-                     match_offset: int = 0) -> None:
-    """Bulk matches, one per row. Undeclared players are created with id = name.
-
-    For appended rows, `raw` is the header line plus the new rows and
-    line_offset the number of data lines before them.
-    """
-    from ..fast import read_csv as read_fast  # the [fast] extra, for a whole big file; else nothing
-    if source is None and not line_offset and not match_offset and read_fast(raw, path, label, journal, default_discipline):
-        return
-    raw = _lf_only(raw)  # (the CRLF bytes are let go before the text is made)
-    text = decode(raw, label, problems)
-    del raw
-    if text is None:
-        return
-    if source is None:
-        source = len(journal.files)
-        journal.files.append(label)
-    journal.matches.growable()
-    gc_was_on = gc.isenabled()
-    gc.disable()  # building a million small objects: the cyclic collector only slows it down
-    try:
-        read_csv_rows(text, label, source, journal, default_discipline, problems, line_offset, match_offset)
-    finally:
-        # What was just built lives as long as the journal: keep later collections from re-scanning it.
-        # Once per process only: freezing also pins any cyclic garbage of the moment for good, so a
-        # program that loads clubs again and again (a server, a test run) would grow without end.
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-        if gc_was_on:
-            gc.enable()

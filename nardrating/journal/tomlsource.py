@@ -55,13 +55,18 @@ def read_text(path: str | Path, problems: list[Problem], label: str | None = Non
     except OSError as exc:
         problems.append(unreadable(label, path, exc, N_("a club config")))
         return None
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    return decode(data, label, problems)
+
+
+def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0) -> str | None:
+    """UTF-8 text (a leading BOM is dropped), or None with a problem at the line of the first bad byte."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
     try:
-        return data.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        problems.append(Problem(label, line, _("the file is not UTF-8 text; save it as UTF-8")))
+        problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1,
+                                _("the file is not UTF-8 text; save it as UTF-8")))
         return None
 
 

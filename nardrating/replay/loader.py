@@ -89,7 +89,7 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
     entries appended, in memory); no state is taken of those."""
     from ..errors import unreadable
     from ..journal.identities import apply_identities
-    from ..journal.reader import read_csv_journal, read_toml_journal
+    from ..journal.csvjournal import read_csv_journal
     from ..journal.validate import finish_players, validate
     from ..safefile import read_regular
 
@@ -113,7 +113,10 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
             continue
         if stat is not None:
             states.append(state_of(raw, stat))
-        reader = read_csv_journal if path.suffix == ".csv" else read_toml_journal
+        if path.suffix == ".csv":
+            reader = read_csv_journal
+        else:  # (the entry models, and pydantic, only for a TOML file)
+            from ..journal.reader import read_toml_journal as reader
         if progress:
             progress(_("reading {file}").format(file=label))
         # Handed over, not kept here: the reader drops the bytes once decoded (a 50 MB file

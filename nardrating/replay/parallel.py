@@ -7,11 +7,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from ..config import RatingList, find_club, load_config
+from ..config import RatingList, find_club
 from ..i18n import _
 from ..journal.model import Journal
 from .ledger import Ledger
-from .loader import Progress, read_valid_journal
+from .loader import Progress, checked_config, read_valid_journal
 
 
 # Journals of at least this many matches are replayed in parallel by `recalc` (see replay_all),
@@ -49,7 +49,9 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
     from . import cache
 
     progress = progress or (lambda text: None)
-    config = load_config(find_club(club))
+    # The config as its last check left it (it is keyed by the config's text and the program): the
+    # engines read their parameters by attribute only, as on the daily commands.
+    config = checked_config(find_club(club), cache.enabled())
     journal, states = read_valid_journal(config, progress)
     _compact(journal)
     ledger = Ledger(config, journal)

@@ -60,7 +60,7 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         return Cached(journal, manifest["token"], list(manifest["lineage"]), tail=(states, lineage), base=base,
                       states=states)
     from ..journal.identities import apply_identities
-    from ..journal.reader import read_csv_journal, read_toml_journal
+    from ..journal.csvjournal import read_csv_journal
     from ..journal.validate import finish_players, validate
 
     problems: list[Problem] = []
@@ -84,6 +84,8 @@ def cached_journal(config: ClubConfig) -> Cached | None:
             read_csv_journal(header + tail, path, label, journal, config.club.default_discipline, problems,
                              source=k, line_offset=old["lines"] - 1, match_offset=match_offset)
         else:
+            from ..journal.reader import read_toml_journal  # (the entry models, and pydantic, only for a TOML file)
+
             read_toml_journal(tail, path, label, journal, config.club.default_discipline, problems,
                               source=k, line_offset=old["lines"], match_offset=match_offset)
         if problems:
