@@ -20,7 +20,7 @@ from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
 from .elostate import RECORD_FIELDS, EloResult, EloState, SideEvent, exclusion
 from .explaining import opponent_event
-from .policies import HIDDEN, Inactivity, PenaltyClock, explain_penalty
+from .policies import HIDDEN, Inactivity, PenaltyClock, explain_penalty, played_days
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
@@ -181,11 +181,13 @@ class EloEngine(Engine):
         policy = Inactivity(p)
         end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
         standings: dict[str, Standing] = {}
+        rating, games, last, established = state.rating, state.games, state.last, p.provisional_games
+        days = played_days(last)
         for code in state.order:
-            player, n = names[code], state.games[code]
-            played = date.fromordinal(state.last[code]) if state.last[code] else None
-            status = "established" if n >= p.provisional_games else "provisional"
-            standings[player] = Standing(player, state.rating[code], n, policy.status(played, end, status), played)
+            player, n, played = names[code], games[code], days.get(last[code])
+            status = "established" if n >= established else "provisional"
+            standings[player] = Standing(player, rating[code], n,
+                                         status if end is None else policy.status(played, end, status), played)
         return EloResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
                          hidden_statuses=HIDDEN if policy.time_dependent else frozenset(), state=state,
                          matches=view.match_columns, records=state.records, side=state.side,

@@ -18,6 +18,7 @@ import struct
 from array import array
 from datetime import date
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
@@ -27,7 +28,7 @@ from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, Rat
 from .compact import ColumnRecords, CompactResult, event_from_json, event_json
 from ..contract.events import Adjusted, MatchPlayed
 from .fibsstate import FibsState, SideEvent, exclusion
-from .policies import HIDDEN, Inactivity, PenaltyClock
+from .policies import HIDDEN, Inactivity, PenaltyClock, played_days
 
 if TYPE_CHECKING:
     from ..config import RatingList
@@ -231,14 +232,14 @@ class FibsEngine(Engine):
         policy = Inactivity(p)
         end = view.as_of or view.latest_entry(tournaments=False) if policy.time_dependent else None
         standings: dict[str, Standing] = {}
-        for code in range(len(state.rating)):
-            if state.present[code]:
-                player = names[code]
-                last = date.fromordinal(state.last[code]) if state.last[code] else None
-                status = "established" if state.experience[code] >= minimum else "provisional"
-                standings[player] = Standing(
-                    player, state.rating[code], state.games[code], policy.status(last, end, status),
-                    last, {"experience": state.experience[code]})
+        rating, experience, games, last = state.rating, state.experience, state.games, state.last
+        days = played_days(last)
+        for code in compress(range(len(rating)), state.present):
+            player, played = names[code], days.get(last[code])
+            status = "established" if experience[code] >= minimum else "provisional"
+            standings[player] = Standing(player, rating[code], games[code],
+                                         status if end is None else policy.status(played, end, status), played,
+                                         {"experience": experience[code]})
         return FibsResult(view.rating.name, view.discipline, self.name, standings,
                           hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
                           matches=view.match_columns, records=state.records, side=state.side)
