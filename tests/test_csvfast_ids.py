@@ -90,3 +90,24 @@ def test_an_id_is_found_in_the_cached_blob_only_as_a_whole_id():
     assert [x in column for x in ["m", "1", "m1\na.b", "axb", "a.", "ж", "xxy", "x+yy", "", 7]] == [False] * 10
     column.append("new")
     assert "new" in column and "ne" not in column
+
+
+def test_ids_taken_by_rows_are_the_ids_of_those_rows_in_that_order():
+    """take(rows) cuts ASCII ids from the blob decoded once; ids of other alphabets (byte offsets are
+    not character offsets), ids appended since, or ids split already are read one by one: each way,
+    rows 3, 0, 3, 1 of g1 g22 g333 g4444 are g4444 g1 g4444 g22."""
+    def mapped(ids: list[str]) -> IdColumn:
+        blob, starts = IdColumn.of(ids).packed()
+        return IdColumn(memoryview(blob), starts)   # as mapped from the cache
+
+    rows = [3, 0, 3, 1]
+    ascii_ids = mapped(["g1", "g22", "g333", "g4444"])
+    assert ascii_ids.take(rows) == ["g4444", "g1", "g4444", "g22"]
+    assert ascii_ids.take(range(4)) == ["g1", "g22", "g333", "g4444"]   # the text decoded once, read again
+    assert mapped(["g1", "ж22", "g333", "левый"]).take(rows) == ["левый", "g1", "левый", "ж22"]
+    grown = mapped(["g1", "g22", "g333"])
+    grown.append("g4444")
+    assert grown.take(rows) == ["g4444", "g1", "g4444", "g22"]
+    split = mapped(["g1", "g22", "g333", "g4444"])
+    assert list(split) == ["g1", "g22", "g333", "g4444"]  # (iterating splits the blob once)
+    assert split.take(rows) == ["g4444", "g1", "g4444", "g22"]

@@ -3,7 +3,7 @@
 (`MatchColumns`), and the pair limit every engine and the view apply the same way."""
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
@@ -43,6 +43,12 @@ class MatchColumns:
         names = self.players
         return MatchFacts(date.fromordinal(self.dates[row]), names[self.a[row]], names[self.b[row]],
                           self.score_a[row], self.entries[row])
+
+    def entries_of(self, rows: Iterable[int]) -> list[str]:
+        """The match ids of these rows, in their order: for an engine that reads most of them (the
+        journal's id column cuts them from its blob in one pass: IdColumn.take)."""
+        take = getattr(self.entries, "take", None)
+        return take(rows) if take is not None else list(map(self.entries.__getitem__, rows))
 
     def on(self, day: date, row: int) -> bool:
         """Whether the row's match was played on `day`."""

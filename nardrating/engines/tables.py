@@ -8,6 +8,7 @@ Percentages are kept as integers so that callers can compute exactly.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import cache
 
 from ..i18n import _
 
@@ -24,6 +25,7 @@ BANDS: tuple[tuple[int, int], ...] = (
 _UPPER = [upper for upper, _ in BANDS]
 
 
+@cache   # a few thousand distinct differences over a journal of a million games (a refusal is not kept)
 def expected_percent(difference: int) -> int:
     """Expected share in whole percent for a player `difference` points above (+) or below (−).
 

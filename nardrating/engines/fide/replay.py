@@ -44,7 +44,7 @@ class FideReplay:
         Read from the view's batched columns: no event object per match."""
         view, players = self.view, self.players
         state, note, last_played = players.state, players.note, players.last_played
-        names, entries, tournament_ids = view.players, view.match_columns().entries, view.tournament_ids
+        names, tournament_ids, columns = view.players, view.tournament_ids, view.match_columns()
         days: dict[int, date] = {}
         by_key: dict[str, FideEvent] = {}
         for batch in view.batched_events():
@@ -52,7 +52,7 @@ class FideReplay:
                 continue                     # the replay takes them from view.adjusts
             codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
             excluded, seqs, tournaments = batch.excluded, batch.seq, batch.tournament
-            for i in batch.rows:
+            for i, entry in zip(batch.rows, columns.entries_of(batch.rows)):
                 a, b, score_a = names[codes_a[i]], names[codes_b[i]], scores[i]
                 day = days.get(ordinals[i])
                 if day is None:
@@ -61,7 +61,7 @@ class FideReplay:
                 if i in excluded:
                     reason = batch.reason(i)
                     for player, opponent, score in ((a, b, score_a), (b, a, 1 - score_a)):
-                        note(player, HistoryEvent(day, entries[i], "match", opponent, score, None, None, None,
+                        note(player, HistoryEvent(day, entry, "match", opponent, score, None, None, None,
                                                   False, reason))
                     continue
                 if last_played.get(a, day) <= day:
@@ -76,9 +76,8 @@ class FideReplay:
                         event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
                                                             tour.official, seq=tour.seq)
                 else:
-                    entry = entries[i]
                     event = by_key[entry] = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
-                event.games.append(Game(entries[i], day, a, b, score_a))
+                event.games.append(Game(entry, day, a, b, score_a))
         return sorted(by_key.values(), key=attrgetter("end", "seq"))
 
     def run(self) -> FideResult:

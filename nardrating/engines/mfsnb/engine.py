@@ -80,12 +80,13 @@ class MfsnbEngine(Engine):
         """A run of matches, from the batch's columns: each a history line (it counts through its
         competition, the tournament's when that ends); a single match is a competition itself."""
         singles = not view.params.official_only
-        names, entries, tournament_ids = view.players, view.match_columns().entries, view.tournament_ids
+        names, tournament_ids = view.players, view.tournament_ids
+        entries = view.match_columns().entries_of(batch.rows)
         codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
         excluded, tournaments = batch.excluded, batch.tournament
         days: dict[int, date] = {}
         until = -1   # the day (ordinal) the period being built ends: a later match publishes lists first
-        for i in batch.rows:
+        for i, entry in zip(batch.rows, entries):
             ordinal = ordinals[i]
             day = days.get(ordinal)
             if day is None:
@@ -93,7 +94,7 @@ class MfsnbEngine(Engine):
             if ordinal > until:
                 book.advance_to(day)
                 until = book.current.end.toordinal()
-            first, second, score, code, entry = names[codes_a[i]], names[codes_b[i]], scores[i], tournaments[i], entries[i]
+            first, second, score, code = names[codes_a[i]], names[codes_b[i]], scores[i], tournaments[i]
             excluded_by = batch.reason(i) if i in excluded else None
             tid = tournament_ids[code] if code >= 0 else None
             if tid is not None:

@@ -264,8 +264,9 @@ class ListBuilder:
         own, p = m.base, self.p
         ra, difference, percent, hundredths, computed = whole_numbers(own, o.base, 1, halves, "single", 2,
                                                                       p.round_robin)
+        # (protection stops a decrease for a won game; of one game, only when it was won)
         protected = self.protection(player, own, [Played(opponent, score)], None, {player: m, opponent: o}) \
-            if computed < 0 else None
+            if computed < 0 and score == 1.0 else None
         return self.book(Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent,
                                      hundredths, halves, computed, 0 if protected else computed, protected),
                          day, player, m, 1)
