@@ -160,3 +160,43 @@ def test_adjust_k_must_be_one_of_fides_values(cli, tmp_path):
     club = make_club(tmp_path, PLAYERS + '\n[[adjust]]\ndate = 2009-01-01\nplayer = "anna"\nset = 1300\nk = 30\n')
     code, lines = check(cli, club)
     assert code == 1 and lines[0].startswith("journal.toml:7: k:")
+
+
+def test_a_tournament_match_in_another_discipline_or_outside_its_dates_is_reported(cli, tmp_path):
+    """The tournament 'cup' is long nardy, 2009-02-01 to 2009-02-03. In journal.toml the header of m1
+    (chess, within the dates) is line 14, after the five lines of players, a blank and the seven of
+    the tournament; in games.csv, line 2 is right, line 3 is short nardy, line 4 is dated after the
+    cup, line 5 names a tournament nobody declared."""
+    journal = PLAYERS + """
+[[tournament]]
+id = "cup"
+system = "swiss"
+start = 2009-02-01
+end = 2009-02-03
+discipline = "long-nardy"
+
+[[match]]
+id = "m1"
+date = 2009-02-02
+players = ["anna", "boris"]
+result = "1-0"
+tournament = "cup"
+discipline = "chess"
+"""
+    club = make_club(tmp_path, journal, ELO_CONFIG.replace('journal = ["journal.toml"]',
+                                                           'journal = ["journal.toml", "games.csv"]'))
+    (club / "games.csv").write_text("date,player_a,player_b,result,tournament,discipline\n"
+                                    "2009-02-02,anna,boris,1-0,cup,long-nardy\n"
+                                    "2009-02-02,boris,anna,1-0,cup,short-nardy\n"
+                                    "2009-02-05,anna,boris,1-0,cup,long-nardy\n"
+                                    "2009-02-02,anna,boris,1-0,cap,long-nardy\n", encoding="utf-8")
+    code, lines = check(cli, club)
+    assert code == 1
+    problems = [line.split(": ", 1)[0] + ": " + line.split(": ", 2)[-1] for line in lines if line.startswith(("journal", "games"))]
+    assert problems == [
+        "journal.toml:14: the match's discipline 'chess' differs from its tournament's 'long-nardy'",
+        "games.csv:3: the match's discipline 'short-nardy' differs from its tournament's 'long-nardy'",
+        "games.csv:4: the match is dated 2009-02-05, outside its tournament 'cup' (2009-02-01 to 2009-02-03)",
+        "games.csv:5: unknown tournament 'cap' (did you mean \"cup\"?); add it with a [[tournament]] entry or "
+        "`nardrating add-tournament`",
+    ], lines

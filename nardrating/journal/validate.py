@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..contract.events import Adjust, DrawnMatch
 from ..errors import Problem, did_you_mean
 from ..i18n import _, ngettext
-from .model import Journal, Player
+from .model import Journal, Player, Tournament
 
 if TYPE_CHECKING:
     from ..config import ClubConfig
@@ -60,7 +60,17 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
         suspicious.update(first_match + k for k, (x, y) in enumerate(zip(a_col, b_col)) if x == y)
     tournament_col = m.tournament[first_match:]
     if max(tournament_col, default=-1) >= 0:  # a bulk journal often names none: one pass in C
-        suspicious.update(first_match + k for k, t in enumerate(tournament_col) if t >= 0)
+        # A match of a tournament is dated within it, in its discipline: each tournament's first and
+        # last day and discipline code looked up once; an unknown one's range holds no day.
+        def span(held: Tournament | None) -> tuple[int, int, int]:
+            if held is None:
+                return 1, 0, -1
+            return held.start.toordinal(), held.end.toordinal(), journal.discipline_codes.index.get(held.discipline, -1)
+
+        first_day, last_day, wanted = zip(*[span(tournaments.get(tid)) for tid in tournament_names])
+        suspicious.update(first_match + k for k, (t, day, discipline) in enumerate(
+            zip(tournament_col, m.dates[first_match:], m.discipline[first_match:]))
+            if t >= 0 and not (first_day[t] <= day <= last_day[t] and discipline == wanted[t]))
     for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
         label, line, entry = files[m.source[i]], journal.line_of(i), m.ids[i]
