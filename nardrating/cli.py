@@ -132,9 +132,11 @@ def handles_errors(command: Command) -> Command:
 
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
+    from .collector import one_command_process
     from .commands.terminal import set_up_streams
 
     set_up_streams()  # UTF-8 whatever the locale; on a terminal, long lines wrapped at spaces
+    one_command_process()  # a replay's objects may stay out of the collector's way to the end (collector.py)
     try:
         only_invoked_command(app, sys.argv)
         annotations_evaluated_once(app)

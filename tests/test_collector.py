@@ -20,3 +20,20 @@ def test_the_collector_is_paused_inside_and_as_it_was_after():
         assert not gc.isenabled()  # a caller's own pause is left alone
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("one_command", [False, True])
+def test_what_a_pause_built_is_frozen_only_in_a_one_command_process(one_command):
+    """100,000 lists built in a pause: in the command line's own process they are frozen (the
+    collector never scans them again); anywhere else, as Python leaves them, the first collection
+    after the pause scans them all and moves them on to the middle generation. In a fresh process:
+    freezing is for good."""
+    import subprocess
+    import sys
+
+    code = ("import gc\nfrom nardrating.collector import collector_paused, one_command_process\n"
+            + ("one_command_process()\n" if one_command else "")
+            + "with collector_paused():\n    kept = [[i] for i in range(100_000)]\n"
+            "print(gc.get_freeze_count() >= 100_000, len(gc.get_objects(generation=1)) >= 100_000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == (["True", "False"] if one_command else ["False", "True"])
