@@ -132,7 +132,7 @@ def handles_errors(command: Command) -> Command:
 
 def main() -> None:
     """The error boundary: whatever escapes a command ends as one paragraph and exit 2."""
-    from .collector import one_command_process
+    from .collector import command_done, one_command_process
     from .commands.terminal import set_up_streams
 
     set_up_streams()  # UTF-8 whatever the locale; on a terminal, long lines wrapped at spaces
@@ -149,6 +149,8 @@ def main() -> None:
         command = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
         report_unexpected(exc, command)
         sys.exit(2)
+    finally:
+        command_done()
 
 
 # The commands, in the order `nardrating --help` lists them.

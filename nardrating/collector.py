@@ -7,7 +7,8 @@ After the pause they are all in the youngest generation, so the first allocation
 collector runs again scans every one of them (0.2–0.5 s after a replay of 200,000 matches, and
 nothing found to free). In a process that runs one command and ends (`nardrating` itself:
 `one_command_process`), they are frozen instead: never scanned again, freed as usual when the
-result is dropped. A process that replays again and again (a test run, a program using the
+result is dropped. So is what is left when the command is done (`command_done`), which spares
+the collection Python makes at exit. A process that goes on (a test run, a program using the
 library) keeps the plain behaviour: freezing there would also keep any cyclic garbage of the
 moment until the process ends, once per replay.
 """
@@ -24,6 +25,14 @@ def one_command_process() -> None:
     """Say that this process ends with the command it runs (the command line's `main`)."""
     global _one_command
     _one_command = True
+
+
+def command_done() -> None:
+    """The command has run and its process is ending: what is left is frozen, so that Python's last
+    collection at exit does not scan every object still alive (20–30 ms after a daily command) for
+    leftovers the end of the process takes back anyway. Nothing in a process that goes on."""
+    if _one_command:
+        gc.freeze()
 
 
 @contextmanager

@@ -70,6 +70,7 @@ def test_a_failure_after_the_write_says_what_was_written(tmp_path, cli, monkeypa
 
 
 def test_main_catches_what_escapes_the_commands(monkeypatch, capsys):
+    monkeypatch.setattr("nardrating.collector.one_command_process", lambda: None)  # this process goes on
     monkeypatch.setattr(cli_module, "app", _boom)
     monkeypatch.setattr(sys, "argv", ["nardrating", "leaderboard", "--as-of", "2020-01-01"])
     with pytest.raises(SystemExit) as exit_:

@@ -37,3 +37,15 @@ def test_what_a_pause_built_is_frozen_only_in_a_one_command_process(one_command)
             "print(gc.get_freeze_count() >= 100_000, len(gc.get_objects(generation=1)) >= 100_000)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == (["True", "False"] if one_command else ["False", "True"])
+
+
+def test_the_command_line_freezes_what_is_left_when_its_command_is_done():
+    """nardrating's own main(): after the command (here --version, which replays nothing), every
+    object is frozen: Python's collection at exit then scans none of them."""
+    import subprocess
+    import sys
+
+    code = ("import gc, sys\nfrom nardrating.cli import main\nsys.argv = ['nardrating', '--version']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\nprint(gc.get_freeze_count() > 1000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[-1] == "True"

@@ -34,6 +34,14 @@ def read_toml_journal(raw: bytes, path: Path, label: str, journal: Journal, defa
                       problems: list[Problem], source: int | None = None, line_offset: int = 0,
                       match_offset: int = 0) -> None:
     """Entries of one TOML file, or of the bytes appended to it (line_offset: lines before them)."""
+    from ..collector import collector_paused
+
+    with collector_paused():  # tomllib's tables and the entries: many objects, none in a cycle (collector.py)
+        _read_toml(raw, path, label, journal, default_discipline, problems, source, line_offset, match_offset)
+
+
+def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_discipline: str,
+               problems: list[Problem], source: int | None, line_offset: int, match_offset: int) -> None:
     text = decode(raw, label, problems, line_offset)
     if text is None:
         return
