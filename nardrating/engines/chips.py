@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ..collector import collector_paused
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import CompactResult
 from ..i18n import _
@@ -98,6 +99,10 @@ class ChipsEngine(Engine):
     title = "game rating by chips won and lost, −5% a day (seed 001)"
 
     def run(self, view: RatingView) -> ChipsResult:
+        with collector_paused():  # a record (a tuple) per match, none in a cycle (collector.py)
+            return self._replay(view)
+
+    def _replay(self, view: RatingView) -> ChipsResult:
         p: ChipsParams = view.params
         names = view.players
         count = len(names)
