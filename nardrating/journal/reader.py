@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from ..errors import Problem
 from ..i18n import _
+from .tomlfast import read_plain
 from .tomlsource import decode, header_lines, key_line, parse_toml, shown
 from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, ListEntry, MatchEntry,
                       MergeEntry, PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text,
@@ -46,7 +47,8 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
     if text is None:
         return
     before = len(problems)
-    data = parse_toml(text, label, problems)
+    plain = read_plain(text)   # a journal as nardrating writes it, in one pass; else tomllib (tomlfast.py)
+    data = plain[0] if plain is not None else parse_toml(text, label, problems)
     if data is None:
         for k in range(before, len(problems)):
             p = problems[k]
@@ -56,7 +58,8 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
         source = len(journal.files)
         journal.files.append(label)
     journal.matches.growable()
-    headers = {kind: [line + line_offset for line in lines] for kind, lines in header_lines(text).items()}
+    headers = {kind: [line + line_offset for line in lines]
+               for kind, lines in (plain[1] if plain is not None else header_lines(text)).items()}
     for key in data:
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
