@@ -18,7 +18,8 @@ from .conftest import SAMPLES
 # escapes, control characters, other line ends and whitespace.
 KEYS = ["id", "date", "players", "result", "winner", "note", "a-b_1", "match", "player", '"id"', "x.y", "", "é"]
 VALUES = ['"m1"', '"анна"', '""', '"a = b"', '"# no comment"', '"tab\there"', '"bell\x07"', '"del\x7f"', '"q\\"q"',
-          '"back\\\\slash"', "'literal'", '"""multi"""', "1", "0", "-0", "007", "+1", "1_000", "12345678901234567890",
+          '"back\\\\slash"', '"\\u00e9\\n\\t"', '"\\ud800"', '"\\x41"', '"\\U0001F600"', '"\\U00110000"', '"\\"',
+          "'literal'", '"""multi"""', "1", "0", "-0", "007", "+1", "1_000", "12345678901234567890",
           "1.5", "-0.0", "1e3", "1.", ".5", "inf", "nan", "true", "false", "True", "2009-01-15", "2009-02-30",
           "2009-1-15", "2009-01-15T10:00:00", "10:00:00", '["anna", "boris"]', "[7, 4]", "[1.5, 2]", "[]",
           '["a",]', "[ 1 , 2 ]", "[[7, 4]]", '["a", 1]', '["a"', "{ player = \"anna\" }", '"x" # note', "1 # c",
@@ -60,7 +61,8 @@ def test_read_plain_declines_or_reads_what_tomllib_reads(body, newline):
 PLAIN_VALUES = ['"m1"', '"анна"', '""', '"a = b"', '"# no comment"', '"tab\there"', "1", "0", "-0", "-17", "1.5", "-0.0",
                 "0.125", "true", "false", "2009-01-15", "2024-02-29", '["anna", "boris"]', "[7, 4]", "[1.5, 2]", "[]",
                 '["a",]', "[ 1 , 2 ]", '["a", 1]', '[ "x" ]', '[{player = "anna", place = 1}, { player = "b", place = "2-3" }]',
-                "[{}]", '[{a = "}{,"}, {b = -3},]', "[{a = 2009-01-15, b = true, c = 1.5}]"]
+                "[{}]", '[{a = "}{,"}, {b = -3},]', "[{a = 2009-01-15, b = true, c = 1.5}]", '"q\\"q"', '"back\\\\slash"',
+                '"\\u00e9\\n\\t\\r\\b\\f"', '"\\U0001F600"', '["\\"", "x"]', '[{p = "\\\\"}]']
 
 
 @st.composite
@@ -146,7 +148,8 @@ def test_the_sample_journals_read_as_tomllib_reads_them(journal):
         assert plain == (tomllib.loads(text), header_lines(text))
 
 
-@pytest.mark.parametrize("line", ["standing = { player = \"a\" }", 'note = "a\\"b"', 'note = "x" # why', "standings = [{ player = { id = \"a\" } }]",
+@pytest.mark.parametrize("line", ["standing = { player = \"a\" }", "note = 'literal'", 'note = "a\\xb"',
+                                  'note = "x" # why', "standings = [{ player = { id = \"a\" } }]",
                                   'players = [\n  "a",\n  "b",\n]', "date = 2009-01-15T10:00:00", "[rating]",
                                   'note = """two\nlines"""', "length = 1_000", 'id = "m1"\nid = "m2"'])
 def test_what_is_not_plain_is_left_to_tomllib(line):

@@ -1,13 +1,13 @@
 """A journal written as nardrating writes it, read in one pass: the plain subset of TOML.
 
 tomllib reads a 100,000-match journal (12 MB) in 2.4 s, most of a recalc of it. Nearly every
-line of such a file is `[[kind]]` or `key = value` with a plain value: a string without
-escapes, a whole or decimal number, true or false, a date, a flat array of strings and
-numbers, or an array of inline tables of those (a tournament's standings). `read_plain` reads
-exactly that subset, line by line, into what `tomllib.loads` gives (and each kind's header
-lines, as tomlsource.header_lines counts them); for anything else (an
-escape, a comment after a value, a table, a nested array, a multi-line string, a time, a key
-twice) it returns None and the file is read by tomllib, which also words any error.
+line of such a file is `[[kind]]` or `key = value` with a plain value: a basic string, a whole
+or decimal number, true or false, a date, a flat array of strings and numbers, or an array of
+inline tables of those (a tournament's standings). `read_plain` reads exactly that subset, line
+by line, into what `tomllib.loads` gives (and each kind's header lines, as
+tomlsource.header_lines counts them); for anything else (a literal string, a comment after a
+value, a table, a nested array, a multi-line string, a time, a key twice) it returns None and
+the file is read by tomllib, which also words any error.
 tests/test_toml_fast.py compares the two on random journals.
 """
 from __future__ import annotations
@@ -20,7 +20,10 @@ _HEADER = re.compile(r"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\][ \t]*")
 _BLANK_OR_COMMENT = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?")  # TOML's whitespace is space and tab
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _PAIR = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")
-_STRING = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'   # a basic string without escapes or control characters (a tab is none)
+# A basic string: no control character but a tab, escapes of the kinds TOML has (decoded by _text).
+_STRING = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\btnfr]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*"'
+_ESCAPE = re.compile(r'\\(?:(["\\btnfr])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))')
+_ESCAPED = {'"': '"', "\\": "\\", "b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
 _INTEGER = r"-?(?:0|[1-9][0-9]*)"
 _FLOAT = r"-?(?:0|[1-9][0-9]*)\.[0-9]+"
 _DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
@@ -40,13 +43,29 @@ class _NotPlain(Exception):
     """A line outside the plain subset: tomllib reads the file."""
 
 
+def _char(m: re.Match[str]) -> str:
+    short, four, eight = m.groups()
+    if short:
+        return _ESCAPED[short]
+    code = int(four or eight, 16)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:  # no Unicode scalar value: tomllib words the error
+        raise _NotPlain
+    return chr(code)
+
+
+def _text(string: str) -> str:
+    """A basic string's text: without its quotes, its escapes decoded."""
+    inner = string[1:-1]
+    return _ESCAPE.sub(_char, inner) if "\\" in inner else inner
+
+
 def _scalar(text: str) -> Any:
     m = _SCALAR.fullmatch(text)
     if m is None:
         raise _NotPlain
     string, decimal, whole, flag, day = m.groups()
     if string is not None:
-        return string[1:-1]
+        return _text(string)
     if decimal is not None:
         return float(decimal)
     if whole is not None:
@@ -77,7 +96,7 @@ def _array(text: str) -> list[Any]:
             else:
                 tables[-1][key] = _scalar(value)
         return tables
-    return [string[1:-1] if string else float(decimal) if decimal else _scalar(whole)
+    return [_text(string) if string else float(decimal) if decimal else _scalar(whole)
             for string, decimal, whole in _ITEMS.findall(text[1:-1])]
 
 
