@@ -3,6 +3,8 @@ import tomllib
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from nardrating.journal.entries import ENTRY_MODELS, entry_errors, id_problem, valid_id
@@ -42,6 +44,13 @@ def test_ids_the_rule_accepts(text):
 def test_ids_the_rule_refuses_and_says_which_character(text, why):
     assert not valid_id(text)
     assert why in id_problem(text)
+
+
+@settings(max_examples=500, derandomize=True)
+@given(st.one_of(st.text(alphabet="aZ09_-.\n é́²李", max_size=102), st.text(max_size=6)))
+def test_valid_id_decides_as_the_rule_does(text):
+    """valid_id decides an ASCII id in C before the rule's loop: the same answer every time."""
+    assert valid_id(text) == (id_problem(text) is None)
 
 
 def errors(kind, **fields):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..i18n import N_, _
-from .ids import MAX_ID
+from .ids import MAX_ID, is_plain_id
 from .limits import ID_RULE, MAX_TEXT
 from .tomlsource import shown
 
@@ -59,7 +59,8 @@ def _id_fault(text: object) -> Fault | None:
 
 
 def valid_id(text: object) -> bool:
-    return _id_fault(text) is None
+    # (ASCII letters, digits, _ and - decided in C: nearly every id; anything else by the rule itself)
+    return isinstance(text, str) and is_plain_id(text) is not None or _id_fault(text) is None
 
 
 def id_message(text: object) -> str:
