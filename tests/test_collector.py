@@ -49,3 +49,32 @@ def test_the_command_line_freezes_what_is_left_when_its_command_is_done():
             "try:\n    main()\nexcept SystemExit:\n    pass\nprint(gc.get_freeze_count() > 1000)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split()[-1] == "True"
+
+
+def test_a_dropped_result_is_freed_at_once_no_cycle_left_to_the_collector():
+    """What collector.py relies on: a list's result (and what it built, its history read) is in no
+    reference cycle, so dropping it frees it there and then, frozen or not. Every engine of the
+    samples: the collection after dropping finds nothing."""
+    from nardrating.replay.loader import load_club
+
+    from .conftest import SAMPLES
+
+    found = {}
+    for club in sorted(SAMPLES.iterdir()):
+        ledger = load_club(club, use_cache=False)
+        for rating in ledger.config.ratings.values():
+            for discipline in ledger.disciplines(rating):
+                gc.collect()   # (whatever else is garbage: before the result is made)
+                result = ledger.run(rating, discipline)
+                for player in list(result.standings)[:3]:
+                    result.history(player)
+                del result
+                ledger._runs.clear()
+                gc.set_debug(gc.DEBUG_SAVEALL)
+                try:
+                    gc.collect()
+                    found[f"{club.name} {rating.name} {discipline}"] = len(gc.garbage)
+                finally:
+                    gc.set_debug(0)
+                    gc.garbage.clear()
+    assert found and set(found.values()) == {0}, found

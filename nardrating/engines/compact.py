@@ -9,6 +9,7 @@ unchanged.
 """
 from __future__ import annotations
 
+import weakref
 from array import array
 from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
@@ -23,9 +24,18 @@ class LazyEvents(Mapping[str, list[HistoryEvent]]):
     """player → list of HistoryEvent, built from a CompactResult on demand."""
 
     def __init__(self, result: "CompactResult") -> None:
-        self._result = result
+        # Weakly: the result holds its events, and a strong reference back would make the two a
+        # cycle, which only the cyclic collector frees (and, frozen, never: collector.py), not the
+        # dropping of the result (a recalc drops each list's result, a million records, at once).
+        self._owner = weakref.ref(result)
         self._all: dict[str, list[HistoryEvent]] | None = None
         self._one: dict[str, list[HistoryEvent]] = {}
+
+    @property
+    def _result(self) -> "CompactResult":
+        result = self._owner()
+        assert result is not None, "a result's events are read through the result"
+        return result
 
     def _build_all(self) -> dict[str, list[HistoryEvent]]:
         if self._all is None:
