@@ -161,25 +161,11 @@ class ChipsEngine(Engine):
                 if penalise:
                     catch_up(a, day)
                     catch_up(b, day)
-                # Bring both ratings to this day: decay_to, inline for each (this is the hot loop).
-                seen = day_of[a]
-                if seen != day:
-                    if seen and day > seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[a] *= factor
-                    if day > seen:
-                        day_of[a] = day
-                seen = day_of[b]
-                if seen != day:
-                    if seen and day > seen:
-                        factor = powers.get(day - seen)
-                        if factor is None:
-                            factor = powers[day - seen] = keep ** (day - seen)
-                        rating[b] *= factor
-                    if day > seen:
-                        day_of[b] = day
+                # Bring both ratings to this day (the test inline: this is the hot loop).
+                if day_of[a] != day:
+                    decay_to(a, day)
+                if day_of[b] != day:
+                    decay_to(b, day)
                 ra, rb = rating[a], rating[b]
                 if i in excluded:
                     append((i, ra, rb, event.reason(i)))
