@@ -78,3 +78,41 @@ def test_a_dropped_result_is_freed_at_once_no_cycle_left_to_the_collector():
                     gc.set_debug(0)
                     gc.garbage.clear()
     assert found and set(found.values()) == {0}, found
+
+
+@pytest.mark.parametrize("one_command", [False, True])
+def test_a_result_kept_to_exit_is_never_freed_in_a_one_command_process(one_command):
+    """kept_to_exit: in the command line's own process the object is held to the very end and
+    not freed then either (its __del__ never runs: the end of the process takes the memory back);
+    anywhere else nothing is held and it is freed as soon as it is dropped."""
+    import subprocess
+    import sys
+
+    code = ("from nardrating.collector import command_done, kept_to_exit, one_command_process\n"
+            "class Record:\n    def __del__(self):\n        print('freed', flush=True)\n"
+            + ("one_command_process()\n" if one_command else "")
+            + "record = Record()\nprint(kept_to_exit(record), flush=True)\ndel record\ncommand_done()\n"
+            "print('end', flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == (["True", "end"] if one_command else ["False", "freed", "end"])
+
+
+@pytest.mark.parametrize("one_command", [False, True])
+def test_recalc_keeps_its_last_replay_only_in_a_one_command_process(one_command, tmp_path, monkeypatch):
+    """replay_all drops each replay once cached; the last one it keeps to the end in the command
+    line's process (the records of a big replay take a tenth of recalc's CPU to free one by one)."""
+    import shutil
+
+    from nardrating import collector
+    from nardrating.replay.parallel import replay_all
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "chess-club", club)
+    monkeypatch.setattr(collector, "_one_command", one_command)
+    monkeypatch.setattr(collector, "_kept", [])
+    ledger, replays = replay_all(club)
+    assert replays
+    assert (collector._kept == [ledger]) is one_command
+    assert bool(ledger._runs) is one_command   # the last replay's result, not freed

@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from ..collector import kept_to_exit
 from ..config import RatingList, find_club
 from ..i18n import _
 from ..journal.model import Journal
@@ -74,11 +75,17 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
         done.update({k: n for k, n in enumerate(results[1:], start=1) if n is not None})
     else:
         ledger.cache_token = cache.save_journal(config, journal, states, [])
+    last = len(jobs) - 1
     for k, (rating, discipline) in enumerate(jobs):
         if k not in done:
             progress(_("replaying {rating} ({discipline})").format(rating=rating.name, discipline=discipline))
             done[k] = len(ledger.run(rating, discipline).standings)
-            ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
+            if k < last:
+                ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
+    # The last one: the command line's process keeps it to its end, not freed record by record
+    # (a tenth of a big recalc's CPU: collector.py).
+    if not kept_to_exit(ledger):
+        ledger._runs.clear()
     return ledger, [(rating, discipline, done[k]) for k, (rating, discipline) in enumerate(jobs)]
 
 
