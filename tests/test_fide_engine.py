@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
+from fractions import Fraction
 
 from nardrating.replay.loader import load_club
 from tests.conftest import make_club
@@ -111,6 +112,29 @@ def test_single_match_is_an_event_of_its_own(tmp_path):
     assert res.standings["x"].rating == 2010
     tournaments = [e for e in res.history("x") if e.kind == "tournament"]
     assert [e.change for e in tournaments] == [0.0, 10.0]
+    # Each event's performance Rc + dp: 2000 + dp(50%) = 2000 + 0, 2000 + dp(100%) = 2000 + 800;
+    # y's: 2000 + 0 and 2000 − 800. P_D of a difference of 0: .50 each time.
+    assert [(e.extra["performance"], e.extra["expected"]) for e in tournaments] == [(2000, 0.5), (2800, 0.5)]
+    assert [e.extra["performance"] for e in res.history("y") if e.kind == "tournament"] == [2000, 1200]
+
+
+def test_single_matches_over_400_apart_say_so(tmp_path):
+    # §8.3.1 of fide-2024: low (2000) beats weaker (1500), D = 500 counted as 400 (P_D .92):
+    # 20·(1 − .92) = +1.6 → +2 (the period rounded once); performance 1500 + 800 = 2300.
+    j = Journal().rated("2024-01-01", low=2000, weaker=1500).games("2024-02-10", ("low", "weaker", "1-0"))
+    res = run(tmp_path / "a", j, date(2024, 3, 1), ruleset="fide-2024")
+    (event,) = res.lists["low"][-1].events
+    assert (event.performance, event.expected, event.difference_rule) == (
+        2300, Fraction(92, 100), "1 game over 400 apart counted as 400 (§8.3.1)")
+    assert res.standings["low"].rating == 2002
+    # fide-2025, from 1 October 2025: top (2700, 2650 or more) plays at the real difference,
+    # D = 500 (P_D .96); weak (2200) still counts it as 400 (P_D .08).
+    j = Journal().rated("2025-01-01", top=2700, weak=2200).games("2025-10-15", ("top", "weak", "1/2-1/2"))
+    res = run(tmp_path / "b", j, date(2025, 12, 1), ruleset="fide-2025")
+    (top,), (weak,) = res.lists["top"][-1].events, res.lists["weak"][-1].events
+    assert (top.expected, top.difference_rule) == (Fraction(96, 100), "1 game over 400 apart at the real "
+                                                   "difference, rated 2650 or more (§8.3.1 from 1 October 2025)")
+    assert (weak.expected, weak.difference_rule) == (Fraction(8, 100), "1 game over 400 apart counted as 400 (§8.3.1)")
 
 
 def three_2000s(j: Journal) -> Journal:

@@ -10,7 +10,7 @@ from ..base import HistoryEvent
 from ..rounding import round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
-from .records import SCORE, EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame
+from .records import SCORE, EventRecord, FideEvent, Game, ListRecord, PlayerGame, RatedGame
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
 from .tables import dp_for_halves, expected_hundredths
 
@@ -81,6 +81,9 @@ class ListPublication:
         pooled: set[str] = set()
         for event in events:
             snap = snapshots.pop(event.key)
+            if len(event.games) == 1 and event.system != "round-robin":
+                self.one_game(event, event.games[0], snap, rated, pooled)
+                continue
             per_player: dict[str, list[PlayerGame]] = {}
             for g in event.games:
                 half = round(2 * g.score_a)
@@ -123,6 +126,58 @@ class ListPublication:
             rec.status = players.status_of(player, self.list_date)
             s.lists.append(rec)
 
+    def one_game(self, event: FideEvent, g: Game, snap: Snapshot, rated: dict[str, list[tuple[EventRecord, int]]],
+                 pooled: set[str]) -> None:
+        """publish's steps for an event of one game (a match outside any tournament: most events of a
+        big journal), its two players in turn, with no lists of their games to gather."""
+        players, day, half = self.players, g.date, round(2 * g.score_a)
+        # §6.1 (see publish): of one game, the event is a match of two players.
+        unrated_match = self.fide and (snap[g.a] is None or snap[g.b] is None)
+        for player, opponent, own_half in ((g.a, g.b, half), (g.b, g.a, 2 - half)):
+            game = PlayerGame(g.match, day, opponent, own_half)
+            s = players.state(player)
+            rec = self.record(player)
+            if s.last_game is None or s.last_game < day:
+                s.last_game = day
+            own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
+            if unrated_match and snap[player] is None:
+                own = None
+            if own is not None:
+                opp = snap[opponent]
+                erec, gain = self.rated_one(event, own, game, opp) if opp is not None else \
+                    self.rated_part(event, own, [game], snap)
+                rated.setdefault(player, []).append((erec, gain))
+            else:
+                erec = self.pool_part(event, player, [game], snap, None, unrated_match)
+                if erec.ignored is None:
+                    pooled.add(player)
+            rec.events.append(erec)
+
+    def rated_one(self, event: FideEvent, own: int, g: PlayerGame, opp: int) -> tuple[EventRecord, int]:
+        """rated_part of one game against a rated opponent: the same record and Σ(S − P_D)."""
+        cap = self.p.cap_for(own, g.date)
+        far = self.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP
+        expected = expected_hundredths(own, opp, cap)
+        # Rc + dp(p) of one game: the opponent's rating plus dp (a whole number: no rounding).
+        erec = EventRecord(event.key, event.name, own, 1, half_points(g.half), hundredths(expected), None, None,
+                           opp + dp_for_halves(g.half, 1), None, None, None, None,
+                           self.difference_rule(int(far and cap is not None), int(far and cap is None)),
+                           (RatedGame(g, opp, expected),), ())
+        return erec, 50 * g.half - expected
+
+    def difference_rule(self, capped: int, uncapped: int) -> str | None:
+        """The event's note on games more than 400 apart (§8.3.1), if any."""
+        if not capped and not uncapped:
+            return None
+        ngettext = self.ngettext
+        notes = [ngettext("{n} game over 400 apart counted as 400 (§8.3.1)",
+                          "{n} games over 400 apart counted as 400 (§8.3.1)", capped).format(n=capped)] if capped else []
+        if uncapped:
+            notes.append(ngettext("{n} game over 400 apart at the real difference, rated 2650 or more "
+                                  "(§8.3.1 from 1 October 2025)", "{n} games over 400 apart at the real difference, "
+                                  "rated 2650 or more (§8.3.1 from 1 October 2025)", uncapped).format(n=uncapped))
+        return "; ".join(notes)
+
     @staticmethod
     def round_robin_average(snap: Snapshot, per_player: dict[str, list[PlayerGame]]) -> Fraction | None:
         rated = [(rating, Fraction(sum(g.half for g in games), 2), len(games))
@@ -135,7 +190,7 @@ class ListPublication:
                    snap: Snapshot) -> tuple[EventRecord, int]:
         """A rated player's games in one event: those against rated opponents count.
         With the record, Σ(S − P_D) in hundredths (what K multiplies)."""
-        ngettext, fide, cap_for = self.ngettext, self.fide, self.p.cap_for
+        fide, cap_for = self.fide, self.p.cap_for
         counted, skipped = [], []
         capped = uncapped = 0      # games more than 400 apart (§8.3.1)
         halves = expected_total = opponents_total = 0      # sums in whole numbers: exact, no Fraction per game
@@ -155,14 +210,8 @@ class ListPublication:
         n = len(counted)
         # Rc + dp(p), rounded 0.5 up: ⌊(Σ opponents + n·dp) / n + ½⌋.
         perf = half_up(opponents_total + n * dp_for_halves(halves, n), n) if n else None
-        notes = [ngettext("{n} game over 400 apart counted as 400 (§8.3.1)",
-                          "{n} games over 400 apart counted as 400 (§8.3.1)", capped).format(n=capped)] if capped else []
-        if uncapped:
-            notes.append(ngettext("{n} game over 400 apart at the real difference, rated 2650 or more "
-                                  "(§8.3.1 from 1 October 2025)", "{n} games over 400 apart at the real difference, "
-                                  "rated 2650 or more (§8.3.1 from 1 October 2025)", uncapped).format(n=uncapped))
         erec = EventRecord(event.key, event.name, own, n, half_points(halves), hundredths(expected_total), None,
-                           None, perf, difference_rule="; ".join(notes) or None, counted=tuple(counted),
+                           None, perf, difference_rule=self.difference_rule(capped, uncapped), counted=tuple(counted),
                            skipped=tuple(skipped))
         return erec, 50 * halves - expected_total
 
