@@ -17,8 +17,8 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import accumulate, chain, groupby, repeat
-from operator import add, mul
+from itertools import accumulate, chain, groupby
+from operator import add
 from typing import Any, cast
 
 from ..contract.batches import MatchBatch
@@ -277,7 +277,8 @@ class Replay:
             # in rating points × scale.
             v, terms, es = period_sums(mu[x], own)
             phi_x, sigma_x, _ = deviation(onset[x], sigma[x], v, terms, p)
-            moves = list(map(mul, map(mul, repeat(phi_x * phi_x), terms), repeat(scale)))
+            phi2 = phi_x * phi_x   # (a comprehension: a period's runs are one or two games long)
+            moves = [phi2 * t * scale for t in terms]
             befores.extend(accumulate(moves, initial=r[x]))
             changes += moves
             changes.append(nan)
