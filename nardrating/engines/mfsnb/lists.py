@@ -245,31 +245,31 @@ class ListBuilder:
             self.event(player, competition_line(day, c))
 
     def single(self, cid: str, day: date, first: str, second: str, score: float, reason: str) -> None:
-        """A match outside any tournament: a competition of two players, one game each. Each
+        """A match outside any tournament: a competition of two players, one game each (rate() and
+        book() of one game, for each side in turn: most competitions of a big journal). Each
         player's two lines (the match's, the competition's) are made when history is read."""
         a, b = self.enter(first, day), self.enter(second, day)
-        other = shared(1.0 - score)
-        ca = self.rate_single(cid, day, first, a, second, b, score)
-        cb = self.rate_single(cid, day, second, b, first, a, other)
-        self.event(first, SingleGame(day, second, score, reason, ca))
-        self.event(second, SingleGame(day, first, other, reason, cb))
-
-    def rate_single(self, cid: str, day: date, player: str, m: Member, opponent: str, o: Member,
-                    score: float) -> Competition:
-        """rate() of a single match's one game (a fifth of a big journal's replay: no list of games
-        and no sum of one; the protection looked at only for a decrease, as rate() does)."""
-        halves = HALVES.get(score)
-        if halves is None:
-            halves = halves_of(score)
-        own, p = m.base, self.p
-        ra, difference, percent, hundredths, computed = whole_numbers(own, o.base, 1, halves, "single", 2,
-                                                                      p.round_robin)
-        # (protection stops a decrease for a won game; of one game, only when it was won)
-        protected = self.protection(player, own, [Played(opponent, score)], None, {player: m, opponent: o}) \
-            if computed < 0 and score == 1.0 else None
-        return self.book(Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent,
-                                     hundredths, halves, computed, 0 if protected else computed, protected),
-                         day, player, m, 1)
+        p, events = self.p, self.events
+        for player, m, opponent, o, own_score in ((first, a, second, b, score), (second, b, first, a, shared(1.0 - score))):
+            halves = HALVES.get(own_score)
+            if halves is None:
+                halves = halves_of(own_score)
+            own = m.base
+            ra, difference, percent, hundredths, computed = whole_numbers(own, o.base, 1, halves, "single", 2,
+                                                                          p.round_robin)
+            # (protection stops a decrease for a won game; of one game, only when it was won)
+            protected = self.protection(player, own, [Played(opponent, own_score)], None, {player: m, opponent: o}) \
+                if computed < 0 and own_score == 1.0 else None
+            change = 0 if protected else computed
+            c = Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent, hundredths,
+                            halves, computed, change, protected)
+            self.book(c, day, player, m, 1)
+            line = SingleGame(day, opponent, own_score, reason, c)
+            own_events = events.get(player)
+            if own_events is None:
+                events[player] = [line]
+            else:
+                own_events.append(line)
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
              participants: int, first_place: str | None, members: dict[str, Member]) -> Competition:
