@@ -56,6 +56,26 @@ def test_places_from_standings_with_a_shared_place(tmp_path):
     assert (event.kind, event.entry, event.extra["place"], event.extra["participants"]) == ("tournament", "cup", 3.5, 4)
 
 
+def test_a_tournaments_places_are_one_item_for_all_its_players(tmp_path):
+    # One kept item stands for the cup in all four histories (not an object per player and place);
+    # each player's line is their own: a 0 → 20, b 0 → 10, c and d 0 → 20/3.5 (as above). A second
+    # cup in February, after the halving of 1 February, of two players: a and b play it from 10 and 5.
+    from datetime import date
+
+    second = tournament("cup2", "2025-02-10", "2025-02-12", [("a", 1), ("b", 2)])
+    result = run(tmp_path, FOUR + second, as_of=date(2025, 2, 28))
+    kept = result.events._kept   # (HistoryOnRead: what the replay kept, before any line is made)
+    assert len({id(kept[p][0]) for p in "abcd"}) == 1
+    lines = {p: result.history(p)[0] for p in "abcd"}
+    assert [(e.before, e.change, e.after) for e in lines.values()] == [
+        (0.0, 20.0, 20.0), (0.0, 10.0, 10.0), (0.0, 20 / 3.5, 20 / 3.5), (0.0, 20 / 3.5, 20 / 3.5)]
+    # N = 2: log2(2) = 1, place 1 → 10; a: 20 halved → 10, then 10 + 10 = 20; b: 5 + 5 = 10.
+    a_cup2 = [e for e in result.history("a") if e.entry == "cup2"][0]
+    b_cup2 = [e for e in result.history("b") if e.entry == "cup2"][0]
+    assert (a_cup2.before, a_cup2.change, a_cup2.after) == (10.0, 10.0, 20.0)
+    assert (b_cup2.before, b_cup2.change, b_cup2.after) == (5.0, 5.0, 10.0)
+
+
 @pytest.mark.parametrize("as_of, winner", [
     ("2025-01-20", 20.0),   # the tournament's last day
     ("2025-01-31", 20.0),   # no month boundary yet

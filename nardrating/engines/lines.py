@@ -30,7 +30,17 @@ class FollowsOn:
         raise NotImplementedError
 
 
-Kept = Union[HistoryEvent, LinesOnRead, FollowsOn]
+class EachPlayerFollowsOn:
+    """A kept item that stands in the lists of many players, each with a line of their own made
+    from the player and the line before it (a tournament's places: one item for all its players)."""
+
+    __slots__ = ()
+
+    def line_for(self, player: str, previous: HistoryEvent | None) -> HistoryEvent:
+        raise NotImplementedError
+
+
+Kept = Union[HistoryEvent, LinesOnRead, FollowsOn, EachPlayerFollowsOn]
 
 
 class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
@@ -63,6 +73,9 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
                 elif isinstance(item, FollowsOn):
                     assert not self._by_date, "an item that follows the line before it: kept in order"
                     made.append(item.line(made[-1] if made else None))
+                elif isinstance(item, EachPlayerFollowsOn):
+                    assert not self._by_date, "an item that follows the line before it: kept in order"
+                    made.append(item.line_for(player, made[-1] if made else None))
                 else:
                     made.extend(item.lines())
             if self._by_date:
