@@ -68,6 +68,7 @@ inactivity = [[2, 10]]
 
 [rating.chips]
 engine = "chips"
+inactivity = [[2, 10]]
 
 [rating.tournament]
 engine = "placement"
@@ -216,7 +217,7 @@ def random_club(folder: Path, seed: int, chess: bool, matches: int, rated: bool 
                 change["volatility"] = rng.choice([0.04, 0.09])
             out.append(entry("adjust", change))
         elif not rated and rng.random() < 0.03:
-            rating = "club" if chess else rng.choice(["fibs", "tournament"])
+            rating = "club" if chess else rng.choice(["fibs", "tournament", "chips"])
             out.append(entry("adjust", {"date": day, "player": rng.choice(players), "rating": rating,
                                         "discipline": disciplines[0], "delta": rng.choice([-20, 15])}))
     (folder / "nardrating.toml").write_text(RATED if rated else CHESS if chess else NARDY, encoding="utf-8")

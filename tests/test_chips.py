@@ -59,6 +59,44 @@ def test_history_shows_chips_and_decay(tmp_path):
     assert (b[-1].kind, b[-1].date, round(b[-1].after, 6)) == ("decay", date(2025, 1, 3), 1.6245)
 
 
+def test_an_adjust_between_matches_of_a_day_is_where_the_journal_has_it(tmp_path):
+    # 10 Jan: a beats b (3 points): a 0 + 3 = 3, b −2.4. Then [[adjust]] set = 100 for a; then an
+    # unrated game (nothing moves: 100) and a draw (no chips: 100), then a beats b again: 103.
+    # 11 Jan: a day's decay first, 103·0.95 = 97.85; b beats a, 2 points: a −1.6 → 96.25.
+    adjust = '[[adjust]]\ndate = 2025-01-10\nplayer = "a"\nset = 100\nreason = "import"\n\n'
+    journal = (PLAYERS + match("m1", "2025-01-10", "a", "b", "a", length=3) + adjust
+               + match("m2", "2025-01-10", "a", "b", "a", length=3, rated="false")
+               + match("m3", "2025-01-10", "a", "b", result="1/2-1/2", length=3)
+               + match("m4", "2025-01-10", "a", "b", "a", length=3)
+               + match("m5", "2025-01-11", "b", "a", "b", length=2))
+    result = load_club(make_club(tmp_path, journal, CONFIG)).run()
+    rows = [(e.kind, e.entry, round(e.before, 6), round(e.change, 6), round(e.after, 6), e.rated)
+            for e in result.history("a")]
+    assert rows == [("match", "m1", 0.0, 3.0, 3.0, True),
+                    ("adjust", None, 3.0, 97.0, 100.0, True),
+                    ("match", "m2", 100.0, 0.0, 100.0, False),
+                    ("match", "m3", 100.0, 0.0, 100.0, True),
+                    ("match", "m4", 100.0, 3.0, 103.0, True),
+                    ("decay", None, 103.0, -5.15, 97.85, True),
+                    ("match", "m5", 97.85, -1.6, 96.25, True)]
+
+
+def test_an_inactivity_penalty_comes_before_the_game_that_ends_the_break(tmp_path):
+    # No decay (daily_decay 0), −2 after a month without a game. 10 Jan: a beats b, 3 points: a 3,
+    # b −2.4. a's next game is on 1 March: the step fell due on 11 February (a month and a day
+    # after 10 January), −2 → 1, before it; then a beats c, 1 point: 2. b, who plays no more, has
+    # the same step by the journal's last day: −2.4 − 2 = −4.4.
+    config = CONFIG + "daily_decay = 0.0\ninactivity = [[1, 2]]\n"
+    journal = (PLAYERS + match("m1", "2025-01-10", "a", "b", "a", length=3)
+               + match("m2", "2025-03-01", "a", "c", "a", length=1))
+    result = load_club(make_club(tmp_path, journal, config)).run()
+    assert [(e.kind, e.entry, e.date, e.before, e.change, e.after) for e in result.history("a")] == [
+        ("match", "m1", date(2025, 1, 10), 0.0, 3.0, 3.0),
+        ("penalty", None, date(2025, 2, 11), 3.0, -2, 1.0),
+        ("match", "m2", date(2025, 3, 1), 1.0, 1.0, 2.0)]
+    assert round(result.standings["b"].rating, 6) == -4.4
+
+
 def test_daily_rating_is_one_days_sum_without_decay(tmp_path, cli_json):
     club = make_club(tmp_path, JOURNAL, CONFIG)
     # 1 Jan: a +4; b −3.2 + 5 = 1.8; c −4.

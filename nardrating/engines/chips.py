@@ -10,13 +10,15 @@ loss_share × the chips lost. Each day boundary crossed multiplies a rating by
 """
 from __future__ import annotations
 
+import struct
+from array import array
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..collector import collector_paused
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
-from .compact import CompactResult
+from .compact import ColumnRecords, CompactResult
 from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
 from .policies import HIDDEN, Inactivity, PenaltyClock
@@ -48,11 +50,12 @@ def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date
     return out
 
 
-# Records: a rated match (i, rating a before, rating b before, change a, change b, chips);
-# an unrated one (i, rating a, rating b, reason). "before" is already decayed to the match's
+# Records (compact.ColumnRecords: five doubles a match side by side, not a tuple and three floats
+# apiece): a rated match reads as (i, rating a before, rating b before, change a, change b, chips);
+# an unrated one as (i, rating a, rating b, reason). "before" is already decayed to the match's
 # day, so decay events are not stored: `build_events` puts one wherever a player's rating
 # moved between two of their events (and up to `end`, the day the standings are decayed to).
-Record = tuple[int, float, float, float, float, float] | tuple[int, float, float, str | None]
+RECORD_FIELDS = 5
 
 
 @dataclass
@@ -112,9 +115,16 @@ class ChipsEngine(Engine):
         day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
         games = [0] * count
         last = [0] * count
-        records: list[Record] = []
         side: list[tuple[int, str, HistoryEvent]] = []  # (records before it, player, event)
-        append = records.append
+        # The records (see RECORD_FIELDS), written in place at byte `at` (record `at // size`) of
+        # room made for each batch, as the elo replay writes its own.
+        index = array("i")
+        record = struct.Struct(f"{RECORD_FIELDS}d")
+        size, put = record.size, record.pack_into
+        fields = bytearray()
+        at = 0
+        reasons: dict[int, str] = {}
+        nan = float("nan")
 
         powers: dict[int, float] = {}
 
@@ -140,7 +150,7 @@ class ChipsEngine(Engine):
             for on, amount, months in policy.due(date.fromordinal(last[code]), clock.charged.get(code, 0),
                                                  date.fromordinal(day)):
                 decay_to(code, on.toordinal())
-                side.append((len(records), names[code], policy.event(on, amount, months, rating[code])))
+                side.append((at // size, names[code], policy.event(on, amount, months, rating[code])))
                 rating[code] -= amount
                 clock.charged[code] = clock.charged.get(code, 0) + amount
 
@@ -152,10 +162,12 @@ class ChipsEngine(Engine):
                     catch_up(code, adj.date.toordinal())
                 decay_to(code, adj.date.toordinal())
                 rating[code], history_event = adjust_event(adj, rating[code])
-                side.append((len(records), adj.player, history_event))
+                side.append((at // size, adj.player, history_event))
                 continue
             ma, mb, scores, lengths, dates = event.a, event.b, event.score_a, event.length, event.dates
             excluded, extra, chips_of = event.excluded, event.extra, event.chips
+            index.extend(event.rows)
+            fields.extend(bytes(size * len(event.rows)))
             for i in event.rows:
                 a, b, day = ma[i], mb[i], dates[i]
                 if penalise:
@@ -168,7 +180,9 @@ class ChipsEngine(Engine):
                     decay_to(b, day)
                 ra, rb = rating[a], rating[b]
                 if i in excluded:
-                    append((i, ra, rb, event.reason(i)))
+                    reasons[at // size] = cast(str, event.reason(i))  # an excluded row has its reason
+                    put(fields, at, ra, rb, nan, nan, nan)
+                    at += size
                     continue
                 s = scores[i]
                 games[a] += 1
@@ -178,7 +192,8 @@ class ChipsEngine(Engine):
                     clock.played(a)
                     clock.played(b)
                 if s == 0.5:
-                    append((i, ra, rb, 0.0, 0.0, 0.0))
+                    put(fields, at, ra, rb, 0.0, 0.0, 0.0)
+                    at += size
                     continue
                 chips = chips_of(i) if i in extra else float(lengths[i])
                 if s == 1.0:
@@ -187,8 +202,12 @@ class ChipsEngine(Engine):
                     ca, cb = -loss_share * chips, win_share * chips
                 rating[a] = ra + ca
                 rating[b] = rb + cb
-                append((i, ra, rb, ca, cb, chips))
+                put(fields, at, ra, rb, ca, cb, chips)
+                at += size
 
+        flat = memoryview(fields).cast("d")   # the fields as columns: strided views, no copy
+        records = ColumnRecords((index, *view.player_columns(index), [flat[f::RECORD_FIELDS] for f in range(RECORD_FIELDS)]),
+                                reasons)
         end = view.as_of or view.latest_entry(tournaments=False)
         standings: dict[str, Standing] = {}
         for code in range(count):
