@@ -17,7 +17,10 @@ PERCENT = tuple(n / 100 for n in range(101))
 UNRATED_OPPONENT = "the opponent is unrated on the list in force"
 
 
-@dataclass(frozen=True, slots=True)
+# Game, PlayerGame and RatedGame are made for every game of a big journal, several times over:
+# read-only by convention, not frozen (a frozen dataclass's __init__ takes three and a half times
+# as long: a tenth of a 200k-game recalc).
+@dataclass(slots=True)
 class Game:
     """A rated match of an event."""
 
@@ -28,7 +31,7 @@ class Game:
     score_a: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerGame:
     """One player's side of a game: the score in half-points keeps sums whole and exact."""
 
@@ -38,7 +41,7 @@ class PlayerGame:
     half: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RatedGame:
     """A rated player's game that counts: the opponent's rating in the event and P_D."""
 
