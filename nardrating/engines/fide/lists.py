@@ -18,6 +18,8 @@ from .tables import dp_for_halves, expected_hundredths
 Snapshot = dict[str, int | None]
 
 ZERO = Fraction(0)
+# dp of one game scoring 0, ½ or 1 (0 %, 50 %, 100 %): dp_for_halves(halves, 1).
+ONE_GAME_DP = tuple(dp_for_halves(halves, 1) for halves in range(3))
 
 
 @cache
@@ -160,8 +162,8 @@ class ListPublication:
         expected = expected_hundredths(own, opp, cap)
         # Rc + dp(p) of one game: the opponent's rating plus dp (a whole number: no rounding).
         erec = EventRecord(event.key, event.name, own, 1, half_points(g.half), hundredths(expected), None, None,
-                           opp + dp_for_halves(g.half, 1), None, None, None, None,
-                           self.difference_rule(int(far and cap is not None), int(far and cap is None)),
+                           opp + ONE_GAME_DP[g.half], None, None, None, None,
+                           self.difference_rule(int(cap is not None), int(cap is None)) if far else None,
                            (RatedGame(g, opp, expected),), ())
         return erec, 50 * g.half - expected
 

@@ -81,7 +81,7 @@ class Competition:
                 "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
 
 
-@dataclass
+@dataclass(slots=True)
 class PeriodRecord:
     before: int | None                   # on the previous list; None: not on it
     competitions: list[Competition] = field(default_factory=list)
@@ -108,7 +108,7 @@ class PeriodRecord:
         return Fraction(self.hundredths, 100)
 
 
-@dataclass
+@dataclass(slots=True)
 class Member:
     """A player the lists know: what their competitions are rated from, and what was published."""
 
