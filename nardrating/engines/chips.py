@@ -205,9 +205,7 @@ class ChipsEngine(Engine):
                 put(fields, at, ra, rb, ca, cb, chips)
                 at += size
 
-        flat = memoryview(fields).cast("d")   # the fields as columns: strided views, no copy
-        records = ColumnRecords((index, *view.player_columns(index), [flat[f::RECORD_FIELDS] for f in range(RECORD_FIELDS)]),
-                                reasons)
+        records = ColumnRecords.of_buffer(index, view.player_columns(index), fields, RECORD_FIELDS, reasons)
         end = view.as_of or view.latest_entry(tournaments=False)
         standings: dict[str, Standing] = {}
         for code in range(count):

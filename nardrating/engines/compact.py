@@ -178,6 +178,14 @@ class ColumnRecords:
     (a leaderboard never does).
     """
 
+    @classmethod
+    def of_buffer(cls, index: Any, players: Any, fields: bytearray, width: int,
+                  reasons: dict[int, str]) -> "ColumnRecords":
+        """The records a replay wrote as `width` doubles a match side by side in `fields` (one per
+        row of `index`; `players`: the rows' two player columns), read as columns: strided views, no copy."""
+        flat = memoryview(fields).cast("d")
+        return cls((index, *players, [flat[f::width] for f in range(width)]), reasons)
+
     def __init__(self, columns: Any, reasons: dict[int, str], count: int | None = None) -> None:
         self._columns = columns  # (index, a, b, fields) or a function returning it
         self.reasons = reasons

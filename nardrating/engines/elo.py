@@ -165,9 +165,7 @@ class EloEngine(Engine):
         if penalise and end is not None:
             for code in order:
                 catch_up(code, end.toordinal(), len(index))
-        flat = memoryview(fields).cast("d")  # the fields as columns: strided views, no copy
-        records = ColumnRecords((index, *view.player_columns(index), [flat[f::RECORD_FIELDS] for f in range(RECORD_FIELDS)]),
-                                reasons)
+        records = ColumnRecords.of_buffer(index, view.player_columns(index), fields, RECORD_FIELDS, reasons)
         if resume is not None:
             records = resume.records.extended(records)
         if limited:  # only the last date's pair counts can matter to games appended later

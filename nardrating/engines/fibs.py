@@ -212,9 +212,7 @@ class FibsEngine(Engine):
             for code in range(count):
                 catch_up(code, end.toordinal(), len(index))
         # The fields as columns: strided views of the one array, no copy.
-        flat = memoryview(fields).cast("d")
-        columns = [flat[k::self.RECORD_FIELDS] for k in range(self.RECORD_FIELDS)]
-        records = ColumnRecords((index, *view.player_columns(index), columns), reasons)
+        records = ColumnRecords.of_buffer(index, view.player_columns(index), fields, self.RECORD_FIELDS, reasons)
         if resume is not None:
             records = resume.records.extended(records)
         if limited:

@@ -249,7 +249,7 @@ class ListBuilder:
         book() of one game, for each side in turn: most competitions of a big journal). Each
         player's two lines (the match's, the competition's) are made when history is read."""
         a, b = self.enter(first, day), self.enter(second, day)
-        p, events = self.p, self.events
+        p = self.p
         for player, m, opponent, o, own_score in ((first, a, second, b, score), (second, b, first, a, shared(1.0 - score))):
             halves = HALVES.get(own_score)
             if halves is None:
@@ -264,12 +264,7 @@ class ListBuilder:
             c = Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent, hundredths,
                             halves, computed, change, protected)
             self.book(c, day, player, m, 1)
-            line = SingleGame(day, opponent, own_score, reason, c)
-            own_events = events.get(player)
-            if own_events is None:
-                events[player] = [line]
-            else:
-                own_events.append(line)
+            self.event(player, SingleGame(day, opponent, own_score, reason, c))
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
              participants: int, first_place: str | None, members: dict[str, Member]) -> Competition:
