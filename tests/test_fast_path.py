@@ -1,4 +1,4 @@
-"""The [fast] extra (polars reader, numba loops of fibs, elo, glicko and glicko2) gives exactly what
+"""The [fast] extra (numba: the CSV split, the loops of fibs, elo, glicko and glicko2) gives exactly what
 the pure-Python path gives.
 
 Random journals (fixed seeds): LF and CRLF CSV files, ids given and derived, TOML files
@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def fast(monkeypatch):
     """The extra's modules, with every use of them counted: {"csv": [taken?…], "fibs": [taken?…]}."""
-    pytest.importorskip("polars")
     pytest.importorskip("numba")
     from nardrating.fast import csvread, fibsloop
 
@@ -287,7 +286,7 @@ def test_forcing_the_fast_path_without_the_extra_says_what_to_install(tmp_path, 
     ledger = load_club(tmp_path, use_cache=False)
     ledger.run("fibs", "long-nardy")
     err = capsys.readouterr().err
-    assert "pip install 'nardrating[fast]'" in err and err.count("polars is not installed") == 1
+    assert "pip install 'nardrating[fast]'" in err and err.count("numba is not installed") == 1 and "polars" not in err
 
 
 @pytest.mark.slow
@@ -461,27 +460,114 @@ def test_elo_and_glicko_fast_loops_on_many_and_bigger_journals(tmp_path, fast, s
 
 
 @pytest.mark.slow
-def test_the_fast_read_gives_its_memory_back_before_the_replay(tmp_path, fast):
-    """polars' jemalloc keeps freed pages for up to a second unless told otherwise
-    (nardrating.fast.read_csv tells it, keeping a setting the user made, which polars adds to its
-    own): after reading 300,000 rows the process holds less than with the pages kept."""
-    rows = "".join(f"m{k},2010-{k % 12 + 1:02d}-{k % 28 + 1:02d},p{k % 997},q{k % 991},1-0,{k % 9 + 1}\n"
-                   for k in range(300_000))
-    (tmp_path / "games.csv").write_text("id,date,player_a,player_b,result,length\n" + rows)
+def test_the_compiled_split_on_a_big_file_equals_the_pure_reader(tmp_path, fast):
+    """120,000 rows: 3,000 + 2,900 players (some named in Cyrillic), 336 dates, two disciplines, ids
+    given except every 7th row's (derived): the split's hash table grows twice past its first
+    4,096 slots (at 2,048 and 4,096 distinct texts), and the ids' table holds 120,000. Read by both
+    paths, everything is equal; polars is never imported."""
+    import sys
+
+    def name(k: int, letter: str) -> str:
+        return ("Игрок" if letter == "p" else "Соперник") + str(k) if k % 10 == 0 else f"{letter}{k}"
+
+    rows = "".join(f"{'' if k % 7 == 0 else f'm{k}'},2010-{k % 12 + 1:02d}-{k % 28 + 1:02d},{name(k % 3000, 'p')},"
+                   f"{name(k % 2900, 'q')},{'1-0' if k % 3 else '0-1'},{k % 9 + 1},{'long-nardy' if k % 5 else 'short-nardy'}\n"
+                   for k in range(120_000))
+    (tmp_path / "games.csv").write_text("id,date,player_a,player_b,result,length,discipline\n" + rows, encoding="utf-8")
     (tmp_path / "nardrating.toml").write_text(
         '[club]\nname = "Big"\njournal = ["games.csv"]\ndefault_discipline = "long-nardy"\n\n[rating.fibs]\nengine = "fibs"\n')
-    code = ("import os, sys; from nardrating.replay.loader import load_club; j = load_club(sys.argv[1], use_cache=False).journal; "
-            "print(j.match_count(), os.environ['_RJEM_MALLOC_CONF'], int(open('/proc/self/statm').read().split()[1]) * os.sysconf('SC_PAGE_SIZE') >> 20)")
-    seen = {}
-    for name, preset in (("ours", None), ("kept", "dirty_decay_ms:10000,muzzy_decay_ms:10000")):
-        env = {**os.environ, "NARDRATING_FAST": "1"}
-        env.pop("_RJEM_MALLOC_CONF", None)
-        if preset:
-            env["_RJEM_MALLOC_CONF"] = preset
-        done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True, check=True)
-        count, setting, mb = done.stdout.split()
-        seen[name] = (int(count), setting, int(mb))
-    assert seen["ours"][0] == seen["kept"][0] == 300_000
-    assert seen["ours"][1].endswith(",dirty_decay_ms:0,muzzy_decay_ms:0")
-    assert seen["kept"][1].endswith(",dirty_decay_ms:10000,muzzy_decay_ms:10000") and "_ms:0" not in seen["kept"][1]
-    assert seen["ours"][2] + 10 < seen["kept"][2], seen
+    pure = everything(tmp_path, "0")
+    assert everything(tmp_path, "1") == pure
+    assert fast["csv"] == [True] and "polars" not in sys.modules
+    assert len(pure["ids"]) == 120_000 and pure["ids"][:2] == ["games-1", "m1"]  # row 1 (k = 0) has no id
+    assert len({p for p in pure["columns"]["a"]}) == 3000 and pure["columns"]["a"][10] == ("str", "'Игрок10'")
+
+
+def test_the_split_confirms_equal_hashes_byte_by_byte(monkeypatch):
+    """With every hash made equal (the FNV prime set to 0: a cell's hash no longer depends on its
+    bytes), the split and the id check must still tell texts apart by their bytes: the first 16 in
+    two words, the rest one by one. Run as plain Python (the loops' source, uncompiled) on a
+    hand-made file (L = abcdefghijklmnop, 16 letters):
+
+        id,date,player_a,player_b,result      row   player_a      player_b
+        m1,2010-01-01,ab,b,1-0                0     ab → 0        b → 0
+        m2,2010-01-01,a,ab,0-1                1     a → 1         ab → 1 (its own column's numbering)
+        ,2010-01-02,ab,a,1-0                  2     ab → 0        a → 2; the id derived: games-3
+        m4,2010-01-02,Lq,Lr,1-0               3     Lq → 2        Lr → 3 (equal in their first 16 bytes)
+        m5,2010-01-02,Lr,Lq,0-1               4     Lr → 3        Lq → 4
+    """
+    pytest.importorskip("numpy")
+    import numpy as np
+
+    from nardrating.fast import csvsplit
+
+    monkeypatch.setattr(csvsplit, "_FNV_PRIME", np.uint64(0))
+    monkeypatch.setattr(csvsplit, "_loops", lambda: (csvsplit._fill, csvsplit._rehash))
+    long = "abcdefghijklmnop"
+    raw = (f"id,date,player_a,player_b,result\nm1,2010-01-01,ab,b,1-0\nm2,2010-01-01,a,ab,0-1\n,2010-01-02,ab,a,1-0\n"
+           f"m4,2010-01-02,{long}q,{long}r,1-0\nm5,2010-01-02,{long}r,{long}q,0-1\n").encode()
+    cut = csvsplit.split(raw, raw.index(b"\n") + 1, 5, 5, 0, False)
+    assert cut.bad_row == -1
+    assert cut.codes[2].tolist() == [0, 1, 0, 2, 3] and cut.codes[3].tolist() == [0, 1, 2, 3, 4]
+    assert cut.codes[1].tolist() == [0, 0, 1, 1, 1] and cut.codes[4].tolist() == [0, 1, 0, 0, 1]
+    assert cut.texts == [[], ["2010-01-01", "2010-01-02"], ["ab", "a", long + "q", long + "r"],
+                         ["b", "ab", "a", long + "r", long + "q"], ["1-0", "0-1"]]
+    monkeypatch.setattr(csvsplit, "_id_loops", lambda: (csvsplit._ids, csvsplit._unique))
+    blob, starts, problem = csvsplit.file_ids(raw, cut, 5, "games", None)
+    assert problem == "" and blob == b"m1\nm2\ngames-3\nm4\nm5\n" and starts.tolist() == [0, 3, 6, 14, 17, 20]
+    assert csvsplit.file_ids(raw, cut, 5, "games", (b"m0\nm4\n", np.array([0, 3, 6])))[2] == "a match id used twice"
+
+    def unique(blob, starts):
+        return csvsplit._unique(blob, starts, np.full(16, -1, np.int64), np.zeros(16, np.uint64))
+
+    def lines(*ids: bytes):
+        text = b"".join(i + b"\n" for i in ids)
+        return np.frombuffer(text, dtype=np.uint8), np.cumsum([0] + [len(i) + 1 for i in ids]).astype(np.int64)
+
+    assert unique(*lines(b"a", b"b", b"ab", b"ba")) and unique(*lines(b"ab", b"a"))
+    assert not unique(*lines(b"a", b"ab", b"b", b"ab"))
+    # A CR other than a CRLF file's line end, and a short row, are refused at their rows.
+    for bad_raw, row in ((b"id,date,player_a,player_b,result\nm1,2010-01-01,a\r,b,1-0\n", 0),
+                         (b"id,date,player_a,player_b,result\nm1,2010-01-01,a,b,1-0\nm2,2010-01-01,a,b\n", 1)):
+        assert csvsplit.split(bad_raw, bad_raw.index(b"\n") + 1, 2 if row else 1, 5, 0, False).bad_row == row
+    # The table's growth (4,096 slots, more than half full at 2,049 texts: 8,192, then 16,384), with the
+    # real hash: 2,500 rows of new players on both sides are 5,002 distinct texts, numbered in order.
+    monkeypatch.setattr(csvsplit, "_FNV_PRIME", np.uint64(0x100000001B3))
+    raw = b"id,date,player_a,player_b,result\n" + b"".join(b"m%d,2010-01-01,p%d,q%d,1-0\n" % (k, k, k) for k in range(2500))
+    with np.errstate(over="ignore"):  # numpy's scalars wrap around as the compiled loop's do, and say so
+        cut = csvsplit.split(raw, raw.index(b"\n") + 1, 2500, 5, 0, False)
+    assert cut.bad_row == -1 and cut.texts[2] == [f"p{k}" for k in range(2500)] and cut.texts[3][-1] == "q2499"
+    assert cut.codes[2].tolist() == cut.codes[3].tolist() == list(range(2500)) and set(cut.codes[1].tolist()) == {0}
+
+
+def test_a_match_against_oneself_is_found_by_numpy_as_by_the_pure_check(tmp_path, fast):
+    """The fast read takes the file (it is plain); the self-match check then runs by numpy on its
+    columns (fast.any_same) and must report row 3 (line 3: the header is line 1) as the pure path does."""
+    from nardrating.errors import LedgerError
+    from nardrating.fast import any_same
+
+    (tmp_path / "games.csv").write_text("id,date,player_a,player_b,result\nm1,2015-01-01,p1,p2,1-0\n"
+                                        "m2,2015-01-02,p3,p3,1-0\nm3,2015-01-03,p2,p3,0-1\n")
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "Self"\njournal = ["games.csv"]\ndefault_discipline = "long-nardy"\n\n[rating.fibs]\nengine = "fibs"\n')
+    said = []
+    for switch in ("1", "0"):
+        os.environ["NARDRATING_FAST"] = switch
+        try:
+            with pytest.raises(LedgerError) as caught:
+                load_club(tmp_path, use_cache=False)
+        finally:
+            os.environ["NARDRATING_FAST"] = "0"
+        said.append([str(p) for p in caught.value.problems])
+    assert said[0] == said[1] and len(said[0]) == 1
+    assert said[0][0].endswith("games.csv:3: m2: a match needs two different players, not 'p3' against themself")
+    assert fast["csv"] == [True]
+    from array import array
+
+    os.environ["NARDRATING_FAST"] = "1"
+    try:  # codes 0 1 2 / 1 2 2: the third rows agree; from row 0 and from row 2 on, not from row 3
+        a, b = array("i", [0, 1, 2]), array("i", [1, 2, 2])
+        assert any_same(a, b, 0) is True and any_same(a, b, 2) is True and any_same(a, b, 3) is False
+        assert any_same([0, 1], [1, 0], 0) is None  # a list (a journal read in pure Python): the pure check
+    finally:
+        os.environ["NARDRATING_FAST"] = "0"

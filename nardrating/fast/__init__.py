@@ -1,14 +1,16 @@
-"""The compiled path for big journals: `pip install 'nardrating[fast]'` (polars and numba).
+"""The compiled path for big journals: `pip install 'nardrating[fast]'` (numba, and its numpy).
 
-polars reads a big CSV journal into columns (csvread.py) and a numba-compiled loop
-replays the fibs engine over them (fibsloop.py). Both give exactly what the pure-Python
-path gives, or decline — return None or False, having changed nothing — and the pure
-path does the work: anything they do not handle falls back silently.
+A numba-compiled split reads a big CSV journal into columns (csvsplit.py, csvread.py) and
+numba-compiled loops replay the fibs, elo, glicko and glicko2 engines over them (fibsloop.py,
+eloloop.py, glickoloop.py). Each gives exactly what the pure-Python path gives, or declines —
+returns None or False, having changed nothing — and the pure path does the work: anything
+they do not handle falls back silently.
 
 Used when the extra is installed and the work is big: a CSV file of FAST_AFTER_BYTES or
-more, a fibs replay of FAST_AFTER_MATCHES matches or more (below them, importing polars
-and numba costs more than it saves; NARDRATING_FAST_AFTER_BYTES and NARDRATING_FAST_AFTER
-set them). NARDRATING_FAST=0 never uses it, =1 uses it whatever the size. This module imports neither library: a plain install never loads them.
+more, a replay of FAST_AFTER_MATCHES matches or more (below them, importing numpy and numba
+costs more than it saves; NARDRATING_FAST_AFTER_BYTES and NARDRATING_FAST_AFTER set them).
+NARDRATING_FAST=0 never uses it, =1 uses it whatever the size. This module imports neither
+library: a plain install never loads them.
 """
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-# Measured (docs/performance.md): the imports (polars ~0.3 s, numpy and numba ~0.4 s of CPU) and
-# loading the compiled loop (~0.3 s) cost about 1 s, which the pure path's work outgrows from about
+# Measured (docs/performance.md): the imports (numpy and numba ~0.4 s of CPU) and loading the
+# compiled loops (~0.3 s) cost most of a second, which the pure path's work outgrows from about
 # 300,000 matches (a CSV of about 13 MB) on.
 
 
@@ -39,7 +41,7 @@ _said: set[str] = set()
 
 
 def wanted(size: int, threshold: int, module: str) -> bool:
-    """Whether the fast path should try work of this size, needing `module` (polars or numba)."""
+    """Whether the fast path should try work of this size, needing `module` (numba or numpy)."""
     switch = os.environ.get("NARDRATING_FAST", "")
     if switch == "0" or (switch != "1" and size < threshold):
         return False
@@ -60,14 +62,8 @@ def declined(why: str) -> None:
 
 def read_csv(raw: bytes, path: Any, label: str, journal: Any, default_discipline: str) -> bool:
     """Read a whole CSV journal file into `journal` as the pure reader would; False: not done, nothing changed."""
-    if not wanted(len(raw), FAST_AFTER_BYTES, "polars"):
+    if not wanted(len(raw), FAST_AFTER_BYTES, "numba"):
         return False
-    # polars allocates through its own jemalloc, which it sets to keep freed pages for 0.5–1 s: the
-    # read's working memory (about 60 MB on a million rows) stayed in the process while the replay,
-    # starting at once, allocated its own. With no decay they go back at once. polars reads this
-    # variable when it is imported, as the user's override of its setting; one the user made is
-    # kept. CPU unchanged (docs/performance.md).
-    os.environ.setdefault("_RJEM_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")
     from .csvread import read_csv as read
 
     return read(raw, path, label, journal, default_discipline)
@@ -90,6 +86,18 @@ def rows_where(disc: Sequence[int], code: int, dates: Sequence[int], limit: int 
     if days is not None:
         keep &= days <= limit
     return array("i", np.flatnonzero(keep).astype(np.int32).tobytes())
+
+
+def any_same(a: Sequence[int], b: Sequence[int], start: int) -> bool | None:
+    """Whether a[i] == b[i] for some i from `start` on, by numpy where the extra's work has already
+    loaded it for a big journal (a million rows: about 2 ms instead of 80 ms); else None: the pure
+    check looks."""
+    if "numpy" not in sys.modules or not wanted(len(a), FAST_AFTER_MATCHES, "numpy"):
+        return None
+    x, y = _int32(a), _int32(b)
+    if x is None or y is None:
+        return None
+    return bool((x[start:] == y[start:]).any())
 
 
 def _int32(column: Sequence[int]) -> Any:

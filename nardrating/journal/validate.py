@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..contract.events import Adjust, DrawnMatch
 from ..errors import Problem, did_you_mean
+from ..fast import any_same
 from ..i18n import _, ngettext
 from .model import Journal, Player, Tournament
 
@@ -56,7 +57,8 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     if unknown_codes:
         suspicious.update(i for i in range(first_match, n) if m.a[i] in unknown_codes or m.b[i] in unknown_codes)
     a_col, b_col = m.a[first_match:], m.b[first_match:]
-    if any(map(int.__eq__, a_col, b_col)):
+    same = any_same(m.a, m.b, first_match)  # by numpy, where the [fast] extra has loaded it for a big journal
+    if same if same is not None else any(map(int.__eq__, a_col, b_col)):
         suspicious.update(first_match + k for k, (x, y) in enumerate(zip(a_col, b_col)) if x == y)
     tournament_col = m.tournament[first_match:]
     if max(tournament_col, default=-1) >= 0:  # a bulk journal often names none: one pass in C
