@@ -11,6 +11,7 @@ import struct
 from array import array
 from collections.abc import Callable
 from datetime import date
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
@@ -126,9 +127,36 @@ class EloEngine(Engine):
                 side.append((offset + at // size, adj.player, history_event))
                 continue
             ma, mb, scores, dates, excluded = event.a, event.b, event.score_a, event.dates, event.excluded
-            index.extend(event.rows)
-            fields.extend(bytes(size * len(event.rows)))
-            for i in event.rows:
+            rows = event.rows
+            index.extend(rows)
+            fields.extend(bytes(size * len(rows)))
+            if not penalise and not limited and rows:
+                # The usual list (no inactivity ladder, no pair limit): the same update with nothing
+                # else to ask per game; players who first appear in the batch found first, in C.
+                for code in dict.fromkeys(chain.from_iterable(zip(map(ma.__getitem__, rows), map(mb.__getitem__, rows)))):
+                    if not present[code]:
+                        present[code] = 1
+                        order.append(code)
+                for i in rows:
+                    a, b = ma[i], mb[i]
+                    ra, rb = rating[a], rating[b]
+                    if i in excluded:
+                        reasons[at // size] = exclusion(event.reason(i), dates[i], limit)
+                        put(fields, at, ra, rb, nan, nan)
+                        at += size
+                        continue
+                    e_a = 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))  # seed 003, as in the loop below
+                    change = k * (scores[i] - e_a)
+                    rating[a] = ra + change
+                    rating[b] = rb - change
+                    games[a] += 1
+                    games[b] += 1
+                    last[a] = last[b] = dates[i]
+                    put(fields, at, ra, rb, change, e_a)
+                    at += size
+                last_day = dates[rows[-1]]
+                continue
+            for i in rows:
                 a, b, day = ma[i], mb[i], dates[i]
                 if not present[a]:
                     present[a] = 1
