@@ -194,6 +194,22 @@ def test_unusual_files_come_out_as_the_pure_path_reads_them(tmp_path, fast, chan
     assert everything(tmp_path, "1") == everything(tmp_path, "0"), why
 
 
+def problems_by_both_paths(folder: Path) -> list[list[str]]:
+    """The problems a load of the club reports with NARDRATING_FAST=1, then =0 (each must refuse it)."""
+    from nardrating.errors import LedgerError
+
+    said = []
+    for switch in ("1", "0"):
+        os.environ["NARDRATING_FAST"] = switch
+        try:
+            with pytest.raises(LedgerError) as caught:
+                load_club(folder, use_cache=False)
+        finally:
+            os.environ["NARDRATING_FAST"] = "0"
+        said.append([str(p) for p in caught.value.problems])
+    return said
+
+
 @pytest.mark.parametrize("bad, message", [
     (lambda text: text.replace("-01-", "-13-", 1), "is not an ISO date"),
     (lambda text: text.replace("p2,", "p 2,", 1), "p 2"),
@@ -203,22 +219,12 @@ def test_unusual_files_come_out_as_the_pure_path_reads_them(tmp_path, fast, chan
 ])
 def test_bad_cells_are_reported_as_the_pure_reader_reports_them(tmp_path, fast, bad, message):
     """The fast reader declines a bad file; the pure reader then reports it, the same way for both settings."""
-    from nardrating.errors import LedgerError
-
     random_club(tmp_path, 3)
     path = tmp_path / "games.csv"
     text = path.read_text(encoding="utf-8")
     assert bad(text) != text
     path.write_text(bad(text), encoding="utf-8")
-    said = []
-    for switch in ("1", "0"):
-        os.environ["NARDRATING_FAST"] = switch
-        try:
-            with pytest.raises(LedgerError) as caught:
-                load_club(tmp_path, use_cache=False)
-        finally:
-            os.environ["NARDRATING_FAST"] = "0"
-        said.append([str(p) for p in caught.value.problems])
+    said = problems_by_both_paths(tmp_path)
     assert said[0] == said[1] and message in "\n".join(said[0])
     assert fast["csv"] == [False]
 
@@ -543,22 +549,13 @@ def test_the_split_confirms_equal_hashes_byte_by_byte(monkeypatch):
 def test_a_match_against_oneself_is_found_by_numpy_as_by_the_pure_check(tmp_path, fast):
     """The fast read takes the file (it is plain); the self-match check then runs by numpy on its
     columns (fast.any_same) and must report row 3 (line 3: the header is line 1) as the pure path does."""
-    from nardrating.errors import LedgerError
     from nardrating.fast import any_same
 
     (tmp_path / "games.csv").write_text("id,date,player_a,player_b,result\nm1,2015-01-01,p1,p2,1-0\n"
                                         "m2,2015-01-02,p3,p3,1-0\nm3,2015-01-03,p2,p3,0-1\n")
     (tmp_path / "nardrating.toml").write_text(
         '[club]\nname = "Self"\njournal = ["games.csv"]\ndefault_discipline = "long-nardy"\n\n[rating.fibs]\nengine = "fibs"\n')
-    said = []
-    for switch in ("1", "0"):
-        os.environ["NARDRATING_FAST"] = switch
-        try:
-            with pytest.raises(LedgerError) as caught:
-                load_club(tmp_path, use_cache=False)
-        finally:
-            os.environ["NARDRATING_FAST"] = "0"
-        said.append([str(p) for p in caught.value.problems])
+    said = problems_by_both_paths(tmp_path)
     assert said[0] == said[1] and len(said[0]) == 1
     assert said[0][0].endswith("games.csv:3: m2: a match needs two different players, not 'p3' against themself")
     assert fast["csv"] == [True]
