@@ -56,14 +56,25 @@ class GlickoFamily(Engine):
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 
-    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Any) -> float:
-        """φ at the start of period `index` of a player (φ, σ, last rated period): idle periods
-        make the rating less certain."""
+    def onsets(self, codes: list[int], phi: list[float], sigma: list[float], last: list[int | None], index: int,
+               p: Any) -> list[float]:
+        """φ at the start of period `index` of each of these players (codes into φ, σ and the last
+        rated period): idle periods make the rating less certain. One loop a period, in the replay."""
         raise NotImplementedError
+
+    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Any) -> float:
+        """onsets() of one player (φ, σ, last rated period)."""
+        return self.onsets([0], [phi], [sigma], [last], index, p)[0]
 
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
         """(φ', σ', Δ) of a player's period from φ and σ at its start, v and the games' g(φj)(sj − Ej)."""
         raise NotImplementedError
+
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+                   p: Any) -> tuple[list[float], list[float]]:
+        """deviation() of each player of a period: their φ' and σ'."""
+        new = [self.deviation(phi, sigma, v, own, p) for phi, sigma, v, own in zip(phis, sigmas, vs, terms)]
+        return [phi for phi, _, _ in new], [sigma for _, sigma, _ in new]
 
     def rate_values(self, mu: float, sigma: float, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
         """A player's (μ, σ, φ at the period's start) period of games [(μj, φj, sj)]."""
@@ -192,14 +203,25 @@ class GlickoEngine(GlickoFamily):
     name = "glicko"
     Params = LazyParams("Glicko1Params")
 
-    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko1Params) -> float:
-        if last is None or index <= last:
-            return phi
-        rd = math.sqrt((phi * self.scale) ** 2 + p.c * p.c * (index - last))
-        return min(rd, p.max_rd) / self.scale
+    def onsets(self, codes: list[int], phi: list[float], sigma: list[float], last: list[int | None], index: int,
+               p: Glicko1Params) -> list[float]:
+        scale, c2, max_rd = self.scale, p.c * p.c, p.max_rd
+        out = []
+        for x in codes:
+            ph, lx = phi[x], last[x]
+            if lx is None or index <= lx:
+                out.append(ph)
+            else:   # RD = min(√(RD² + c²t), max_rd)
+                out.append(min(math.sqrt((ph * scale) ** 2 + c2 * (index - lx)), max_rd) / scale)
+        return out
 
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
         return new_deviation(phi, v), 0.0, 0.0
+
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+                   p: Any) -> tuple[list[float], list[float]]:
+        # new_deviation, inline: φ' = 1/√(1/φ² + 1/v) (φ* is φ at the period's start)
+        return [1.0 / math.sqrt(1.0 / (phi * phi) + 1.0 / v) for phi, v in zip(phis, vs)], [0.0] * len(phis)
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko1Params) -> dict[str, Any]:
         phi, last, _sigma = period.start[player]

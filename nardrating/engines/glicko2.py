@@ -44,17 +44,22 @@ def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float)
     A = a
     if delta2 > phi2 + v:
         B = math.log(delta2 - phi2 - v)
+        fB = f(B)
     else:
         k = 1
-        while f(a - k * tau) < 0:
+        fB = f(a - k * tau)
+        while fB < 0:
             k += 1
-        B = a - k * tau
-    fA, fB = f(A), f(B)
+            fB = f(a - k * tau)
+        B = a - k * tau   # (fB is f(B): the same argument, worked out the same way)
+    fA = f(A)
+    exp = math.exp
     for _step in range(MAX_STEPS):
         if abs(B - A) <= EPSILON:
             break
         C = A + (A - B) * fA / (fB - fA)
-        fC = f(C)
+        ex = exp(C)   # f(C), inline: the loop runs a few times for each player and period
+        fC = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (C - a) / tau2
         if fC * fB <= 0:
             A, fA = B, fB
         else:
@@ -70,16 +75,36 @@ class Glicko2Engine(GlickoFamily):
     adjust_fields = frozenset({"rd", "volatility"})
     has_volatility = True
 
-    def onset(self, phi: float, sigma: float, last: int | None, index: int, p: Glicko2Params) -> float:
-        idle = 0 if last is None else index - last - 1
-        if idle <= 0:
-            return phi
-        return min(math.sqrt(phi * phi + idle * sigma * sigma), p.max_rd / self.scale)
+    def onsets(self, codes: list[int], phi: list[float], sigma: list[float], last: list[int | None], index: int,
+               p: Glicko2Params) -> list[float]:
+        max_phi = p.max_rd / self.scale
+        out = []
+        for x in codes:
+            ph, lx = phi[x], last[x]
+            idle = 0 if lx is None else index - lx - 1
+            if idle <= 0:
+                out.append(ph)
+            else:   # φ grows by σ² a period without games, to max_rd at most
+                sg = sigma[x]
+                out.append(min(math.sqrt(ph * ph + idle * sg * sg), max_phi))
+        return out
 
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Glicko2Params) -> tuple[float, float, float]:
         delta = v * sum(terms)
         sigma = new_volatility(sigma, phi, v, delta, p.tau)
         return new_deviation(math.sqrt(phi * phi + sigma * sigma), v), sigma, delta
+
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+                   p: Glicko2Params) -> tuple[list[float], list[float]]:
+        # deviation() of each player, in one loop (new_deviation inline): steps 4 to 7.
+        tau, sqrt = p.tau, math.sqrt
+        new_phi, new_sigma = [], []
+        for phi, sigma, v, own in zip(phis, sigmas, vs, terms):
+            sigma = new_volatility(sigma, phi, v, v * sum(own), tau)
+            phi_star = sqrt(phi * phi + sigma * sigma)
+            new_phi.append(1.0 / sqrt(1.0 / (phi_star * phi_star) + 1.0 / v))
+            new_sigma.append(sigma)
+        return new_phi, new_sigma
 
     # --- explain (glicko.py holds the shared steps) ------------------------------------------
 

@@ -13,19 +13,20 @@ for explain.
 """
 from __future__ import annotations
 
+import math
 from array import array
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import accumulate, chain, groupby
-from operator import add
+from itertools import chain, groupby
 from typing import Any, cast
 
 from ..contract.batches import MatchBatch
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords, CompactResult, exact_ints
-from .glickomath import Period, Update, period_index, period_label, period_sums
+from .glickomath import PI2, Period, Update, period_index, period_label
 
 SideEvent = tuple[int, str, HistoryEvent]
 # After the match row: rating before a, b; change a, b; expected score a, b; player-period row a, b.
@@ -127,7 +128,7 @@ class Replay:
         self.sigma = [getattr(p, "sigma", 0.0)] * count
         self.last: list[int | None] = [None] * count
         self.counts, self.played = [0] * count, [0] * count
-        self.starts, self.rows_of = [0] * count, [0] * count   # close()'s offsets by code
+        self.rows_of = [0] * count   # each player's row of the player-period table, in the last period rated
         present, self.evented = bytearray(count), bytearray(count)
         order: list[int] = []
         self.event_order: list[int] = []
@@ -137,8 +138,8 @@ class Replay:
         self.reasons: dict[int, str] = {}
         self.side: list[SideEvent] = []
         self.batch: MatchBatch | None = None
-        self.scratch: tuple[list[float], list[float], list[list[tuple[float, float, float]] | None], list[int]] = \
-            ([], [], [], [])   # close()'s per-player lists, by code (made at the first period)
+        # close()'s per-player lists, by code (made at the first period): g of φ at the period's start, μ, games
+        self.scratch: tuple[list[float], list[float], list[list[tuple[float, float, float, int]] | None]] = ([], [], [])
         periods: dict[int, int] = {}   # date (ordinal) → period index
         period = p.period
         current: int | None = None
@@ -198,129 +199,147 @@ class Replay:
     def close(self, index: int, rows: list[int]) -> None:
         """Rate period `index` of these rows: everyone against the others' state at its start, then all move.
 
-        One pass over the rows gathers each player's games [(μj, φj at the start, sj)] and each
-        side's count of earlier rated games in the period (k); each player's period is rated;
-        then the records' columns are filled, in C, from per-player runs: a side's rating before
-        its game is the player's start rating plus their earlier changes, added in order.
+        The period's players get their deviation at its start (the engine's onsets) and its g; one
+        pass over the rated rows gathers each player's games [(μj, g(φj), sj, slot)], where a
+        side's slot in the period's records is 2·position for side a, + 1 for side b; the engine
+        gives everyone's new φ and σ; then each game's rating before, change, expected score and
+        player-period row is written into its slot, and the records' columns are the slots' even
+        and odd halves, taken in C.
         """
         if not rows:
             return
         engine, p, batch = self.engine, self.p, self.batch
         assert batch is not None   # rows come from a batch
-        scale, onset_of, deviation = engine.scale, engine.onset, engine.deviation
+        scale, sqrt, exp = engine.scale, math.sqrt, math.exp
         r, phi, sigma, last = self.r, self.phi, self.sigma, self.last
         ma, mb, scores, excluded = batch.a, batch.b, batch.score_a, batch.excluded
-        # By player code, for the players of this period's rated games (`rated`, as they first
-        # appear; their entries are reset at the end): the onset φ, μ at the start, the games
-        # [(μj, φj, sj)] and the row of the last game.
-        count = len(r)
-        if len(self.scratch[0]) != count:
-            self.scratch = ([0.0] * count, [0.0] * count, [None] * count, [0] * count)
-        onset, mu, games, latest = self.scratch
-        rated: list[int] = []
-        ks: list[int] = []            # per row: a's k, b's k (their rated games before it in the period)
-        push = ks.append
-        for position, i in enumerate(rows, len(self.index)):
-            a, b = ma[i], mb[i]
-            own_a, own_b = games[a], games[b]
-            if i in excluded:
-                push(0 if own_a is None else len(own_a))
-                push(0 if own_b is None else len(own_b))
-                self.reasons[position] = cast(str, batch.reason(i))  # an excluded row has its reason
-                continue
-            if own_a is None:
-                oa = onset[a] = onset_of(phi[a], sigma[a], last[a], index, p)
-                mu[a] = (r[a] - 1500) / scale
-                own_a = games[a] = []
-                rated.append(a)
-            else:
-                oa = onset[a]
-            if own_b is None:
-                ob = onset[b] = onset_of(phi[b], sigma[b], last[b], index, p)
-                mu[b] = (r[b] - 1500) / scale
-                own_b = games[b] = []
-                rated.append(b)
-            else:
-                ob = onset[b]
-            s = scores[i]
-            push(len(own_a))
-            push(len(own_b))
-            own_a.append((mu[b], ob, s))
-            own_b.append((mu[a], oa, 1.0 - s))
-            latest[a] = latest[b] = i
+        width = 2 * len(rows)
+        unrated: list[tuple[int, int]] = []   # (slot of side a, row) of the period's unrated games
+        if isinstance(excluded, (set, frozenset)) and excluded.isdisjoint(rows):
+            rated_rows: Sequence[int] = rows
+            slots: Iterable[int] = range(0, width, 2)
+        else:
+            unrated = [(slot, i) for slot, i in zip(range(0, width, 2), rows) if i in excluded]
+            skipped = {i for _, i in unrated}
+            rated_rows = [i for i in rows if i not in skipped]
+            slots = [slot for slot, i in zip(range(0, width, 2), rows) if i not in skipped]
+        # By player code (made at the first period; reset at the end): g of the deviation at the
+        # period's start, μ, and the games.
+        if len(self.scratch[0]) != len(r):
+            self.scratch = ([0.0] * len(r), [0.0] * len(r), [None] * len(r))
+        g_of, mu, _ = self.scratch
+        games: list[Any] = self.scratch[2]
+        # The players of rated games, as they first appear among all the period's rows (the order
+        # of their rows in the player-period table, as the [fast] loop has it too).
+        rated = list(dict.fromkeys(_sides(batch, rated_rows)))
+        if unrated:
+            playing = set(rated)
+            rated = [x for x in dict.fromkeys(_sides(batch, rows)) if x in playing]
+        onsets = engine.onsets(rated, phi, sigma, last, index, p)
+        for x, o in zip(rated, onsets):
+            g_of[x] = 1.0 / sqrt(1.0 + 3.0 * o * o / PI2)   # g(φ), as glickomath.g computes it
+            mu[x] = (r[x] - 1500) / scale
+            games[x] = []
+        for slot, i in zip(slots, rated_rows):
+            a, b, s = ma[i], mb[i], scores[i]
+            games[a].append((mu[b], g_of[b], s, slot))
+            games[b].append((mu[a], g_of[a], 1.0 - s, slot + 1))
         if self.keep:
-            self.kept(index, {x: onset[x] for x in rated}, {x: mu[x] for x in rated},
-                      {x: engine.rate_values(mu[x], sigma[x], onset[x], games[x], p) for x in rated}, rows, ks)
-        # Per player of the period: their ratings before each game (the start rating, each change
-        # added in turn), changes and expected scores, one run each in the flat lists from
-        # starts[x] (each run one longer than the games: a pad); a side's slot there is that plus
-        # its k. An unrated game's record reads only the ratings. rows_of[x]: the player's row of
-        # the player-period table.
-        nan = float("nan")
-        befores: list[float] = []
-        changes: list[float] = []
-        expected: list[float] = []
-        starts, rows_of, dates, table = self.starts, self.rows_of, batch.dates, self.table
-        evented, event_order, counts, played = self.evented, self.event_order, self.counts, self.played
-        for x in dict.fromkeys(_sides(batch, rows)):
+            self.kept(index, rated, onsets, rows)
+        # glickomath.period_sums, inline (the replay's innermost loop): each player's v, and each
+        # game's g(φj)(sj − Ej) and Ej.
+        vs: list[float] = []
+        terms_of: list[list[float]] = []
+        expected_of: list[list[float]] = []
+        for x in rated:
+            m, info, terms, es = mu[x], 0.0, [], []
+            for mu_j, g_j, s, _ in games[x]:
+                e = 1.0 / (1.0 + exp(-g_j * (m - mu_j)))
+                info += g_j * g_j * e * (1.0 - e)
+                terms.append(g_j * (s - e))
+                es.append(e)
+            vs.append(1.0 / info)
+            terms_of.append(terms)
+            expected_of.append(es)
+        new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], vs, terms_of, p)
+        # Each game's side: the rating before it, its share of the period's change (φ'²·g(φj)(sj − Ej)
+        # in rating points, added to the rating in turn: the history's changes add up to the
+        # period's exactly), its expected score and the player's row of the player-period table.
+        befores, changes, expected, period_rows = [0.0] * width, [0.0] * width, [0.0] * width, [0] * width
+        table, rows_of, counts, played, dates = self.table, self.rows_of, self.counts, self.played, batch.dates
+        row = len(table.rd)
+        for x, phi_x, terms, es in zip(rated, new_phi, terms_of, expected_of):
+            own = games[x]
+            phi2, before = phi_x * phi_x, r[x]
+            for (_, _, _, slot), t, e in zip(own, terms, es):
+                change = phi2 * t * scale
+                befores[slot], changes[slot], expected[slot], period_rows[slot] = before, change, e, row
+                before += change
+            end = rows[own[-1][3] // 2]   # the row of the player's last game of the period
+            table.last_row.append(end)
+            rows_of[x], r[x], last[x], played[x] = row, before, index, dates[end]   # the period's end
+            counts[x] += len(own)
+            row += 1
+        table.rd_before.extend([o * scale for o in onsets])
+        table.rd.extend([phi_x * scale for phi_x in new_phi])
+        table.volatility.extend(new_sigma)
+        for x, phi_x, sigma_x in zip(rated, new_phi, new_sigma):
+            phi[x], sigma[x] = phi_x, sigma_x
+        if unrated:
+            self.unrated(unrated, games, (befores, changes, expected, period_rows))
+        evented, event_order = self.evented, self.event_order
+        for x in dict.fromkeys(_sides(batch, rows)):   # as their first history event is written
             if not evented[x]:
                 evented[x] = 1
                 event_order.append(x)
-            starts[x] = len(befores)
-            own = games[x]
-            if own is None:  # only unrated games this period
-                befores.append(r[x])
-                changes.append(nan)
-                expected.append(nan)
-                continue
-            # The engine's update (rate_values, as its parts): each game's share φ'²·g(φj)(sj − Ej),
-            # in rating points × scale.
-            v, terms, es = period_sums(mu[x], own)
-            phi_x, sigma_x, _ = deviation(onset[x], sigma[x], v, terms, p)
-            phi2 = phi_x * phi_x   # (a comprehension: a period's runs are one or two games long)
-            moves = [phi2 * t * scale for t in terms]
-            befores.extend(accumulate(moves, initial=r[x]))
-            changes += moves
-            changes.append(nan)
-            expected += es
-            expected.append(nan)
-            rows_of[x] = len(table.rd)
-            table.rd_before.append(onset[x] * scale)
-            table.rd.append(phi_x * scale)
-            table.volatility.append(sigma_x)
-            end = latest[x]
-            table.last_row.append(end)
-            r[x], phi[x], sigma[x], last[x] = befores[-1], phi_x, sigma_x, index   # the period's end
-            counts[x] += len(moves)
-            played[x] = dates[end]
-        side_a, side_b = list(map(ma.__getitem__, rows)), list(map(mb.__getitem__, rows))
-        slot_a = list(map(add, map(starts.__getitem__, side_a), ks[0::2]))
-        slot_b = list(map(add, map(starts.__getitem__, side_b), ks[1::2]))
         columns = self.columns
         self.index.extend(rows)
         for k, values in enumerate((befores, changes, expected)):
-            columns[2 * k].extend(map(values.__getitem__, slot_a))
-            columns[2 * k + 1].extend(map(values.__getitem__, slot_b))
-        columns[6].extend(map(rows_of.__getitem__, side_a))
-        columns[7].extend(map(rows_of.__getitem__, side_b))
+            columns[2 * k].fromlist(values[0::2])
+            columns[2 * k + 1].fromlist(values[1::2])
+        columns[6].fromlist(period_rows[0::2])
+        columns[7].fromlist(period_rows[1::2])
         for x in rated:
             games[x] = None
 
-    def kept(self, index: int, onset: dict[int, float], mu: dict[int, float], updates: dict[int, Update],
-             rows: list[int], ks: list[int]) -> None:
-        """For explain: the period's state at its start, its updates, and each rated game's k, by player."""
-        names = self.view.players
-        self.periods[index] = Period(period_label(index, self.p.period),
-                                     {names[x]: (self.phi[x], self.last[x], self.sigma[x]) for x in onset},
-                                     {names[x]: o for x, o in onset.items()}, {names[x]: m for x, m in mu.items()},
-                                     {names[x]: u for x, u in updates.items()})
-        batch = self.batch
+    def unrated(self, unrated: list[tuple[int, int]], games: list[Any],
+                slots: tuple[list[float], list[float], list[float], list[int]]) -> None:
+        """The period's unrated games: each side holds the player's rating before it (after their
+        rated games before it in the period) and no change; the reason is kept."""
+        batch, r, rows_of, reasons, at = self.batch, self.r, self.rows_of, self.reasons, len(self.index)
+        assert batch is not None
+        befores, changes, expected, period_rows = slots
+        nan = float("nan")
+        for slot_a, i in unrated:
+            reasons[at + slot_a // 2] = cast(str, batch.reason(i))   # an excluded row has its reason
+            for slot, x in ((slot_a, batch.a[i]), (slot_a + 1, batch.b[i])):
+                own = games[x]
+                k = 0 if own is None else bisect_left([game[3] for game in own], slot)
+                befores[slot] = r[x] if own is None or k == len(own) else befores[own[k][3]]
+                changes[slot] = expected[slot] = nan
+                period_rows[slot] = rows_of[x]
+
+    def kept(self, index: int, rated: list[int], onsets: list[float], rows: list[int]) -> None:
+        """For explain: the period's state at its start, each player's update (the engine's rate_values
+        of their games [(μj, φj, sj)]) and each rated game's place k among the player's games."""
+        names, batch, (_, mu, games) = self.view.players, self.batch, self.scratch
         assert batch is not None
         entries = self.view.match_columns().entries
-        for n, i in enumerate(rows):
-            if i not in batch.excluded:
-                self.games[names[batch.a[i]], entries[i]] = index, ks[2 * n]
-                self.games[names[batch.b[i]], entries[i]] = index, ks[2 * n + 1]
+        onset = dict(zip(rated, onsets))
+        updates: dict[int, Update] = {}
+        for x in rated:
+            own = games[x]
+            assert own is not None
+            # A slot is 2·position (side a: the opponent is b) or 2·position + 1 (side b).
+            opponents = [(batch.a if slot % 2 else batch.b)[rows[slot // 2]] for *_, slot in own]
+            updates[x] = self.engine.rate_values(mu[x], self.sigma[x], onset[x],
+                                                 [(mu_j, onset[y], s) for (mu_j, _, s, _), y in zip(own, opponents)], self.p)
+            for k, (*_, slot) in enumerate(own):
+                self.games[names[x], entries[rows[slot // 2]]] = index, k
+        self.periods[index] = Period(period_label(index, self.p.period),
+                                     {names[x]: (self.phi[x], self.last[x], self.sigma[x]) for x in rated},
+                                     {names[x]: onset[x] for x in rated}, {names[x]: mu[x] for x in rated},
+                                     {names[x]: u for x, u in updates.items()})
 
 
 def _sides(batch: MatchBatch, rows: Any) -> Iterator[int]:
