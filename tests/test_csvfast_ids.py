@@ -1,4 +1,4 @@
-"""Match ids packed for the cache (IdColumn.packed) and a view's rows found by numpy (fast.rows_where)."""
+"""Match ids packed for the cache (IdColumn.packed), a view's rows found by numpy (fast.rows_where) and a CSV block's values put into machine columns (extend_column)."""
 from __future__ import annotations
 
 from array import array
@@ -111,3 +111,28 @@ def test_ids_taken_by_rows_are_the_ids_of_those_rows_in_that_order():
     split = mapped(["g1", "g22", "g333", "g4444"])
     assert list(split) == ["g1", "g22", "g333", "g4444"]  # (iterating splits the blob once)
     assert split.take(rows) == ["g4444", "g1", "g4444", "g22"]
+
+
+@pytest.mark.parametrize("code, values, expected", [
+    ("i", [7, 7, 7], [7, 7, 7]),                 # one value: repeated
+    ("b", [True, True], [1, 1]),                  # rated: flags as 1
+    ("q", range(5, 9), [5, 6, 7, 8]),             # seq: a range
+    ("i", range(2, 2), []),                       # an empty block
+    ("i", [3, 3, 4], [3, 3, 4]),                  # not one value: item by item
+    ("i", [-1, -1], [-1, -1]),                    # no tournament
+])
+def test_a_block_extends_a_machine_column_by_its_values(code, values, expected):
+    """extend_column: a column that already holds 1, 2 gets the block's values after them, in order."""
+    from nardrating.journal.csvcells import extend_column
+
+    column = array(code, [1, 2])
+    extend_column(column, values)
+    assert column == array(code, [1, 2, *expected])
+
+
+def test_a_block_refuses_a_value_its_column_cannot_hold():
+    """The repeated value is converted as the item-by-item path converts each: 300 is no signed byte."""
+    from nardrating.journal.csvcells import extend_column
+
+    with pytest.raises(OverflowError):
+        extend_column(array("b"), [300, 300])

@@ -48,9 +48,15 @@ def judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T])
 
 
 def extend_column(column: Sequence[Any], values: Iterable[object]) -> None:
-    """column += values; into a machine array from a list at twice the speed of extend()."""
-    if isinstance(column, array) and isinstance(values, list):
-        column.fromlist(values)
+    """column += values. Into a machine array, which converts each item it is given (about 25 ns
+    each, 60 through extend()): from a list, or a range made one; a run of one value (a block's
+    source, and mostly its tournament, rated, forfeit and discipline) as one item repeated, in C."""
+    if isinstance(column, array) and isinstance(values, (list, range)):
+        items = values if isinstance(values, list) else list(values)
+        if items and items.count(items[0]) == len(items):
+            column.extend(array(column.typecode, items[:1]) * len(items))
+        else:
+            column.fromlist(items)
     else:  # a list, or an array growable() made of a mapped view
         cast("MutableSequence[object]", column).extend(values)
 
