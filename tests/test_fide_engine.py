@@ -137,6 +137,21 @@ def test_single_matches_over_400_apart_say_so(tmp_path):
     assert (weak.expected, weak.difference_rule) == (Fraction(8, 100), "1 game over 400 apart counted as 400 (§8.3.1)")
 
 
+def test_a_single_match_named_like_a_tournament_is_an_event_of_its_own(tmp_path):
+    # Match ids and tournament ids are apart: tournament "m003" (x beats y twice, 10-11 February)
+    # and match m003 outside it (y beats x, 20 February) are two events, both on the list of
+    # 1 March, x and y both 2000 (D = 0, P_D .50, K 20). The tournament: x 2 − 1 = +1, ×20 = +20;
+    # the match: x 0 − .50 = −.5, ×20 = −10. x: 2000 + 20 − 10 = 2010; y: 2000 − 20 + 10 = 1990.
+    j = Journal().rated("2024-01-01", x=2000, y=2000).tournament("m003", "2024-02-10", "2024-02-11")
+    j.games("2024-02-10", ("x", "y", "1-0"), ("x", "y", "1-0"), tournament="m003")
+    j.games("2024-02-20", ("y", "x", "1-0"))       # the journal's third match: m003
+    res = run(tmp_path, j, date(2024, 3, 1))
+    assert (res.standings["x"].rating, res.standings["y"].rating) == (2010, 1990)
+    assert [(e.extra["event"], e.change) for e in res.history("x") if e.kind == "tournament"] == [
+        ("m003", 20.0), ("m003", -10.0)]
+    assert [e.games for e in res.lists["x"][-1].events] == [2, 1]
+
+
 def three_2000s(j: Journal) -> Journal:
     return j.rated("2024-01-01", r1=2000, r2=2000, r3=2000)
 

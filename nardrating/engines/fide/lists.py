@@ -10,12 +10,9 @@ from ..base import HistoryEvent
 from ..rounding import round_half_up
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
-from .records import SCORE, EventRecord, FideEvent, Game, ListRecord, PlayerGame, RatedGame
+from .records import SCORE, EventRecord, FideEvent, Game, ListRecord, PlayerGame, RatedGame, Snapshot
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
 from .tables import dp_for_halves, expected_hundredths
-
-# The ratings of an event's players on the list in force on its first day (None: unrated).
-Snapshot = dict[str, int | None]
 
 ZERO = Fraction(0)
 # dp of one game scoring 0, ½ or 1 (0 %, 50 %, 100 %): dp_for_halves(halves, 1).
@@ -76,13 +73,14 @@ class ListPublication:
                     self.returning.add(player)
         return rec
 
-    def publish(self, events: list[FideEvent], snapshots: dict[str, Snapshot]) -> None:
+    def publish(self, events: list[FideEvent]) -> None:
         """Rate the events (each with its snapshot, dropped once used), then the list's changes and pools."""
         players, fide = self.players, self.fide
         rated: dict[str, list[tuple[EventRecord, int]]] = {}
         pooled: set[str] = set()
         for event in events:
-            snap = snapshots.pop(event.key)
+            snap, event.snapshot = event.snapshot, None
+            assert snap is not None, "every event's snapshot is taken on its first day"
             if len(event.games) == 1 and event.system != "round-robin":
                 self.one_game(event, event.games[0], snap, rated, pooled)
                 continue

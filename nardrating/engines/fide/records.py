@@ -16,6 +16,9 @@ SCORE = (0.0, 0.5, 1.0)
 PERCENT = tuple(n / 100 for n in range(101))
 UNRATED_OPPONENT = "the opponent is unrated on the list in force"
 
+# The ratings of an event's players on the list in force on its first day (None: unrated).
+Snapshot = dict[str, int | None]
+
 
 # Game, PlayerGame and RatedGame are made for every game of a big journal, several times over:
 # read-only by convention, not frozen (a frozen dataclass's __init__ takes three and a half times
@@ -67,6 +70,7 @@ class FideEvent:
     official: bool
     games: list[Game] = field(default_factory=list)
     seq: int = 0
+    snapshot: Snapshot | None = None   # taken on its first day, let go once its list has rated it
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from ..lines import HistoryOnRead
 from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
-from .lists import ListPublication, Snapshot
+from .lists import ListPublication
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
 from .records import FideEvent, Game
@@ -46,7 +46,8 @@ class FideReplay:
         state, note, last_played = players.state, players.note, players.last_played
         names, tournament_ids, columns = view.players, view.tournament_ids, view.match_columns()
         days: dict[int, date] = {}
-        by_key: dict[str, FideEvent] = {}
+        events: list[FideEvent] = []                # in the order made
+        tournament_events: dict[str, FideEvent] = {}   # by tournament id (a match may have the same id)
         for batch in view.batched_events():
             if isinstance(batch, Adjusted):
                 continue                     # the replay takes them from view.adjusts
@@ -70,15 +71,17 @@ class FideReplay:
                     last_played[b] = day
                 code = tournaments[i]
                 if code >= 0:
-                    event = by_key.get(tournament_ids[code])
+                    event = tournament_events.get(tournament_ids[code])
                     if event is None:
                         tour = view.tournament(tournament_ids[code])
-                        event = by_key[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start, tour.end,
-                                                            tour.official, seq=tour.seq)
+                        event = tournament_events[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start,
+                                                                       tour.end, tour.official, seq=tour.seq)
+                        events.append(event)
                 else:
-                    event = by_key[entry] = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
+                    event = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
+                    events.append(event)
                 event.games.append(Game(entry, day, a, b, score_a))
-        return sorted(by_key.values(), key=attrgetter("end", "seq"))
+        return sorted(events, key=attrgetter("end", "seq"))
 
     def run(self) -> FideResult:
         with collector_paused():
@@ -107,23 +110,22 @@ class FideReplay:
         marks.sort(key=lambda m: (m.day, m.order, m.seq))
         starts = sorted((e for events in reach.values() for e in events), key=attrgetter("start", "seq"))
         states = self.players.states          # every player of an event has a state (group_into_events)
-        snapshots: dict[str, Snapshot] = {}
         done = 0
         for event in starts:
             while done < len(marks) and marks[done].day <= event.start:
-                self.mark(marks[done].item, reach, snapshots)
+                self.mark(marks[done].item, reach)
                 done += 1
-            snapshots[event.key] = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
+            event.snapshot = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
         for moment in marks[done:]:
-            self.mark(moment.item, reach, snapshots)
+            self.mark(moment.item, reach)
         return self.result(final_list)
 
-    def mark(self, item: date | Adjust, reach: dict[date, list[FideEvent]], snapshots: dict[str, Snapshot]) -> None:
+    def mark(self, item: date | Adjust, reach: dict[date, list[FideEvent]]) -> None:
         """An adjustment, or the list of a date (its events let go once published)."""
         if isinstance(item, Adjust):
             self.adjust(item)
         else:
-            ListPublication(self.players, item).publish(reach.pop(item), snapshots)
+            ListPublication(self.players, item).publish(reach.pop(item))
 
     def pending(self, event: FideEvent, list_date: date) -> None:
         for g in event.games:
