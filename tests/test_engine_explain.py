@@ -134,6 +134,27 @@ def test_fide_rated_game_by_table_b(tmp_path):
     assert values[1] == 0.36 and values[-1] == -7.0       # .36 for the lower; −7.2 → −7
 
 
+def test_fide_single_match_explained_and_reported_as_an_event_of_one_game(tmp_path):
+    # The same game outside any tournament (match m001, an event of its own, on the list of 1 February):
+    # a (2000) beats b (1900), D = 100, P_D = .64, ΔR = .36, K 20: 7.2, rounded to 7; a's performance
+    # is b's rating + dp(100 %) = 1900 + 800 = 2700, b's 2000 − 800 = 1200.
+    j = Journal().rated("2024-01-01", a=2000, b=1900).games("2024-01-10", ("a", "b", "1-0"))
+    ledger = load_club(make_club(tmp_path, j.text(), config()))
+    event, inputs, values = explain(ledger, "a", lambda e: e.kind == "match")
+    assert (event.entry, inputs["event"], inputs["opponent_rating"], inputs["score"]) == ("m001", "m001", 1900, 1.0)
+    assert values == [100, 0.64, pytest.approx(0.36), 20, pytest.approx(7.2)]
+    event, inputs, values = explain(ledger, "a", lambda e: e.kind == "tournament")
+    assert (inputs["event"], inputs["games"], inputs["opponent_ratings"]) == ("m001", 1, [1900])
+    assert values == [1.0, 0.64, pytest.approx(0.36), 20, pytest.approx(7.2), 7.0] and event.change == 7.0
+    result = ledger.run(None, None)
+    rows = {r.player: r for r in result.report(date(2024, 2, 1), date(2024, 2, 1))}
+    assert [(c["tournament"], c["games"], c["points"], c["expected"], c["k"], c["change"], c["performance"])
+            for c in rows["a"].extra["competitions"]] == [("m001", 1, 1.0, 0.64, 20, 7, 2700)]
+    assert [(c["expected"], c["change"], c["performance"]) for c in rows["b"].extra["competitions"]] == [
+        (0.36, -7, 1200)]
+    assert (rows["a"].after, rows["b"].after) == (2007, 1893)
+
+
 @pytest.mark.parametrize("difference, row", [
     (25, "18–25, stronger: 53 %"),       # seed 000's example, the row it names
     (-25, "18–25, weaker: 47 %"),

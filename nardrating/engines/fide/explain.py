@@ -10,7 +10,7 @@ from ..base import Explained, HistoryEvent, not_rated, step
 from ..rounding import round_half_away
 from ..tables import band_of
 from .params import FIDE_2024_HYPOTHETICAL, FideParams
-from .records import EventRecord, ListRecord, RatedGame
+from .records import AnyEventRecord, ListRecord, RatedGame
 from .report import FideResult
 from .rules import InitialRating
 from .tables import dp_for_percent, percent_of
@@ -26,7 +26,7 @@ def _unchanged(rule: str, formula: str) -> Explained:
     return Explained({}, [step(rule, formula, None)])
 
 
-def _k_step(params: FideParams, erec: EventRecord) -> dict[str, Any]:
+def _k_step(params: FideParams, erec: AnyEventRecord) -> dict[str, Any]:
     # The K rule names its paragraph: §8.3.3 (FIDE's rulesets) or the config (seed 002).
     return step(f"K: {in_words(erec.k_rule)}", f"K = {erec.k}", erec.k)
 
@@ -52,7 +52,7 @@ def explain_match(params: FideParams, result: FideResult, player: str, event: Hi
                       "score": r.game.half / 2, "k": k}, _game_steps(params, erec, r, own, k))
 
 
-def _game_steps(params: FideParams, erec: EventRecord, r: RatedGame, own: int, k: int) -> list[dict[str, Any]]:
+def _game_steps(params: FideParams, erec: AnyEventRecord, r: RatedGame, own: int, k: int) -> list[dict[str, Any]]:
     difference = own - r.opponent_rating
     cap = params.cap_for(own, r.game.date)
     used = difference if cap is None else max(-cap, min(cap, difference))

@@ -3,34 +3,21 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from functools import cache, lru_cache
 
 from ...i18n import catalogue, current
 from ..base import HistoryEvent
 from ..rounding import round_half_up
+from ..tables import expected_percent
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
-from .records import SCORE, EventRecord, FideEvent, Game, ListRecord, PlayerGame, RatedGame, Snapshot
+from .records import (SCORE, AnyEventRecord, Event, EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame,
+                      RatedSingle, SingleMatch, Snapshot, half_points, hundredths)
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
 from .tables import dp_for_halves, expected_hundredths
 
 ZERO = Fraction(0)
-# dp of one game scoring 0, ½ or 1 (0 %, 50 %, 100 %): dp_for_halves(halves, 1).
-ONE_GAME_DP = tuple(dp_for_halves(halves, 1) for halves in range(3))
-
-
-@cache
-def half_points(halves: int) -> Fraction:
-    """A score in half-points as points (a few distinct values: one Fraction each)."""
-    return Fraction(halves, 2)
-
-
-@lru_cache(maxsize=1 << 14)
-def hundredths(n: int) -> Fraction:
-    """n/100 as a Fraction. Most are one or a few games' Σ P_D or K·ΣΔR: a few thousand distinct
-    values over a whole journal, one object each (one made per event, with a float per game for
-    history's scores: a tenth of a 200k-game recalc's CPU)."""
-    return Fraction(n, 100)
+# A rated player's events on a list, each with its Σ(S − P_D) in hundredths (what K multiplies).
+Rated = dict[str, list[tuple[AnyEventRecord, int]]]
 
 
 def half_up(numerator: int, denominator: int) -> int:
@@ -73,17 +60,18 @@ class ListPublication:
                     self.returning.add(player)
         return rec
 
-    def publish(self, events: list[FideEvent]) -> None:
+    def publish(self, events: list[Event]) -> None:
         """Rate the events (each with its snapshot, dropped once used), then the list's changes and pools."""
         players, fide = self.players, self.fide
-        rated: dict[str, list[tuple[EventRecord, int]]] = {}
+        rated: Rated = {}
         pooled: set[str] = set()
         for event in events:
+            if type(event) is SingleMatch:
+                self.one_game(event, rated, pooled)
+                continue
+            assert isinstance(event, FideEvent)
             snap, event.snapshot = event.snapshot, None
             assert snap is not None, "every event's snapshot is taken on its first day"
-            if len(event.games) == 1 and event.system != "round-robin":
-                self.one_game(event, event.games[0], snap, rated, pooled)
-                continue
             per_player: dict[str, list[PlayerGame]] = {}
             for g in event.games:
                 half = round(2 * g.score_a)
@@ -113,8 +101,9 @@ class ListPublication:
                         pooled.add(player)
                 rec.events.append(erec)
 
+        records = self.records            # (every player of an event has a record by now)
         for player, parts in rated.items():
-            self.apply_changes(player, parts, self.record(player))
+            self.apply_changes(player, parts, records[player])
         for player in pooled:
             self.try_first_rating(player, self.record(player))
         for player, rec in self.records.items():
@@ -126,44 +115,51 @@ class ListPublication:
             rec.status = players.status_of(player, self.list_date)
             s.lists.append(rec)
 
-    def one_game(self, event: FideEvent, g: Game, snap: Snapshot, rated: dict[str, list[tuple[EventRecord, int]]],
-                 pooled: set[str]) -> None:
-        """publish's steps for an event of one game (a match outside any tournament: most events of a
-        big journal), its two players in turn, with no lists of their games to gather."""
-        players, day, half = self.players, g.date, round(2 * g.score_a)
+    def one_game(self, g: SingleMatch, rated: Rated, pooled: set[str]) -> None:
+        """publish's steps for a match outside any tournament (most events of a big journal), its two
+        players in turn: a side rated against a rated opponent is one RatedSingle."""
+        states, records, day, fide = self.players.states, self.records, g.end, self.fide
+        rating_a, rating_b = g.rating_a, g.rating_b
         # §6.1 (see publish): of one game, the event is a match of two players.
-        unrated_match = self.fide and (snap[g.a] is None or snap[g.b] is None)
-        for player, opponent, own_half in ((g.a, g.b, half), (g.b, g.a, 2 - half)):
-            game = PlayerGame(g.match, day, opponent, own_half)
-            s = players.state(player)
-            rec = self.record(player)
+        unrated_match = fide and (rating_a is None or rating_b is None)
+        for player, opponent, snapped, opp, half in ((g.a, g.b, rating_a, rating_b, g.half),
+                                                     (g.b, g.a, rating_b, rating_a, 2 - g.half)):
+            s = states[player]
+            rec = records.get(player)
+            if rec is None:
+                rec = self.record(player)
             if s.last_game is None or s.last_game < day:
                 s.last_game = day
-            own = None if s.rating is None else (snap[player] if snap[player] is not None else s.rating)
-            if unrated_match and snap[player] is None:
+            # Published since the event began: rated with that rating (see publish).
+            own = s.rating if s.rating is None or snapped is None else snapped
+            if unrated_match and snapped is None:
                 own = None
-            if own is not None:
-                opp = snap[opponent]
-                erec, gain = self.rated_one(event, own, game, opp) if opp is not None else \
-                    self.rated_part(event, own, [game], snap)
-                rated.setdefault(player, []).append((erec, gain))
-            else:
-                erec = self.pool_part(event, player, [game], snap, None, unrated_match)
+            erec: AnyEventRecord
+            if own is None:
+                erec = self.pool_part(g, player, [PlayerGame(g.key, day, opponent, half)], {player: snapped,
+                                      opponent: opp}, None, unrated_match)
                 if erec.ignored is None:
                     pooled.add(player)
+            else:
+                if opp is None:
+                    erec, gain = self.rated_part(g, own, [PlayerGame(g.key, day, opponent, half)],
+                                                 {player: snapped, opponent: opp})
+                elif fide:
+                    cap = self.p.cap_for(own, day)
+                    p_d = expected_hundredths(own, opp, cap)
+                    far = abs(own - opp) > FIDE_2024_DIFFERENCE_CAP
+                    erec = RatedSingle(g.key, day, opponent, half, own, opp, p_d,
+                                       self.difference_rule(int(cap is not None), int(cap is None)) if far else None)
+                    gain = 50 * half - p_d
+                else:   # seed 002: D as it is
+                    p_d = expected_percent(own - opp)
+                    erec = RatedSingle(g.key, day, opponent, half, own, opp, p_d, None)
+                    gain = 50 * half - p_d
+                parts = rated.get(player)
+                if parts is None:
+                    parts = rated[player] = []
+                parts.append((erec, gain))
             rec.events.append(erec)
-
-    def rated_one(self, event: FideEvent, own: int, g: PlayerGame, opp: int) -> tuple[EventRecord, int]:
-        """rated_part of one game against a rated opponent: the same record and Σ(S − P_D)."""
-        cap = self.p.cap_for(own, g.date)
-        far = self.fide and abs(own - opp) > FIDE_2024_DIFFERENCE_CAP
-        expected = expected_hundredths(own, opp, cap)
-        # Rc + dp(p) of one game: the opponent's rating plus dp (a whole number: no rounding).
-        erec = EventRecord(event.key, event.name, own, 1, half_points(g.half), hundredths(expected), None, None,
-                           opp + ONE_GAME_DP[g.half], None, None, None, None,
-                           self.difference_rule(int(cap is not None), int(cap is None)) if far else None,
-                           (RatedGame(g, opp, expected),), ())
-        return erec, 50 * g.half - expected
 
     def difference_rule(self, capped: int, uncapped: int) -> str | None:
         """The event's note on games more than 400 apart (§8.3.1), if any."""
@@ -186,7 +182,7 @@ class ListPublication:
             return None
         return round_robin_average(rated, len(per_player) - 1)
 
-    def rated_part(self, event: FideEvent, own: int, games: list[PlayerGame],
+    def rated_part(self, event: Event, own: int, games: list[PlayerGame],
                    snap: Snapshot) -> tuple[EventRecord, int]:
         """A rated player's games in one event: those against rated opponents count.
         With the record, Σ(S − P_D) in hundredths (what K multiplies)."""
@@ -215,13 +211,13 @@ class ListPublication:
                            skipped=tuple(skipped))
         return erec, 50 * halves - expected_total
 
-    def apply_changes(self, player: str, parts: list[tuple[EventRecord, int]], rec: ListRecord) -> None:
+    def apply_changes(self, player: str, parts: list[tuple[AnyEventRecord, int]], rec: ListRecord) -> None:
         """The list's change of a rated player. Sums are kept in hundredths (whole numbers): the
         same values, and the same floats, as the Fractions they stand for."""
         p, players, list_date, fide = self.p, self.players, self.list_date, self.fide
-        s = players.state(player)
+        s = players.states[player]
         assert s.rating is not None, "only a rated player's events are rated"
-        n_list = sum(erec.games for erec, _ in parts)
+        n_list = sum([erec.games for erec, _ in parts])
         k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
                                n_list)
         history = players.history.setdefault(player, [])
@@ -230,17 +226,18 @@ class ListPublication:
         for erec, gain in parts:
             exact = k * gain                    # K × Σ(S − P_D), hundredths
             erec.k, erec.k_rule, erec.exact_change = k, k_rule, hundredths(exact)
-            # Seed: each event's change is rounded. FIDE §8.3.4: the rating period's, once.
+            erec.list_date, erec.running = list_date, running
+            # Seed: each event's change is rounded, halves away from zero. FIDE §8.3.4: the rating period's, once.
             if fide:
-                erec.change, change = erec.exact_change, exact
+                erec.change = erec.exact_change
+                running += exact
             else:
-                rounded = half_away(exact, 100)
-                erec.change, change = rounded, 100 * rounded
+                rounded = (2 * exact + 100) // 200 if exact >= 0 else -((100 - 2 * exact) // 200)  # half_away(exact, 100)
+                erec.change = rounded
+                running += 100 * rounded
                 total += rounded
             exact_total += exact
-            erec.list_date, erec.running = list_date, running
             history.append(erec)   # its lines are made when read (EventRecord.lines)
-            running += change
         before = s.rating
         if fide:
             total = half_away(exact_total, 100)
@@ -258,7 +255,7 @@ class ListPublication:
             rec.excluded_at = s.rating
             s.rating, s.excluded, s.pool = None, True, []
 
-    def pool_part(self, event: FideEvent, player: str, games: list[PlayerGame], snap: Snapshot,
+    def pool_part(self, event: Event, player: str, games: list[PlayerGame], snap: Snapshot,
                   average: Fraction | None, unrated_match: bool = False) -> EventRecord:
         players, list_date, ngettext, fide = self.players, self.list_date, self.ngettext, self.fide
         s = players.state(player)

@@ -6,9 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Union
 
 from ..base import HistoryEvent
 from .rules import InitialRating, PoolEntry
+from .tables import dp_for_halves
 
 # A game's score from its half-points, and P_D (0–100 hundredths) as history shows it: the same
 # values as half / 2 and expected / 100, one object each.
@@ -18,6 +21,22 @@ UNRATED_OPPONENT = "the opponent is unrated on the list in force"
 
 # The ratings of an event's players on the list in force on its first day (None: unrated).
 Snapshot = dict[str, int | None]
+# dp of one game scoring 0, ½ or 1 (0 %, 50 %, 100 %): dp_for_halves(halves, 1).
+ONE_GAME_DP = tuple(dp_for_halves(halves, 1) for halves in range(3))
+
+
+@cache
+def half_points(halves: int) -> Fraction:
+    """A score in half-points as points (a few distinct values: one Fraction each)."""
+    return Fraction(halves, 2)
+
+
+@lru_cache(maxsize=1 << 14)
+def hundredths(n: int) -> Fraction:
+    """n/100 as a Fraction. Most are one or a few games' Σ P_D or K·ΣΔR: a few thousand distinct
+    values over a whole journal, one object each (one made per event, with a float per game for
+    history's scores: a tenth of a 200k-game recalc's CPU)."""
+    return Fraction(n, 100)
 
 
 # Game, PlayerGame and RatedGame are made for every game of a big journal, several times over:
@@ -73,6 +92,33 @@ class FideEvent:
     snapshot: Snapshot | None = None   # taken on its first day, let go once its list has rated it
 
 
+class SingleMatch:
+    """A rated match outside any tournament: an event of its own of one game (most events of a big
+    journal), one object (not a FideEvent, its list and a Game), its players' ratings on the list in
+    force on its day kept in it (the replay takes them on that day)."""
+
+    __slots__ = ("key", "start", "end", "seq", "a", "b", "half", "rating_a", "rating_b")
+    system = "match"
+    official = False
+
+    def __init__(self, key: str, day: date, seq: int, a: str, b: str, half: int) -> None:
+        self.key, self.start, self.end, self.seq = key, day, day, seq
+        self.a, self.b, self.half = a, b, half          # half: a's score in half-points
+        self.rating_a: int | None = None
+        self.rating_b: int | None = None
+
+    @property
+    def name(self) -> str:
+        return f"match {self.key}"
+
+    @property
+    def games(self) -> list[Game]:
+        return [Game(self.key, self.end, self.a, self.b, SCORE[self.half])]
+
+
+Event = Union[FideEvent, SingleMatch]
+
+
 @dataclass(slots=True)
 class EventRecord:
     key: str                       # tournament id, or the match id of a single match
@@ -126,13 +172,75 @@ class EventRecord:
                            change / 100, (running + change) / 100, True, None, extra)
 
 
+class RatedSingle:
+    """A rated player's side of a single match against a rated opponent: its EventRecord, with what
+    follows from the one game (its points, Σ P_D, performance, counted game) made when read.
+
+    One object a side where an EventRecord, a RatedGame, a PlayerGame and a tuple were made as
+    the list was published: most of a big journal's events are single matches."""
+
+    __slots__ = ("key", "date", "opponent", "half", "rating", "opponent_rating", "p_d", "difference_rule",
+                 "k", "k_rule", "exact_change", "change", "list_date", "running")
+    games = 1
+    rc = None
+    ignored = None
+    skipped: tuple[PlayerGame, ...] = ()
+
+    def __init__(self, key: str, day: date, opponent: str, half: int, rating: int, opponent_rating: int,
+                 p_d: int, difference_rule: str | None) -> None:
+        self.key, self.date, self.opponent, self.half = key, day, opponent, half
+        self.rating, self.opponent_rating, self.p_d = rating, opponent_rating, p_d   # P_D in hundredths
+        self.difference_rule = difference_rule
+        # Set, as an EventRecord's, where the list rates it (ListPublication.apply_changes).
+        self.k: int | None = None
+        self.k_rule: str | None = None
+        self.exact_change: Fraction | None = None
+        self.change: int | Fraction | None = None
+        self.list_date: date | None = None
+        self.running: int | None = None
+
+    @property
+    def name(self) -> str:
+        return f"match {self.key}"
+
+    @property
+    def points(self) -> Fraction:
+        return half_points(self.half)
+
+    @property
+    def expected(self) -> Fraction:
+        return hundredths(self.p_d)
+
+    @property
+    def performance(self) -> int:
+        """Rc + dp(p) of one game: the opponent's rating plus dp (a whole number: no rounding)."""
+        return self.opponent_rating + ONE_GAME_DP[self.half]
+
+    @property
+    def counted(self) -> tuple[RatedGame]:
+        return (RatedGame(PlayerGame(self.key, self.date, self.opponent, self.half), self.opponent_rating, self.p_d),)
+
+    def record(self) -> EventRecord:
+        """The EventRecord this stands for."""
+        return EventRecord(self.key, self.name, self.rating, 1, self.points, self.expected, self.k, self.change,
+                           self.performance, None, None, self.k_rule, self.exact_change, self.difference_rule,
+                           self.counted, (), self.list_date, self.running)
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        return self.record().lines()
+
+
+# What a list keeps of a player's event.
+AnyEventRecord = Union[EventRecord, RatedSingle]
+
+
 @dataclass(slots=True)
 class ListRecord:
     list_date: date
     before: int | None
     after: int | None
     status: str
-    events: list[EventRecord] = field(default_factory=list)
+    events: list[AnyEventRecord] = field(default_factory=list)
     pool: InitialRating | None = None   # the pool as it stood on this list
     published: bool = False             # a first rating was published on this list
     excluded_at: int | None = None      # the rating that fell below the floor

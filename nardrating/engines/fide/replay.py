@@ -13,7 +13,7 @@ from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication
 from .params import FIDE_2024_TOP, FideParams
 from .players import TITLED_UNRATED, Players
-from .records import FideEvent, Game
+from .records import Event, FideEvent, Game, SingleMatch
 from .report import FideResult
 from .rules import initial_rating, list_in_force, reaches_list, within_pool_window
 
@@ -38,15 +38,15 @@ class FideReplay:
         self.p: FideParams = view.params
         self.players = Players(self.p, view.player)
 
-    def group_into_events(self) -> list[FideEvent]:
+    def group_into_events(self) -> list[Event]:
         """The rated matches grouped into events, by (end, journal order); unrated ones noted.
 
-        Read from the view's batched columns: no event object per match."""
+        Read from the view's batched columns: a match outside any tournament is one SingleMatch."""
         view, players = self.view, self.players
-        state, note, last_played = players.state, players.note, players.last_played
+        states, state, note, last_played = players.states, players.state, players.note, players.last_played
         names, tournament_ids, columns = view.players, view.tournament_ids, view.match_columns()
         days: dict[int, date] = {}
-        events: list[FideEvent] = []                # in the order made
+        events: list[Event] = []                    # in the order made
         tournament_events: dict[str, FideEvent] = {}   # by tournament id (a match may have the same id)
         for batch in view.batched_events():
             if isinstance(batch, Adjusted):
@@ -58,7 +58,10 @@ class FideReplay:
                 day = days.get(ordinals[i])
                 if day is None:
                     day = days[ordinals[i]] = date.fromordinal(ordinals[i])
-                state(a), state(b)
+                if a not in states:
+                    state(a)
+                if b not in states:
+                    state(b)
                 if i in excluded:
                     reason = batch.reason(i)
                     for player, opponent, score in ((a, b, score_a), (b, a, 1 - score_a)):
@@ -70,15 +73,14 @@ class FideReplay:
                 if last_played.get(b, day) <= day:
                     last_played[b] = day
                 code = tournaments[i]
-                if code >= 0:
-                    event = tournament_events.get(tournament_ids[code])
-                    if event is None:
-                        tour = view.tournament(tournament_ids[code])
-                        event = tournament_events[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start,
-                                                                       tour.end, tour.official, seq=tour.seq)
-                        events.append(event)
-                else:
-                    event = FideEvent(entry, f"match {entry}", "match", day, day, False, seq=seqs[i])
+                if code < 0:
+                    events.append(SingleMatch(entry, day, seqs[i], a, b, round(2 * score_a)))
+                    continue
+                event = tournament_events.get(tournament_ids[code])
+                if event is None:
+                    tour = view.tournament(tournament_ids[code])
+                    event = tournament_events[tour.id] = FideEvent(tour.id, tour.name, tour.system, tour.start,
+                                                                   tour.end, tour.official, seq=tour.seq)
                     events.append(event)
                 event.games.append(Game(entry, day, a, b, score_a))
         return sorted(events, key=attrgetter("end", "seq"))
@@ -90,7 +92,7 @@ class FideReplay:
     def replay(self) -> FideResult:
         view, p = self.view, self.p
         as_of = view.as_of
-        reach: dict[date, list[FideEvent]] = {}
+        reach: dict[date, list[Event]] = {}
         list_of: dict[tuple[date, bool], date] = {}   # the list an (end, official) reaches: few distinct
         for event in self.group_into_events():
             key = (event.end, event.official)
@@ -115,19 +117,23 @@ class FideReplay:
             while done < len(marks) and marks[done].day <= event.start:
                 self.mark(marks[done].item, reach)
                 done += 1
-            event.snapshot = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
+            if type(event) is SingleMatch:
+                event.rating_a, event.rating_b = states[event.a].rating, states[event.b].rating
+            else:
+                assert isinstance(event, FideEvent)
+                event.snapshot = {pl: states[pl].rating for g in event.games for pl in (g.a, g.b)}
         for moment in marks[done:]:
             self.mark(moment.item, reach)
         return self.result(final_list)
 
-    def mark(self, item: date | Adjust, reach: dict[date, list[FideEvent]]) -> None:
+    def mark(self, item: date | Adjust, reach: dict[date, list[Event]]) -> None:
         """An adjustment, or the list of a date (its events let go once published)."""
         if isinstance(item, Adjust):
             self.adjust(item)
         else:
             ListPublication(self.players, item).publish(reach.pop(item))
 
-    def pending(self, event: FideEvent, list_date: date) -> None:
+    def pending(self, event: Event, list_date: date) -> None:
         for g in event.games:
             for player, opponent, score in ((g.a, g.b, g.score_a), (g.b, g.a, 1 - g.score_a)):
                 self.players.note(player, HistoryEvent(

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..base import RatingResult, ReportRow
 from ..rounding import round_half_away
-from .records import EventRecord, ListRecord
+from .records import AnyEventRecord, ListRecord
 from .rules import InitialRating
 
 
@@ -17,7 +17,7 @@ def pool_summary(pool: InitialRating) -> dict[str, Any]:
             "opponents_mean": round(float(pool.opponents_mean), 2), "gives": pool.rating, "rule": pool.rule}
 
 
-def competition(rec: ListRecord, e: EventRecord) -> dict[str, Any]:
+def competition(rec: ListRecord, e: AnyEventRecord) -> dict[str, Any]:
     row = {"list": rec.list_date, "tournament": e.key, "rating": e.rating, "games": e.games,
            "points": float(e.points), "expected": None if e.expected is None else float(e.expected),
            "k": e.k, "change": _number(e.change), "performance": e.performance,
