@@ -13,9 +13,10 @@ zero. Arithmetic is exact (in whole units, see `arithmetic`). The list at
 the period's end is old + the sum of the period's R − the inactivity
 penalty. docs/mfsnb.md states every reading of the seed taken here.
 
-Modules: `params` (the config), `arithmetic` (one competition, pure), `lists`
-(the list builder and its records), `result` (standings and the report),
-`explain` (each history event's steps), `engine` (events in, lists out).
+Modules: `params` (the config), `arithmetic` (one competition, pure), `records`
+(what the lists keep: competitions, period records, history items), `lists` (the
+list builder), `result` (standings and the report), `explain` (each history
+event's steps), `engine` (events in, lists out).
 """
 from .arithmetic import Computation, compute
 from .engine import MfsnbEngine

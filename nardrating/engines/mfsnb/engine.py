@@ -13,8 +13,9 @@ from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, 
 from ...contract.batches import MatchBatch
 from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
-from .lists import EXCLUDED, RETURNED, ListBuilder, Played, shared
+from .lists import ListBuilder
 from .params import MfsnbParams
+from .records import EXCLUDED, RETURNED, Played, shared
 from .result import MfsnbResult
 
 if TYPE_CHECKING:

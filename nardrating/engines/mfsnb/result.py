@@ -6,7 +6,8 @@ from datetime import date
 from typing import ClassVar
 
 from ..base import RatingResult, ReportRow, Standing
-from .lists import EXCLUDED, RETURNED, ListBuilder, PeriodRecord, PublishedList
+from .lists import ListBuilder
+from .records import EXCLUDED, RETURNED, PeriodRecord, PublishedList
 
 
 @dataclass

@@ -1,0 +1,159 @@
+"""What the federation lists keep: per period and player the record of every competition and
+list, and the history items whose lines are made when read (engines/lines.py)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ...periods import Period
+from ..base import HistoryEvent
+
+RETURNED = "returned: commission decision needed"
+EXCLUDED = "excluded"
+
+# The few floats history repeats (a score, P in halves, E in hundredths), one object each: a
+# million events would otherwise hold a float object apiece. (Never −0.0, which equals 0.0: every
+# value is a whole number over 2 or 100, or 1 − a score.)
+_SHARED: dict[float, float] = {}
+
+
+def shared(value: float) -> float:
+    return _SHARED.setdefault(value, value)
+
+
+HALVES = {1.0: 2, 0.5: 1, 0.0: 0}   # a game's score as whole halves (halves_of for anything else)
+
+
+class Played(NamedTuple):
+    """One rated game of a player in a competition."""
+
+    opponent: str
+    score: float
+
+
+@dataclass(slots=True)  # not frozen: read-only by convention (a frozen __init__ costs seven times more)
+class Competition:
+    """One player's competition on a list: the inputs and every number of seed 000's arithmetic."""
+
+    id: str
+    system: str
+    own: int                       # the player's rating for the period's competitions
+    ratings: tuple[int, ...]       # the opponents' ratings, one per game
+    participants: int              # H of a round-robin
+    round_robin: str               # the config's rule for E of a round-robin
+    ra: int
+    difference: int
+    percent: int                   # Pe in whole percent (the table)
+    hundredths: int                # 100·E
+    halves: int                    # 2·P
+    computed: int                  # 10·(P − E) rounded, before a protection
+    change: int                    # what the list takes: `computed`, or 0 when protected
+    protected: str | None          # why a decrease was stopped
+
+    @property
+    def pe(self) -> Fraction:
+        return Fraction(self.percent, 100)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
+    def row(self) -> dict[str, Any]:
+        """The report's `competitions` entry."""
+        return {"id": self.id, "system": self.system, "opponents": len(self.ratings), "ratings": list(self.ratings),
+                "Ra": self.ra, "difference": self.difference, "Pe": self.percent / 100, "E": self.hundredths / 100,
+                "P": self.halves / 2, "change": self.change,
+                "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
+
+
+@dataclass(slots=True)
+class PeriodRecord:
+    before: int | None                   # on the previous list; None: not on it
+    competitions: list[Competition] = field(default_factory=list)
+    games: int = 0
+    halves: int = 0                      # 2·P of the period's competitions
+    hundredths: int = 0                  # 100·E of them
+    change: int = 0
+    adjust: int = 0
+    adjusted: bool = False
+    reinstated: bool = False
+    penalty: int = 0
+    penalty_owed: int = 0                # the whole break's total at this list (the ladder's step)
+    after: int | None = None
+    status: str = ""
+    break_months: int | None = None
+    break_since: date | None = None      # the break's start, when a penalty was due
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.halves, 2)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.hundredths, 100)
+
+
+@dataclass(slots=True)
+class Member:
+    """A player the lists know: what their competitions are rated from, and what was published."""
+
+    base: int                      # the rating this period's competitions use
+    since: date                    # start of the current break
+    pending: int = 0               # competition changes not yet published
+    taken: int = 0                 # penalty already taken for the break
+    listed: int | None = None      # the last published rating; None: never on a list
+    status: str = "new"            # on the last list
+    excluded: bool = False
+    returned: bool = False         # excluded, then played: the commission decides
+    games: int = 0
+    last_played: date | None = None
+
+
+def competition_line(day: date, c: Competition) -> HistoryEvent:
+    """A player's history line of a competition: P, the rating it was rated from, R (0 when protected)."""
+    return HistoryEvent(day, c.id, "competition", None, shared(c.halves / 2), c.own, c.change, None, True,
+                        f"protected, {c.protected}: {c.computed:+d} → 0" if c.protected else None,
+                        {"expected": shared(c.hundredths / 100)})
+
+
+class SingleGame(NamedTuple):
+    """A player's match outside any tournament: its line and its competition's, made when read
+    (four history objects and two dicts a match, made as it was replayed: a fifth of a 200k-match
+    recalc's CPU, and 100 MB)."""
+
+    day: date
+    opponent: str
+    score: float
+    reason: str
+    competition: Competition
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        c = self.competition
+        yield HistoryEvent(self.day, c.id, "match", self.opponent, self.score, None, None, None, False, self.reason)
+        yield competition_line(self.day, c)
+
+
+class ListLine(NamedTuple):
+    """A player's line of a published list, made when read from the list's record of them (a
+    history object and a dict per player and list otherwise: 180,000 of each on 200k matches)."""
+
+    day: date
+    record: PeriodRecord
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        before, after = self.record.before, self.record.after
+        yield HistoryEvent(self.day, None, "list", None, None, before,
+                           None if before is None or after is None else after - before, after, True, None,
+                           {"penalty": self.record.penalty or None})
+
+
+class PublishedList(NamedTuple):
+    period: Period
+    rows: dict[str, PeriodRecord]
