@@ -179,3 +179,20 @@ def test_sample_report_reads_at_100_columns_and_its_csv_is_clean():
     assert "competitions" not in header and all(len(r) == len(header) for r in rows)
     by_player = {r[0]: dict(zip(header, r)) for r in rows[1:]}
     assert by_player["avakyan"]["change"] == "17" and by_player["avakyan"]["after"] == "2354"
+
+
+def test_a_single_match_is_a_competition_of_one_game_in_the_report(tmp_path):
+    # q (2000) beats r (1900) on 2009-02-15 outside any tournament: a competition of its own, of one
+    # game. q: Ra = 1900, D = +100 → the table's row 99–106, Pe = 64 %, E = 1 × .64, R = 10 × (1 − .64)
+    # = 3.6 → +4. r: Ra = 2000, D = −100 → 36 %, E = .36, R = 10 × (0 − .36) = −3.6 → −4 (a loss: no
+    # protection). The list of 2009-03-31: q 2004, r 1896.
+    j = Journal().rated("q", 2000).rated("r", 1900)
+    j.match("2009-02-15", "q", "r", "1-0")
+    rows = report(j.write(tmp_path / "fed"), "2009-Q1")
+    assert rows["q"]["competitions"] == [{"id": "m001", "system": "single", "opponents": 1, "ratings": [1900],
+                                          "Ra": 1900, "difference": 100, "Pe": 0.64, "E": 0.64, "P": 1.0,
+                                          "change": 4, "protected": None}]
+    assert rows["r"]["competitions"] == [{"id": "m001", "system": "single", "opponents": 1, "ratings": [2000],
+                                          "Ra": 2000, "difference": -100, "Pe": 0.36, "E": 0.36, "P": 0.0,
+                                          "change": -4, "protected": None}]
+    assert (rows["q"]["after"], rows["r"]["after"]) == (2004, 1896)

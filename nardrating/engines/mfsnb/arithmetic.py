@@ -36,9 +36,16 @@ def whole_numbers(own: int, total: int, games: int, halves: int, system: str, pa
     difference = own - ra
     percent = expected_percent(difference)
     expected = expected_hundredths(system, games, participants, percent, round_robin)
-    tenths = 50 * halves - expected
-    change = (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
-    return ra, difference, percent, expected, change
+    return ra, difference, percent, expected, tenths_rounded(50 * halves - expected)
+
+
+def tenths_rounded(tenths: int) -> int:
+    """A number of tenths as a whole number, halves away from zero: ⌊(|tenths| + 5) / 10⌋ with its sign."""
+    return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
+
+
+# R of one game (a single match: M = 1, E = Pe) by P in halves and Pe in percent, looked up.
+ONE_GAME_R = tuple(tuple(tenths_rounded(50 * halves - percent) for percent in range(101)) for halves in range(3))
 
 
 def halves_of(points: Fraction | float) -> int:

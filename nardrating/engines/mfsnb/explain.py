@@ -21,7 +21,7 @@ def _number(value: Fraction) -> str:
 
 def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, event: HistoryEvent) -> Explained:
     rec = result.record_of(player, event.date)
-    found = [c for c in rec.competitions if c.id == event.entry] if rec else []
+    found = [c.competition() for c in rec.competitions if c.id == event.entry] if rec else []
     if not found:
         raise LookupError(f"no competition {event.entry} of {player} on the list of {event.date}")
     c = found[0]

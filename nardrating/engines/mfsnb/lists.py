@@ -11,10 +11,11 @@ from ..lines import Kept
 from ...contract.events import Adjust
 from ..policies import penalty_owed
 from ..wording import CLEAR_FIRST_PLACE, WON_VS
-from .arithmetic import halves_of, whole_numbers
+from ..tables import expected_percent
+from .arithmetic import ONE_GAME_R, halves_of, whole_numbers
 from .params import MfsnbParams
 from .records import (EXCLUDED, HALVES, RETURNED, Competition, ListLine, Member, PeriodRecord, Played, PublishedList,
-                      SingleGame, competition_line, shared)
+                      SingleCompetition, competition_line, shared)
 
 if TYPE_CHECKING:
     from ...contract.view import RatingView
@@ -99,25 +100,31 @@ class ListBuilder:
 
     def single(self, cid: str, day: date, first: str, second: str, score: float, reason: str) -> None:
         """A match outside any tournament: a competition of two players, one game each (rate() and
-        book() of one game, for each side in turn: most competitions of a big journal). Each
-        player's two lines (the match's, the competition's) are made when history is read."""
-        a, b = self.enter(first, day), self.enter(second, day)
-        p = self.p
+        book() of one game, for each side in turn: most competitions of a big journal). Each side is
+        one SingleCompetition, its two lines (the match's, the competition's) made when read."""
+        members, events = self.members, self.events
+        a = members.get(first) or self.enter(first, day)
+        b = members.get(second) or self.enter(second, day)
+        round_robin = self.p.round_robin
         for player, m, opponent, o, own_score in ((first, a, second, b, score), (second, b, first, a, shared(1.0 - score))):
             halves = HALVES.get(own_score)
             if halves is None:
                 halves = halves_of(own_score)
-            own = m.base
-            ra, difference, percent, hundredths, computed = whole_numbers(own, o.base, 1, halves, "single", 2,
-                                                                          p.round_robin)
+            own, opponent_rating = m.base, o.base
+            # whole_numbers() of one game: Ra is the opponent's rating, E = Pe.
+            percent = expected_percent(own - opponent_rating)
+            computed = ONE_GAME_R[halves][percent]
             # (protection stops a decrease for a won game; of one game, only when it was won)
             protected = self.protection(player, own, [Played(opponent, own_score)], None, {player: m, opponent: o}) \
                 if computed < 0 and own_score == 1.0 else None
             change = 0 if protected else computed
-            c = Competition(cid, "single", own, (o.base,), 2, p.round_robin, ra, difference, percent, hundredths,
-                            halves, computed, change, protected)
-            self.book(c, day, player, m, 1)
-            self.event(player, SingleGame(day, opponent, own_score, reason, c))
+            c = SingleCompetition(cid, day, opponent, own_score, reason, own, opponent_rating, round_robin, halves,
+                                  computed, change, protected)
+            self.book(c, day, player, m, 1, halves, percent)
+            kept = events.get(player)
+            if kept is None:
+                kept = events[player] = []
+            kept.append(c)
 
     def rate(self, cid: str, system: str, day: date, player: str, played: list[Played], ratings: tuple[int, ...],
              participants: int, first_place: str | None, members: dict[str, Member]) -> Competition:
@@ -130,13 +137,16 @@ class ListBuilder:
         ra, difference, percent, hundredths, computed = whole_numbers(
             own, sum(ratings), games, halves, system, participants, p.round_robin)
         protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
-        return self.book(Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent,
-                                     hundredths, halves, computed, 0 if protected else computed, protected),
-                         day, player, m, games)
+        c = Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent, hundredths,
+                        halves, computed, 0 if protected else computed, protected)
+        self.book(c, day, player, m, games, halves, hundredths)
+        return c
 
-    def book(self, c: Competition, day: date, player: str, m: Member, games: int) -> Competition:
-        """A competition's R pending on the player's list, and its numbers on their period record."""
-        change, halves, hundredths = c.change, c.halves, c.hundredths
+    def book(self, c: Competition | SingleCompetition, day: date, player: str, m: Member, games: int, halves: int,
+             hundredths: int) -> None:
+        """A competition's R pending on the player's list, and its numbers (P, E in halves and
+        hundredths) on their period record."""
+        change = c.change
         m.pending += change
         rec = self.record(player)
         rec.competitions.append(c)
@@ -149,7 +159,6 @@ class ListBuilder:
         m.since, m.taken = day, 0
         if m.excluded:
             m.excluded, m.returned = False, True
-        return c
 
     def protection(self, player: str, own: int, played: list[Played], first_place: str | None,
                    members: dict[str, Member]) -> str | None:

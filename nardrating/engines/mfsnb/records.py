@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from ...periods import Period
 from ..base import HistoryEvent
+from ..tables import expected_percent
 
 RETURNED = "returned: commission decision needed"
 EXCLUDED = "excluded"
@@ -65,6 +66,10 @@ class Competition:
     def points(self) -> Fraction:
         return Fraction(self.halves, 2)
 
+    def competition(self) -> Competition:
+        """Every number (as SingleCompetition.competition gives them)."""
+        return self
+
     def row(self) -> dict[str, Any]:
         """The report's `competitions` entry."""
         return {"id": self.id, "system": self.system, "opponents": len(self.ratings), "ratings": list(self.ratings),
@@ -76,7 +81,7 @@ class Competition:
 @dataclass(slots=True)
 class PeriodRecord:
     before: int | None                   # on the previous list; None: not on it
-    competitions: list[Competition] = field(default_factory=list)
+    competitions: list[Competition | SingleCompetition] = field(default_factory=list)
     games: int = 0
     halves: int = 0                      # 2·P of the period's competitions
     hundredths: int = 0                  # 100·E of them
@@ -123,21 +128,39 @@ def competition_line(day: date, c: Competition) -> HistoryEvent:
                         {"expected": shared(c.hundredths / 100)})
 
 
-class SingleGame(NamedTuple):
-    """A player's match outside any tournament: its line and its competition's, made when read
-    (four history objects and two dicts a match, made as it was replayed: a fifth of a 200k-match
-    recalc's CPU, and 100 MB)."""
+class SingleCompetition:
+    """A player's side of a match outside any tournament, a competition of its own of one game (most
+    competitions of a big journal): what seed 000's arithmetic took and gave, the rest of its
+    Competition (Ra, D, Pe and E follow from the opponent's rating) and its two history lines (the
+    match's, the competition's) made when read.
 
-    day: date
-    opponent: str
-    score: float
-    reason: str
-    competition: Competition
+    One object a side where a Competition, its tuple of ratings and the lines' holder were made as
+    each match was replayed (and, before that, four history objects and two dicts a match: a fifth
+    of a 200k-match recalc's CPU, and 100 MB)."""
+
+    __slots__ = ("id", "day", "opponent", "score", "reason", "own", "opponent_rating", "round_robin", "halves",
+                 "computed", "change", "protected")
+
+    def __init__(self, cid: str, day: date, opponent: str, score: float, reason: str, own: int, opponent_rating: int,
+                 round_robin: str, halves: int, computed: int, change: int, protected: str | None) -> None:
+        self.id, self.day, self.opponent, self.score, self.reason = cid, day, opponent, score, reason
+        self.own, self.opponent_rating, self.round_robin = own, opponent_rating, round_robin
+        self.halves, self.computed, self.change, self.protected = halves, computed, change, protected
+
+    def competition(self) -> Competition:
+        """The Competition this stands for: of one game, Ra is the opponent's rating and E = Pe."""
+        difference = self.own - self.opponent_rating
+        percent = expected_percent(difference)
+        return Competition(self.id, "single", self.own, (self.opponent_rating,), 2, self.round_robin,
+                           self.opponent_rating, difference, percent, percent, self.halves, self.computed,
+                           self.change, self.protected)
+
+    def row(self) -> dict[str, Any]:
+        return self.competition().row()
 
     def lines(self) -> Iterator[HistoryEvent]:
-        c = self.competition
-        yield HistoryEvent(self.day, c.id, "match", self.opponent, self.score, None, None, None, False, self.reason)
-        yield competition_line(self.day, c)
+        yield HistoryEvent(self.day, self.id, "match", self.opponent, self.score, None, None, None, False, self.reason)
+        yield competition_line(self.day, self.competition())
 
 
 class ListLine(NamedTuple):
