@@ -46,6 +46,7 @@ class ListPublication:
         self.ignored_reasons: dict[str, str] = {}
         self.too_few: dict[int, str] = {}      # seed 8.2's reason by the count of games against rated players
         self.counts_reason = f"unrated: counts toward a first rating (list of {list_date})"
+        self.floor = self.p.floor              # (a property of the params: asked for every rated player)
 
     def record(self, player: str) -> ListRecord:
         rec = self.records.get(player)
@@ -249,9 +250,9 @@ class ListPublication:
         s.games += n_list
         if s.rating >= FIDE_2024_TOP:
             s.reached_top = True
-        if s.rating < p.floor:
+        if s.rating < self.floor:
             history.append(HistoryEvent(list_date, None, "list", None, None, before, float(total), None, True,
-                                        f"excluded: {s.rating} is below the floor {p.floor}"))
+                                        f"excluded: {s.rating} is below the floor {self.floor}"))
             rec.excluded_at = s.rating
             s.rating, s.excluded, s.pool = None, True, []
 

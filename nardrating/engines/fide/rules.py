@@ -57,10 +57,13 @@ def inactive_on(last_game: date, list_date: date, months: int) -> bool:
 
 # --- K ------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KState:
     """What decides a player's K (§8.3.3): games rated so far (with those an [[adjust]] brought
-    in), the K an imported list gave, whether a published rating reached 2400, and the rating."""
+    in), the K an imported list gave, whether a published rating reached 2400, and the rating.
+
+    Made for every rated player on every list: read-only by convention, not frozen (a frozen
+    dataclass's __init__ takes two and a half times as long)."""
 
     games: int
     established: bool        # counts as past the 30 games whatever `games` says
