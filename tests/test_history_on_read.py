@@ -93,8 +93,10 @@ def test_mfsnb_single_match_lines_and_lists_published_on_demand(tmp_path):
         (date(2009, 3, 31), "list", None, None, 2000, 0, 2000, True, None, None),
     ]
     result.report(date(2009, 7, 1), date(2009, 9, 30))   # publishes the lists of Q2 and Q3 on demand
-    assert [(e.date, e.after) for e in result.history("q") if e.kind == "list"] == [
-        (date(2008, 12, 31), 2000), (date(2009, 3, 31), 2000), (date(2009, 6, 30), 1975), (date(2009, 9, 30), 1950)]
+    assert [(e.date, e.before, e.change, e.after, e.extra["penalty"]) for e in result.history("q")
+            if e.kind == "list"] == [
+        (date(2008, 12, 31), None, None, 2000, None), (date(2009, 3, 31), 2000, 0, 2000, None),
+        (date(2009, 6, 30), 2000, -25, 1975, -25), (date(2009, 9, 30), 1975, -25, 1950, -25)]
 
 
 def flattened(view):

@@ -14,7 +14,7 @@ from ..wording import CLEAR_FIRST_PLACE, WON_VS
 from ..tables import expected_percent
 from .arithmetic import ONE_GAME_R, halves_of, whole_numbers
 from .params import MfsnbParams
-from .records import (EXCLUDED, HALVES, RETURNED, Competition, ListLine, Member, PeriodRecord, Played, PublishedList,
+from .records import (EXCLUDED, HALVES, RETURNED, Competition, Member, PeriodRecord, Played, PublishedList,
                       SingleCompetition, competition_line, shared)
 
 if TYPE_CHECKING:
@@ -197,10 +197,10 @@ class ListBuilder:
                 if p.exclude_after_months and add_months(m.since, p.exclude_after_months) < day:
                     m.excluded, m.returned = True, False
             status = status_after(m, rec, played)
-            rec.after, rec.status = value, status
+            rec.after, rec.status, rec.day = value, status, day
             m.base, m.pending, m.listed, m.status = value, 0, value, status
             rows[player] = rec
-            self.event(player, ListLine(day, rec))
+            self.event(player, rec)       # its line made when read
         self.lists.append(PublishedList(period, rows))
         self.records = {}
         assert self.periods is not None

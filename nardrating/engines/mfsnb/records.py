@@ -95,6 +95,7 @@ class PeriodRecord:
     status: str = ""
     break_months: int | None = None
     break_since: date | None = None      # the break's start, when a penalty was due
+    day: date | None = None              # the date of the list that published it
 
     @property
     def points(self) -> Fraction:
@@ -103,6 +104,16 @@ class PeriodRecord:
     @property
     def expected(self) -> Fraction:
         return Fraction(self.hundredths, 100)
+
+    def lines(self) -> Iterator[HistoryEvent]:
+        """The player's line of the list that published this record, made when read (kept in their
+        history as this record: not a history object, a dict and a holder per player and list:
+        180,000 of each on 200k matches)."""
+        before, after = self.before, self.after
+        assert self.day is not None, "a record is in a history once its list is published"
+        yield HistoryEvent(self.day, None, "list", None, None, before,
+                           None if before is None or after is None else after - before, after, True, None,
+                           {"penalty": self.penalty or None})
 
 
 @dataclass(slots=True)
@@ -161,20 +172,6 @@ class SingleCompetition:
     def lines(self) -> Iterator[HistoryEvent]:
         yield HistoryEvent(self.day, self.id, "match", self.opponent, self.score, None, None, None, False, self.reason)
         yield competition_line(self.day, self.competition())
-
-
-class ListLine(NamedTuple):
-    """A player's line of a published list, made when read from the list's record of them (a
-    history object and a dict per player and list otherwise: 180,000 of each on 200k matches)."""
-
-    day: date
-    record: PeriodRecord
-
-    def lines(self) -> Iterator[HistoryEvent]:
-        before, after = self.record.before, self.record.after
-        yield HistoryEvent(self.day, None, "list", None, None, before,
-                           None if before is None or after is None else after - before, after, True, None,
-                           {"penalty": self.record.penalty or None})
 
 
 class PublishedList(NamedTuple):
