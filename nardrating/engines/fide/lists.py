@@ -136,15 +136,15 @@ class ListPublication:
             if unrated_match and snapped is None:
                 own = None
             erec: AnyEventRecord
+            if own is None or opp is None:    # (an unrated side, or an unrated opponent: as publish does)
+                game, snap = [PlayerGame(g.key, day, opponent, half)], {player: snapped, opponent: opp}
             if own is None:
-                erec = self.pool_part(g, player, [PlayerGame(g.key, day, opponent, half)], {player: snapped,
-                                      opponent: opp}, None, unrated_match)
+                erec = self.pool_part(g, player, game, snap, None, unrated_match)
                 if erec.ignored is None:
                     pooled.add(player)
             else:
                 if opp is None:
-                    erec, gain = self.rated_part(g, own, [PlayerGame(g.key, day, opponent, half)],
-                                                 {player: snapped, opponent: opp})
+                    erec, gain = self.rated_part(g, own, game, snap)
                 elif fide:
                     cap = self.p.cap_for(own, day)
                     p_d = expected_hundredths(own, opp, cap)
