@@ -90,7 +90,8 @@ PERIOD_HELP = N_("2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 20
 
 
 class NotAPeriod(ValueError):
-    """A text that is no period at all (a typo), told apart by its class from one out of range."""
+    """A text that is no period at all (a typo, or a range whose end comes before its start), told
+    apart by its class from one out of range."""
 
 
 _FORMS = (
@@ -125,7 +126,8 @@ def parse_period(text: str) -> Period:
             start = _single(left.strip()).start
             end = _single(right.strip()).end
             if end < start:
-                raise ValueError(_("period {text!r} ends before it starts").format(text=text))
+                raise NotAPeriod(_("period {text!r} ends before it starts; write its start first: {swapped}").format(
+                    text=text, swapped=f"{right.strip()}..{left.strip()}"))
             return Period(start, end)
         return _single(text)
     except ValueError as exc:

@@ -9,7 +9,7 @@ import typer
 from ..i18n import N_, _
 from . import complete
 from .common import (AsOfOpt, ClubOpt, DisciplineOpt, FormatOpt, RatingOpt, check_format, console, emit_all, load, plain,
-                     parse_date)
+                     parse_date, parse_span)
 
 
 def predict(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."), autocompletion=complete.players)],
@@ -52,7 +52,7 @@ def backtest(club: ClubOpt = None,
     from ..render import emit
 
     fmt = check_format(fmt)
-    since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
+    since_day, until_day = parse_span(since, until)
     ledger = load(club)
     if plot is not None:  # refused before the work: a link, a device, a journal file…
         from ..safewrite import check_target, club_files

@@ -133,6 +133,15 @@ def parse_date(value: str | None, option: str) -> date | None:
         raise typer.BadParameter(str(exc), param_hint=option) from None
 
 
+def parse_span(since: str | None, until: str | None) -> tuple[date | None, date | None]:
+    """--from and --to, each parsed as parse_date does; a --to before --from holds no day, so it is
+    refused as the typo it is (exit 1), not answered with an empty table."""
+    start, end = parse_date(since, "--from"), parse_date(until, "--to")
+    if start is not None and end is not None and end < start:
+        fail([_("--to {end} is before --from {start}; give --from the earlier date").format(end=end, start=start)])
+    return start, end
+
+
 def confirm_dates(days: Sequence[tuple[str, date | None]], yes: bool, dry_run: bool = False) -> None:
     """Dates after today, (option or FILE:LINE, date), are mostly a typo of the year, which check would warn of
     ever after: said on stderr; then written with --yes (or shown by --dry-run), asked on a terminal,

@@ -12,8 +12,8 @@ from ..i18n import N_, _, ngettext, using
 from ..i18n.numbers import localized
 from . import complete
 from .common import (TEXT_FORMATS, AsOfOpt, BoardFormatOpt, ClubOpt, DisciplineOpt, FormatOpt, LangOpt, RatingOpt,
-                     ReportFormatOpt, check_format, check_language, console, emit_all, fail, load, output_language, parse_date, plain,
-                     progress_bar)
+                     ReportFormatOpt, check_format, check_language, console, emit_all, fail, load, output_language, parse_date, parse_span,
+                     plain, progress_bar)
 
 if TYPE_CHECKING:
     from ..engines.base import RatingResult
@@ -56,8 +56,7 @@ def matches(club: ClubOpt = None,
     from ..reports.matches import MatchFilter, matches as do
 
     fmt = check_format(fmt)
-    wanted = MatchFilter(parse_date(day, "--date"), parse_date(since, "--from"), parse_date(until, "--to"),
-                         player, tournament, voided)
+    wanted = MatchFilter(parse_date(day, "--date"), *parse_span(since, until), player, tournament, voided)
     emit(do(load(club), wanted), fmt, console())
 
 
@@ -181,7 +180,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
     fmt = check_format(fmt)
     if last is not None and last < 1:
         raise typer.BadParameter(_("{n} is not a number of games; give 1 or more").format(n=last), param_hint="--last")
-    since_day, until_day = parse_date(since, "--from"), parse_date(until, "--to")
+    since_day, until_day = parse_span(since, until)
     ledger = load(club, discipline, light=not details)  # --details explains each event: the engines' models
     for who in (player, opponent):
         if who is not None:
@@ -237,7 +236,7 @@ def _period_hint(text: str) -> str:
     from ..errors import did_you_mean
 
     year = re.search(r"[0-9]{4}", text)
-    if year is None:
+    if year is None or ".." in text:  # a range: its message says what would be right
         return ""
     y = year[0]
     forms = [y, *(f"{y}-Q{q}" for q in range(1, 5)), f"{y}-H1", f"{y}-H2", *(f"{y}-{m:02d}" for m in range(1, 13))]

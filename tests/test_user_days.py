@@ -1,0 +1,51 @@
+"""What the club's users ran into on their real days (the organiser, the tournament director, the
+commission's secretary, a player), each checked as they would meet it on the command line."""
+import json
+
+import pytest
+
+from .conftest import SAMPLES
+
+CHESS = SAMPLES / "chess-club"
+
+
+# --- a date range typed the wrong way round --------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["history", "anna", "--from", "2009-01-29", "--to", "2009-01-15"],
+    ["history", "anna", "--chart", "--from", "2009-01-29", "--to", "2009-01-15"],
+    ["matches", "--from", "2009-01-29", "--to", "2009-01-15"],
+    ["backtest", "--from", "2009-01-29", "--to", "2009-01-15"],
+])
+def test_from_after_to_is_refused_not_an_empty_answer(cli, args):
+    # The chess club's games are on 2009-01-15, -22 and -29: --from 01-29 --to 01-15 holds no day at
+    # all, so an empty table with exit 0 would read as "no games"; it is a typo, said as one.
+    result = cli(*args, "--club", CHESS)
+    assert result.exit_code == 1, result.output
+    assert "--to 2009-01-15 is before --from 2009-01-29" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", [["report"], ["freeze-list"]])
+def test_a_period_that_ends_before_it_starts_is_bad_input_exit_1_with_the_right_order(cli, tmp_path, command):
+    # Like any period that is not one (2009-Q5: exit 1, the manual's "Unknown players, lists and
+    # disciplines"), not a usage error (exit 2); the message gives the range the right way round.
+    import shutil
+
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    before = (club / "journal.toml").read_bytes()
+    result = cli(*command, "--period", "2009-03..2009-01", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "'2009-03..2009-01' ends before it starts" in result.stderr
+    assert "2009-01..2009-03" in result.stderr
+    assert (club / "journal.toml").read_bytes() == before
+    assert not (club / "lists").exists()
+
+
+def test_the_same_period_the_right_way_round_is_reported(cli):
+    # The three rounds of January 2009 (m0001-m0006), so every player has 3 games in the report.
+    result = cli("report", "--period", "2009-01..2009-03", "--club", CHESS, "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert {row["player"]: row["games"] for row in json.loads(result.stdout)["rows"]} == {
+        "anna": 3, "boris": 3, "gleb": 3, "vera": 3}
