@@ -49,3 +49,20 @@ def test_the_same_period_the_right_way_round_is_reported(cli):
     assert result.exit_code == 0, result.output
     assert {row["player"]: row["games"] for row in json.loads(result.stdout)["rows"]} == {
         "anna": 3, "boris": 3, "gleb": 3, "vera": 3}
+
+
+# --- a typo in an id is the typo's, not the config's ------------------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    (["predict", "anna", "bors"], "unknown player 'bors' (did you mean \"boris\"?)"),
+    (["export", "trf", "--tournament", "spring-opn"], "unknown tournament 'spring-opn' (did you mean \"spring-open\"?)"),
+])
+def test_an_unknown_id_on_the_command_line_does_not_blame_the_config(cli, args, message):
+    # The id was typed on the command line: nardrating.toml holds no player or tournament, so a
+    # message that starts with its path sends the user to the wrong file (history, head-to-head and
+    # standings say the same without it).
+    club = SAMPLES / "club-swiss"
+    result = cli(*args, "--club", club)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(message), result.stderr
+    assert "nardrating.toml" not in result.stderr

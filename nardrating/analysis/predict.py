@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ..errors import ActionRefused, LedgerError, Problem, did_you_mean
+from ..errors import ActionRefused
 from ..i18n import N_, _, ngettext
 from ..i18n.numbers import localized
 from ..reports import AsOf, Column, Table, heading
@@ -149,11 +149,10 @@ PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko,
 def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,
             as_of: date | None = None, length: int = 1) -> Table:
     """The prediction as a Table whose JSON is the documented object."""
-    players = ledger.journal.players
+    from ..reports import known_player
+
     for player in (a, b):
-        if player not in players:
-            raise LedgerError([Problem(str(ledger.config.path), None, _("unknown player {player!r}{hint}").format(
-                player=player, hint=did_you_mean(player, players)))])
+        known_player(ledger, player)
     if a == b:
         raise ActionRefused(_("a match needs two different players, not {player!r} against themself").format(player=a))
     if length < 1:

@@ -13,7 +13,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from ..errors import LedgerError, Problem, did_you_mean
+from ..errors import LedgerError, Problem
 from ..i18n import _
 from ..journal.model import MatchView
 
@@ -43,10 +43,10 @@ def _rounds(games: list[MatchView]) -> list[int]:
 def export_trf(ledger: Ledger, tournament_id: str) -> str:
     """The tournament's TRF16 report; refused for an unknown tournament or one a TRF cannot say."""
     journal = ledger.journal
-    t = journal.tournaments.get(tournament_id)
-    if t is None:
-        raise LedgerError([Problem(str(ledger.config.path), None, _("unknown tournament {tournament!r}{hint}").format(
-            tournament=tournament_id, hint=did_you_mean(tournament_id, journal.tournaments)))])
+    from ..journal.actions.tournaments import known_tournament
+
+    known_tournament(ledger, tournament_id)
+    t = journal.tournaments[tournament_id]
     if any(r.tournament == tournament_id for r in journal.rounds):  # run here: its rounds as recorded
         from .trf_rounds import rounds_trf
 
