@@ -66,3 +66,25 @@ def test_an_unknown_id_on_the_command_line_does_not_blame_the_config(cli, args, 
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith(message), result.stderr
     assert "nardrating.toml" not in result.stderr
+
+
+# --- a journal edited by hand ----------------------------------------------------------------
+
+def test_a_misspelt_key_or_entry_kind_in_the_journal_gets_the_nearest_as_the_config_does(cli, tmp_path, monkeypatch):
+    # nardrating.toml's `kk = 20` is answered with (did you mean "k"?); the journal's typos alike, each
+    # at its entry's header: lines 1 ([[player]] anna), 8 ([[match]] m1) and 15 ([[mtach]]).
+    from .conftest import make_club
+
+    club = make_club(tmp_path / "club", '[[player]]\nid = "anna"\nnmae = "Анна"\n\n[[player]]\nid = "boris"\n\n'
+                     '[[match]]\nid = "m1"\ndate = 2009-01-15\nplayers = ["anna", "boris"]\nwinner = "anna"\n'
+                     'lenght = 3\n\n[[mtach]]\nid = "m2"\n')
+    monkeypatch.chdir(club)
+    result = cli("check")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("journal.toml:1: anna: [[player]] has an unknown key 'nmae' (did you mean \"name\"?); "
+                               "allowed keys: id, name,"), lines
+    assert lines[1].startswith("journal.toml:8: m1: [[match]] has an unknown key 'lenght' (did you mean \"length\"?); "
+                               "allowed keys: id,"), lines
+    assert lines[2].startswith("journal.toml:15: unknown entry kind 'mtach' (did you mean \"match\"?); "
+                               "a journal holds [[player]]"), lines

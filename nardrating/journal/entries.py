@@ -329,8 +329,11 @@ def entry_errors(exc: ValidationError, kind: str) -> list[tuple[Loc, str]]:
         field = next((part for part in reversed(loc) if isinstance(part, str) and part in RULES), None)
         given = shown(err.get("input"))
         if err["type"] == "extra_forbidden":
-            found.append(((), _("[[{kind}]] has an unknown key {key!r}; allowed keys: {allowed}").format(
-                kind=kind, key=loc_text(loc), allowed=allowed)))
+            from ..errors import did_you_mean
+
+            hint = did_you_mean(str(loc[0]), ENTRY_MODELS[kind].model_fields) if len(loc) == 1 else ""
+            found.append(((), _("[[{kind}]] has an unknown key {key!r}{hint}; allowed keys: {allowed}").format(
+                kind=kind, key=loc_text(loc), hint=hint, allowed=allowed)))
         elif err["type"] == "missing":
             found.append(((), _("[[{kind}]] needs {key!r}").format(kind=kind, key=loc_text(loc))))
         elif err["type"] == "value_error":

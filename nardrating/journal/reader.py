@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
-from ..errors import Problem
+from ..errors import Problem, did_you_mean
 from ..i18n import _
 from .tomlfast import read_plain
 from .tomlsource import decode, header_lines, key_line, parse_toml, shown
@@ -63,9 +63,10 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
     for key in data:
         if key not in ENTRY_MODELS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
-            problems.append(Problem(label, at, _("unknown entry kind {kind!r}; a journal holds [[player]], [[match]], "
+            problems.append(Problem(label, at, _("unknown entry kind {kind!r}{hint}; a journal holds [[player]], [[match]], "
                                                  "[[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], [[list]], "
-                                                 "[[edit-player]], [[round]], [[join]] and [[withdraw]]").format(kind=key)))
+                                                 "[[edit-player]], [[round]], [[join]] and [[withdraw]]").format(
+                kind=key, hint=did_you_mean(key, ENTRY_MODELS))))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
     for kind in ENTRY_MODELS:
