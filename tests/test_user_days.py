@@ -88,3 +88,18 @@ def test_a_misspelt_key_or_entry_kind_in_the_journal_gets_the_nearest_as_the_con
                                "allowed keys: id,"), lines
     assert lines[2].startswith("journal.toml:15: unknown entry kind 'mtach' (did you mean \"match\"?); "
                                "a journal holds [[player]]"), lines
+
+
+# --- Russian throughout ----------------------------------------------------------------------
+
+def test_the_tournament_ratings_status_is_in_russian_too(cli):
+    # The sample nardy club's tournament list (placement, seed 001): the six players of the winter
+    # cup have a place, the others none. In Russian both statuses are words, JSON keeps the values.
+    club = SAMPLES / "nardy-club"
+    shown = cli("leaderboard", "--rating", "tournament", "--all", "--club", club, env={"LANG": "ru_RU.UTF-8"})
+    assert shown.exit_code == 0, shown.output
+    assert "ranked" not in shown.stdout and "no tournament" not in shown.stdout
+    assert shown.stdout.count("в рейтинге") == 6
+    rows = json.loads(cli("leaderboard", "--rating", "tournament", "--club", club, "-f", "json",
+                          env={"LANG": "ru_RU.UTF-8"}).stdout)
+    assert {row["status"] for row in rows} == {"ranked"}

@@ -25,6 +25,7 @@ STATUSES = {
     "rated": N_("rated"),
     "unrated": N_("unrated"),
     "titled-unrated": N_("titled-unrated"),
+    "ranked": N_("ranked"),                     # placement: a place in a tournament counts
     "no tournament": N_("no tournament"),
     "existing (id)": N_("existing (id)"),       # import: a player of the journal, found by id
     "existing (name)": N_("existing (name)"),   # … or by name or alias
