@@ -103,3 +103,31 @@ def test_the_tournament_ratings_status_is_in_russian_too(cli):
     rows = json.loads(cli("leaderboard", "--rating", "tournament", "--club", club, "-f", "json",
                           env={"LANG": "ru_RU.UTF-8"}).stdout)
     assert {row["status"] for row in rows} == {"ranked"}
+
+
+# --- a club folder from a Windows machine ----------------------------------------------------
+
+def test_entries_appended_to_a_journal_with_windows_line_ends_keep_them(cli, tmp_path):
+    # A journal saved on Windows ends its lines in CR LF. What the writers append (a player, a match,
+    # an amend's void and match, one entry after another) ends its lines the same way: a bare LF
+    # among CR LFs is a file of mixed line ends, which Windows editors show run together.
+    import shutil
+
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    journal = club / "journal.toml"
+    journal.write_bytes(journal.read_bytes().replace(b"\n", b"\r\n"))
+    old = journal.read_bytes()
+    for args in (["add-player", "zoe", "--name", "Зоя"],
+                 ["add-match", "anna", "zoe", "--winner", "zoe", "--date", "2009-02-05"],
+                 ["amend", "m0007", "--winner", "anna"]):
+        result = cli(*args, "--club", club)
+        assert result.exit_code == 0, result.output
+    data = journal.read_bytes()
+    assert data.startswith(old)
+    added = data[len(old):]
+    assert added.count(b"\n") == added.count(b"\r\n") > 0
+    assert added.startswith(b"\r\n[[player]]\r\n")   # one blank line before each entry, as with LF
+    assert b"\r\n\r\n[[match]]\r\n" in added and b"\r\n\r\n[[void]]\r\n" in added
+    # and the journal reads as before: 6 games of 2009-01, then zoe's win and its amend (void + match)
+    assert cli("check", "--club", club).stdout.startswith("ok: 5 players, 8 matches, 0 tournaments, 1 void,")

@@ -143,7 +143,11 @@ def appended_bytes(old: bytes, block: str) -> bytes:
 
 def appended_part(old_end: bytes, block: str) -> bytes:
     """What appending `block` adds after old bytes ending in `old_end` (their last two, b"" for
-    none): a blank line (as much of one as they lack), the block."""
+    none): a blank line (as much of one as they lack), the block. After a line that ends in CR LF
+    (a file saved on Windows) the blank line and the block's lines end so too, never a bare LF
+    among CR LFs (two bytes cannot tell a blank CR LF line before it: then two blank lines)."""
+    if old_end.endswith(b"\r\n"):
+        return b"\r\n" + block.replace("\n", "\r\n").encode("utf-8")
     separator = b"" if not old_end or old_end.endswith(b"\n\n") else (b"\n" if old_end.endswith(b"\n") else b"\n\n")
     return separator + block.encode("utf-8")
 
