@@ -131,3 +131,16 @@ def test_entries_appended_to_a_journal_with_windows_line_ends_keep_them(cli, tmp
     assert b"\r\n\r\n[[match]]\r\n" in added and b"\r\n\r\n[[void]]\r\n" in added
     # and the journal reads as before: 6 games of 2009-01, then zoe's win and its amend (void + match)
     assert cli("check", "--club", club).stdout.startswith("ok: 5 players, 8 matches, 0 tournaments, 1 void,")
+
+
+# --- the tournament director ----------------------------------------------------------------
+
+def test_pair_says_first_that_a_tournament_has_no_pairing_system_whatever_the_date(cli):
+    # The nardy club's winter cup (2025-02-15..16) was entered by hand: no `pairing`, so no date
+    # would let `pair` pair it. Asked today (after its end), the refusal named the date, and a
+    # --date within its dates then met the real refusal.
+    club = SAMPLES / "nardy-club"
+    for extra in ([], ["--date", "2025-02-15"]):
+        result = cli("pair", "winter-cup", "--dry-run", "--club", club, *extra)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith("tournament 'winter-cup' has no pairing system; add pairing = "), result.stderr

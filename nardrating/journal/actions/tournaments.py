@@ -72,6 +72,10 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
 
     def fields(club: Ledger, path: Path) -> Fields:
         now = state(club, tid)
+        try:  # a tournament without a pairing system cannot be paired on any date: said first
+            pairer = pairer_for(now, club.config.club.pairing_command)
+        except PairingError as exc:
+            raise ActionRefused(str(exc)) from None
         played = day or date.today()
         t = club.journal.tournaments[tid]
         if not t.start <= played <= t.end:
@@ -79,7 +83,7 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
                                   "within its dates (or correct them)").format(day=played, tournament=tid,
                                                                              start=t.start, end=t.end))
         try:
-            paired = next_round(now, pairer_for(now, club.config.club.pairing_command), absent, half_byes)
+            paired = next_round(now, pairer, absent, half_byes)
         except PairingError as exc:
             raise ActionRefused(str(exc)) from None
         paired = Round(paired.number, paired.boards, paired.byes, played)
