@@ -144,3 +144,39 @@ def test_pair_says_first_that_a_tournament_has_no_pairing_system_whatever_the_da
         result = cli("pair", "winter-cup", "--dry-run", "--club", club, *extra)
         assert result.exit_code == 1, result.output
         assert result.stderr.startswith("tournament 'winter-cup' has no pairing system; add pairing = "), result.stderr
+
+
+def test_standings_of_a_tournament_entered_by_hand_come_from_its_games(cli_json, cli):
+    # The nardy club's two tournaments were entered match by match (add-match --tournament), not
+    # paired here: `standings` printed an empty table "after round 0" (exit 0), while the published
+    # site ranks them. Counted by hand from the journal (m081-m107):
+    nardy = SAMPLES / "nardy-club"
+    # the winter cup's places as its [[tournament]] records them; points: vagif beat all five (5),
+    # aslan all but vagif (4), gayane beat kamal and murad (2), kamal irina and murad (2), irina beat
+    # gayane (1), murad irina (1)
+    rows = cli_json("standings", "winter-cup", "--club", nardy)
+    assert [(r["rank"], r["player"], r["points"]) for r in rows] == [
+        (1, "vagif", 5.0), (2, "aslan", 4.0), (3, "gayane", 2.0), (3, "kamal", 2.0), (5, "murad", 1.0), (6, "irina", 1.0)]
+    assert rows[0]["name"] == "Вагиф Алиев" and rows[0]["tiebreaks"] == {} and rows[0]["games"] == 5
+    # the spring open records no places: by points, ties sharing the place. davit won his three
+    # (m096, m100, m104); bella (m102, m105), kamal (m099, m107) and lusine (m098, m101) two; aslan
+    # (m103), elena (m097) and zaur (m106) one; nina none
+    rows = cli_json("standings", "spring-open", "--club", nardy)
+    assert [(r["rank"], r["player"], r["points"]) for r in rows] == [
+        (1, "davit", 3.0), (2, "bella", 2.0), (2, "kamal", 2.0), (2, "lusine", 2.0),
+        (5, "aslan", 1.0), (5, "elena", 1.0), (5, "zaur", 1.0), (8, "nina", 0.0)]
+    table = cli("standings", "spring-open", "--club", nardy)
+    assert table.exit_code == 0
+    assert "after round 0" not in table.stdout and "davit" in table.stdout
+    assert "not paired here" in table.stdout
+
+
+def test_crosstable_and_after_round_of_a_tournament_entered_by_hand_say_why_not(cli):
+    # Such a tournament has no rounds: no crosstable round by round (an empty one, exit 0, read as
+    # "no games"), no standings after a round; each says so and where its results are.
+    nardy = SAMPLES / "nardy-club"
+    for args in (["crosstable", "winter-cup"], ["standings", "winter-cup", "--after-round", "1"]):
+        result = cli(*args, "--club", nardy)
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith("tournament 'winter-cup' was not paired here"), result.stderr
+        assert "nardrating standings winter-cup" in result.stderr

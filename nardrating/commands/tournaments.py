@@ -10,6 +10,7 @@ import typer
 from ..i18n import N_, _
 
 if TYPE_CHECKING:
+    from ..replay.ledger import Ledger
     from ..tournaments.model import Tournament
 from .common import ClubOpt, FormatOpt, check_format, console, emit_all, load, parse_date, plain, writer_club
 
@@ -132,12 +133,30 @@ def standings(tournament: TournamentArg,
     from ..reports.tournaments import standings_table
 
     fmt = check_format(fmt)
-    now = state(load(club), tournament, rated=True)
+    ledger = load(club)
+    if _entered_by_hand(ledger, tournament):
+        from ..reports.tournaments import entered_standings_table
+
+        if after_round is not None:
+            raise ActionRefused(_("tournament '{tournament}' was not paired here (it has no [[round]]s), so it has no "
+                                  "standings after a round; `nardrating standings {tournament}` gives its places and "
+                                  "points").format(tournament=tournament))
+        emit_all([entered_standings_table(ledger.journal, tournament)], fmt)
+        return
+    now = state(ledger, tournament, rated=True)
     complete = _complete(now)
     if after_round is not None and not 0 <= after_round <= complete:
         raise ActionRefused(_("--after-round {round}: tournament '{tournament}' has {done} rounds with every "
                               "result; give 0 to {done}").format(round=after_round, tournament=tournament, done=complete))
     emit_all([standings_table(now, complete if after_round is None else after_round)], fmt)
+
+
+def _entered_by_hand(ledger: Ledger, tournament: str) -> bool:
+    """Whether the (known) tournament was entered match by match, not paired here: no rounds to rank by."""
+    from ..journal.actions.tournaments import known_tournament
+
+    known_tournament(ledger, tournament)
+    return ledger.journal.tournaments[tournament].play is None
 
 
 def _complete(state: Tournament) -> int:
@@ -159,7 +178,15 @@ def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt =
     from ..reports.tournaments import crosstable_table
 
     fmt = check_format(fmt)
-    now = state(load(club), tournament, rated=True)
+    ledger = load(club)
+    if _entered_by_hand(ledger, tournament):
+        from ..errors import ActionRefused
+
+        raise ActionRefused(_("tournament '{tournament}' was not paired here (it has no [[round]]s), so it has no "
+                              "crosstable round by round; `nardrating standings {tournament}` gives its places and "
+                              "points, and `nardrating publish` its crosstable player against player").format(
+            tournament=tournament))
+    now = state(ledger, tournament, rated=True)
     emit_all([crosstable_table(now.upto(_complete(now)))], fmt)
 
 

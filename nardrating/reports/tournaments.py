@@ -6,12 +6,14 @@ number, player, name, rating; `pair`: {tournament, round, pairs: [{board, white,
 byes: [{player, kind}]}; `standings`: rank, player, name, points, tiebreaks (name → value);
 `crosstable`: rank, number, player, name, rating, rounds ([{round, opponent, colour, result,
 kind}]), points, tiebreaks. Table, CSV and Markdown give the tie-breaks a column each.
+A tournament entered by hand (no [[round]]s) has standings from its games: rank, player, name,
+points, tiebreaks (none), games.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
-from typing import TYPE_CHECKING
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..tournaments.model import BYE_WORDS, Cell, Round, Tournament
@@ -22,7 +24,7 @@ from ..tournaments.trfx import BYE_CODES
 from .table import Column, Row, Table
 
 if TYPE_CHECKING:
-    from ..journal.model import Journal
+    from ..journal.model import Journal, MatchView, Tournament as EnteredTournament
     from ..replay.ledger import Ledger
 
 RESULT_SIGNS = {1.0: "1", 0.5: "½", 0.0: "0"}
@@ -111,6 +113,56 @@ def standings_table(state: Tournament, after: int | None = None) -> Table:
                Column("points", _("Points"), "number"), *_tiebreak_columns(order)]
     title = _("{name} · standings after round {round}").format(name=state.name or state.id, round=len(shown.rounds))
     return Table(title, columns, flat, json_value=value)
+
+
+def tournament_games(journal: Journal, tournament_id: str, until: date) -> list[MatchView]:
+    """The tournament's matches up to the day, voided ones left out."""
+    out = []
+    for i in range(journal.match_count()):
+        m = journal.match(i)
+        if m.tournament == tournament_id and m.date <= until and journal.exclusion(i) != "voided":
+            out.append(m)
+    return out
+
+
+def tournament_standings(t: EnteredTournament, games: list[MatchView]) -> list[dict[str, Any]]:
+    """Places as the journal records them (standings), else by points, then id; games and points from the matches."""
+    points: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for g in games:
+        for who in g.players:
+            points[who] = points.get(who, 0.0) + g.score_of(who)
+            played[who] = played.get(who, 0) + 1
+    if t.standings:
+        rows = [{"place": str(p.low) if p.low == p.high else f"{p.low}-{p.high}", "player": p.player,
+                 "games": played.get(p.player, 0), "points": points.get(p.player, 0.0)} for p in t.standings]
+        listed = {p.player for p in t.standings}
+        rows += [{"place": "", "player": who, "games": played[who], "points": points[who]}
+                 for who in sorted(played) if who not in listed]
+        return rows
+    ranked = sorted(points, key=lambda who: (-points[who], who))
+    rows = []
+    for n, who in enumerate(ranked):
+        tied = [m for m, other in enumerate(ranked, start=1) if points[other] == points[who]]
+        place = str(tied[0]) if len(tied) == 1 else f"{tied[0]}-{tied[-1]}"
+        rows.append({"place": place, "player": who, "games": played[who], "points": points[who]})
+    return rows
+
+
+def entered_standings_table(journal: Journal, tournament_id: str) -> Table:
+    """`standings T` of a tournament entered by hand, not paired here: the places its entry records,
+    else by points (tied players share the place); games and points from its matches."""
+    t = journal.tournaments[tournament_id]
+    rows = tournament_standings(t, tournament_games(journal, tournament_id, date.max))
+    value = [{"rank": int(row["place"].split("-")[0]) if row["place"] else None, "player": row["player"],
+              "name": journal.player_name(row["player"]), "points": row["points"], "tiebreaks": {},
+              "games": row["games"]} for row in rows]
+    flat: list[Row] = [{k: v for k, v in row.items() if k != "tiebreaks"} for row in value]
+    columns = [Column("rank", "#", "int"), Column("player", _("Player")), Column("name", _("Name")),
+               Column("games", _("Games"), "int"), Column("points", _("Points"), "number")]
+    how = (_("not paired here: the places its [[tournament]] entry records") if t.standings
+           else _("not paired here: ranked by points, players level sharing the place; no tie-breaks without rounds"))
+    return Table(_("{name} · standings").format(name=t.name or t.id), columns, flat, caption=how, json_value=value)
 
 
 def cell_text(cell: Cell, numbers: dict[str, int]) -> str:

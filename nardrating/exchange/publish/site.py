@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ... import reports
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from markupsafe import Markup
 
     from ...engines.base import RatingResult
-    from ...journal.model import Journal, MatchView, Tournament
+    from ...journal.model import MatchView, Tournament
     from ...replay.ledger import Ledger
 
 NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
@@ -255,6 +254,8 @@ class Site:
                     row["name"] = self.name(row["player"])
                 page.sections.append(Section(heading, [self.html_table(table, page)]))
             return page
+        from ...reports.tournaments import tournament_games, tournament_standings
+
         games = tournament_games(self.ledger.journal, tournament_id, self.day.day)
         standings = tournament_standings(t, games)
         order = [row["player"] for row in standings]
@@ -322,37 +323,3 @@ def list_periods(result: RatingResult) -> list[Period]:
         periods: Any = result
         return [period for period, rows in periods.lists() if rows]
     return [Period(day, day) for day in reports.list_dates(result)]
-
-
-def tournament_games(journal: Journal, tournament_id: str, until: date) -> list[MatchView]:
-    """The tournament's matches up to the day, voided ones left out."""
-    out = []
-    for i in range(journal.match_count()):
-        m = journal.match(i)
-        if m.tournament == tournament_id and m.date <= until and journal.exclusion(i) != "voided":
-            out.append(m)
-    return out
-
-
-def tournament_standings(t: Tournament, games: list[MatchView]) -> list[dict[str, Any]]:
-    """Places as the journal records them (standings), else by points, then id; games and points from the matches."""
-    points: dict[str, float] = {}
-    played: dict[str, int] = {}
-    for g in games:
-        for who in g.players:
-            points[who] = points.get(who, 0.0) + g.score_of(who)
-            played[who] = played.get(who, 0) + 1
-    if t.standings:
-        rows = [{"place": str(p.low) if p.low == p.high else f"{p.low}-{p.high}", "player": p.player,
-                 "games": played.get(p.player, 0), "points": points.get(p.player, 0.0)} for p in t.standings]
-        listed = {p.player for p in t.standings}
-        rows += [{"place": "", "player": who, "games": played[who], "points": points[who]}
-                 for who in sorted(played) if who not in listed]
-        return rows
-    ranked = sorted(points, key=lambda who: (-points[who], who))
-    rows = []
-    for n, who in enumerate(ranked):
-        tied = [m for m, other in enumerate(ranked, start=1) if points[other] == points[who]]
-        place = str(tied[0]) if len(tied) == 1 else f"{tied[0]}-{tied[-1]}"
-        rows.append({"place": place, "player": who, "games": played[who], "points": points[who]})
-    return rows
