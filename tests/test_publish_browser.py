@@ -136,3 +136,35 @@ def test_a_page_that_scrolls_sideways_would_be_seen(tmp_path):
                     encoding="utf-8")
     [found] = laid_out(tmp_path, [page], 390)
     assert found["page"] > 0 and found["cut"]
+
+
+def test_names_in_a_table_that_scrolls_wrap_only_at_spaces_on_a_phone(cli, tmp_path):
+    """A crosstable is wider than a phone and scrolls sideways by design: its players' names have no
+    reason to be broken inside a word ("Багиро" / "в"); each takes at most a line per word. A
+    leaderboard, which keeps to its main columns on a phone, may still break a long id."""
+    out = tmp_path / "site"
+    assert cli("publish", out, "--club", SAMPLES / "federation-2009").exit_code == 0
+    page = out.resolve() / "tournaments" / "open-2009.html"
+    wrapper = tmp_path / "lines.html"
+    wrapper.write_text(f"""<!DOCTYPE html><html><body style="margin:0">
+<iframe src="{page.as_uri()}" style="width:390px;height:900px;border:0"></iframe><pre id="result"></pre><script>
+window.addEventListener("load", function () {{
+  var doc = document.querySelector("iframe").contentDocument, found = [];
+  var tables = doc.querySelectorAll("table"), cross = tables[tables.length - 1];
+  cross.querySelectorAll("tbody th a").forEach(function (a) {{
+    var lines = {{}};
+    Array.prototype.forEach.call(a.getClientRects(), function (r) {{ lines[Math.round(r.top)] = 1; }});
+    found.push([a.textContent, Object.keys(lines).length]);
+  }});
+  document.getElementById("result").textContent = JSON.stringify(found);
+}});
+</script></body></html>""", encoding="utf-8")
+    shown = chromium(tmp_path, "--allow-file-access-from-files", "--window-size=500,1000", "--dump-dom", wrapper.as_uri())
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    import html
+    import json
+
+    names = json.loads(html.unescape(shown.stdout.split('<pre id="result">')[1].split("</pre>")[0]))
+    assert len(names) == 12   # the open's twelve players
+    broken = [(name, lines) for name, lines in names if lines > len(name.split())]
+    assert broken == [], f"names broken inside a word: {broken}"
