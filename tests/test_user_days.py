@@ -180,3 +180,40 @@ def test_crosstable_and_after_round_of_a_tournament_entered_by_hand_say_why_not(
         assert result.exit_code == 1, result.output
         assert result.stderr.startswith("tournament 'winter-cup' was not paired here"), result.stderr
         assert "nardrating standings winter-cup" in result.stderr
+
+
+def test_explains_inputs_are_in_russian_words_and_numbers(cli):
+    # Seed 003's third game: anna (1210 after beating boris) lost to vera (1200, her first game),
+    # K 20. The inputs line named JSON's keys in English (opponent, score, opponent_rating) under a
+    # Russian heading; JSON keeps them.
+    ru = {"LANG": "ru_RU.UTF-8", "COLUMNS": "200"}
+    shown = cli("explain", "m0003", "--club", CHESS, env=ru)
+    assert shown.exit_code == 0, shown.output
+    assert ("исходные данные: соперник vera, рейтинг 1210, рейтинг соперника 1200, результат 0, K 20"
+            in shown.stdout.splitlines())
+    # seed 000's example: Авакян's 6.5 points of the 2009 open, an event of kind competition
+    shown = cli("explain", "open-2009", "--club", SAMPLES / "federation-2009", env=ru)
+    first = next(line for line in shown.stdout.splitlines() if line.startswith("исходные данные:"))
+    assert first.startswith("исходные данные: вид соревнование, дата 2009-03-01, соревнование open-2009, система swiss, "
+                            "рейтинг 2337, рейтинги соперников [2405, 2380,")
+    assert first.endswith("очки 6,5")
+    english = cli("explain", "m0003", "--club", CHESS, "-f", "json", env=ru)
+    assert json.loads(english.stdout)["players"][0]["inputs"] == {
+        "opponent": "vera", "rating": 1210.0, "opponent_rating": 1200.0, "score": 0.0, "k": 20.0}
+
+
+@pytest.mark.parametrize("club, entries", [
+    ("chess-club", ["m0003"]), ("federation-2009", ["open-2009", "m0003", "avakyan@2009-06-30", "romanov@2011-05-21"]),
+    ("nardy-club", ["m001", "m081", "aslan@2025-03-01"]), ("fide-club", ["m0016", "aleksandrov@2024-05-01"]),
+])
+def test_every_input_explain_names_has_words(cli, club, entries):
+    from nardrating.i18n.terms import INPUTS
+
+    for entry in entries:
+        for rating in (None, "tournament", "chips") if club == "nardy-club" else (None,):
+            args = ["explain", entry, "--club", SAMPLES / club, "-f", "json"] + (["--rating", rating] if rating else [])
+            result = cli(*args)
+            if result.exit_code:  # an entry one of the nardy club's lists does not explain
+                continue
+            for player in json.loads(result.stdout)["players"]:
+                assert set(player["inputs"]) <= set(INPUTS), (club, entry, rating, player["inputs"])

@@ -170,16 +170,21 @@ STEP_COLUMNS = [Column("rule", N_("Rule"), wrap=True), Column("formula", N_("For
 
 
 def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:
-    inputs = ", ".join(f"{k} {_number(v)}" for k, v in player["inputs"].items() if v is not None)
+    from ..i18n.terms import input_text
+
+    inputs = ", ".join(input_text(k, _number(v)) for k, v in player["inputs"].items() if v is not None)
     columns = [Column(c.key, i18n._(c.heading), c.kind, c.wrap) for c in STEP_COLUMNS]   # headings in the language
     return Table(title, columns, list(player["steps"]),
                  caption=i18n._("inputs: {inputs}").format(inputs=inputs) if inputs else None, json_value=json_value)
 
 
 def _number(value: Any) -> str:
-    """An input as the caption shows it: floats to 4 decimals without trailing zeros (20, 0.95, 1534.4114)."""
+    """An input as the caption shows it: floats to 4 decimals without trailing zeros (20, 0.95, 1534.4114),
+    in the language's symbols (Russian 6,5)."""
     if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".")
+        from ..i18n.numbers import localized
+
+        return localized(f"{value:.4f}".rstrip("0").rstrip("."))
     return str(value)
 
 

@@ -79,6 +79,37 @@ def heading_words(key: str) -> str:
     return _(HEADINGS[key])
 
 
+# The names of explain's inputs (JSON keys of `inputs`), in words for the `inputs:` line of a table.
+INPUTS = {
+    "before": N_("before"), "break_since": N_("break since"), "chips": N_("chips"),
+    "competition": N_("competition"), "competitions": N_("competitions"), "daily_decay": N_("daily decay"),
+    "date": N_("date"), "days": N_("days"), "event": N_("event"), "events": N_("events"),
+    "experience": N_("experience"), "factor": N_("factor"), "games": N_("games"),
+    "games_in_period": N_("games in the period"), "inactivity": N_("inactivity"), "k": "K", "kind": N_("kind"),
+    "last_rated_game": N_("last rated game"), "length": N_("length"), "loss_share": N_("loss share"),
+    "monthly_factor": N_("monthly factor"), "months": N_("months"), "opponent": N_("opponent"),
+    "opponent_experience": N_("opponent's experience"), "opponent_rating": N_("opponent's rating"),
+    "opponent_ratings": N_("opponents' ratings"), "opponent_rd_before": N_("opponent's RD before"),
+    "participants": N_("participants"), "period": N_("period"), "place": N_("place"),
+    "places_from": N_("places from"), "points": N_("points"), "rating": N_("rating"),
+    "rating_at_period_start": N_("rating at the period's start"), "rd_before": N_("RD before"),
+    "reason": N_("reason"), "ruleset": N_("ruleset"), "scale": N_("scale"), "score": N_("score"),
+    "system": N_("system"), "tournament": N_("tournament"), "win_share": N_("win share"),
+}
+
+
+def input_text(key: str, value: str) -> str:
+    """One of explain's inputs as `key value` in the current language: English keeps the key (as JSON
+    has it); another language says it in words, and an event's kind and reason too."""
+    if current() == DEFAULT:
+        return f"{key} {value}"
+    if key == "kind":
+        value = kind_text(value)
+    elif key == "reason":
+        value = reason_text(value)
+    return f"{_(INPUTS[key]) if key in INPUTS else key} {value}"
+
+
 # typer's own words in --help, its gettext messages (answered by our catalogue: _startup.help_in_language).
 TYPER_WORDS = (N_("Options"), N_("Arguments"), N_("Commands"), N_("default: {default}"), N_("required"),
                N_("env var: {var}"), N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"))
