@@ -299,6 +299,19 @@ def test_cached_equals_full_replay_many(tmp_path_factory, other_cache, initial, 
     check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
+def test_cached_equals_full_replay_with_every_tail_kept_apart(tmp_path_factory, other_cache, initial, ops, csv):
+    # A big journal's few appended rows stay beside its mapped columns (columns.Appended) for the
+    # code that reads a few rows (Journal.matches_for); a journal this small has them joined.
+    # Here every such reader gets them as kept, as in a journal of a million matches.
+    from nardrating.journal.model import Journal
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Journal, "matches_for", lambda journal, rows: Journal._kept.fget(journal))
+        check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+
+
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(initial=st.lists(match_entry, max_size=4), ops=st.lists(operation, min_size=1, max_size=4))
 def test_cached_equals_full_replay_after_an_inline_array_of_tables(tmp_path_factory, other_cache, initial, ops):

@@ -162,3 +162,63 @@ def test_a_tail_stored_as_a_new_snapshot_is_what_a_later_record_is_of(tmp_path):
     data = json.loads((cache_folder(club) / "manifest.json").read_text())
     assert not ledger.dirty and data["count"] == 5 and data["token"] == ledger.cache_token
     assert ledger.cache_base.matches == 5 and ledger.cache_states == data["states"]
+
+
+def test_rows_appended_to_a_big_cached_journal_are_kept_beside_its_mapped_columns(tmp_path):
+    # The command after add-match appends the record's rows without copying the snapshot's columns
+    # (columns.Appended): a replay resumed over them reads them there; a full pass joins them first.
+    from nardrating.journal.columns import Appended
+
+    club = tmp_path / "club"
+    pairs = [("a", "b"), ("c", "d"), ("b", "e"), ("d", "a")]
+    write_club(club, [{"id": f"m{k}", "date": date(2009, 1, 1 + k // 40), "players": list(pairs[k % 4]),
+                       "winner": pairs[k % 4][k % 2], "length": 3} for k in range(130)])
+    snapshot(club)
+    add_match(load_club(club, config_only=True), "c", "e", winner="e", day=date(2009, 2, 1), length=5)
+    ledger = load_club(club, light=True)
+    kept = ledger.journal.matches_for(1)
+    assert all(isinstance(getattr(kept, name), Appended) for name in ("dates", "a", "b", "score_a", "seq"))
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    try:
+        full = load_club(club)
+    finally:
+        del os.environ["NARDRATING_NO_CACHE"]
+    resumed, replayed = ledger.run("fibs", "long-nardy"), full.run("fibs", "long-nardy")
+    assert resumed.standings == replayed.standings
+    assert resumed.history("e") == replayed.history("e")
+    assert isinstance(ledger.journal.matches_for(1).a, Appended)  # (the resumed replay read them as kept)
+    joined = ledger.journal.matches
+    assert not any(isinstance(getattr(joined, name), Appended) for name in ("dates", "a", "b", "score_a", "seq"))
+    assert [list(getattr(joined, name)) for name in ("dates", "a", "b", "score_a", "length", "rated", "seq", "line")] == \
+        [list(getattr(full.journal.matches, name)) for name in ("dates", "a", "b", "score_a", "length", "rated", "seq", "line")]
+
+
+def test_an_appended_column_reads_as_one_sequence():
+    from array import array
+
+    from nardrating.journal.columns import Appended
+
+    mapped = memoryview(array("b", [1, 0, 1]).tobytes()).cast("b")
+    column = Appended(mapped)
+    column.append(True)          # held as the array holds it: 1, not True
+    column.extend([0, 1])
+    plain = [1, 0, 1, 1, 0, 1]
+    assert len(column) == 6 and list(column) == plain and [column[i] for i in range(-6, 6)] == plain + plain
+    assert type(column[3]) is int
+    assert list(column[3:]) == plain[3:] and list(column[4:5]) == [0] and list(column[1:4]) == plain[1:4]
+    assert list(column[::2]) == plain[::2]
+    for bad in (6, -7):
+        try:
+            column[bad]
+        except IndexError:
+            pass
+        else:
+            raise AssertionError(f"{bad} read")
+    joined = column.joined()
+    assert isinstance(joined, array) and list(joined) == plain
+    del column[4:]
+    assert list(column) == plain[:4]
+    del column[2:]
+    assert list(column) == plain[:2] and len(column) == 2
+    column.append(1)
+    assert list(column) == [1, 0, 1]

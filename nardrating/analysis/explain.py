@@ -90,6 +90,7 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
     tournament = journal.tournaments.get(entry)
     if tournament is not None:
         result = _run(ledger, rating_list, tournament.discipline, discipline, entry, as_of)
+        journal.matches.solid()  # everyone's history reads every row: from machine arrays (columns.Appended)
         events = [(p, e) for p, es in result.events.items() for e in es if e.entry == entry]
         if not events:
             raise ActionRefused(_("rating list {name!r} ({engine}) has no event of tournament {entry!r}: it rates its "

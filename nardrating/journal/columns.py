@@ -1,12 +1,13 @@
 """The journal's match columns: `Matches` (one column per field, row i is one match), the
-player/discipline/tournament `Codes`, and `IdColumn` (match ids as one blob, as the cache stores them)."""
+player/discipline/tournament `Codes`, `IdColumn` (match ids as one blob, as the cache stores them)
+and `Appended` (a column mapped from the cache and the values appended after it)."""
 from __future__ import annotations
 
 import operator
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Any
 
 
@@ -109,6 +110,64 @@ class IdColumn:
         self._more.extend(ids)
 
 
+class Appended(Sequence[Any]):
+    """A column mapped from the cache and the values appended after it, kept apart: appending a
+    few matches to a million copies none of them (copying the twelve mapped columns touches
+    every page of them and of the copy: 30-40 ms and 50 MB). A row is read through Python, so
+    slower than from a machine array: code that reads every row asks for Journal.matches,
+    which joins the two into one array first (Matches.solid)."""
+
+    __slots__ = ("base", "more", "size")
+
+    def __init__(self, base: memoryview) -> None:
+        # (what is appended is held as the array would hold it: a bool as 1, an int score as 1.0)
+        self.base, self.more, self.size = base, array(base.format), len(base)
+
+    def __len__(self) -> int:
+        return self.size + len(self.more)
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int:
+            if i < 0:
+                i += len(self)
+            if 0 <= i < self.size:
+                return self.base[i]
+            if i < 0:
+                raise IndexError("column index out of range")
+            return self.more[i - self.size]
+        if isinstance(i, slice) and i.step is None and (i.start or 0) >= self.size:  # within what was appended
+            return self.more[(i.start or 0) - self.size:None if i.stop is None else max(0, i.stop - self.size)]
+        return self.joined()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return chain(self.base, self.more)
+
+    def append(self, value: Any) -> None:
+        self.more.append(value)
+
+    def extend(self, values: Iterable[Any]) -> None:
+        self.more.extend(values)
+
+    def __delitem__(self, cut: slice) -> None:
+        """Only `del column[k:]` (a rollback to k rows)."""
+        start = cut.start or 0
+        if start >= self.size:
+            del self.more[start - self.size:]
+        else:
+            self.base, self.size = self.base[:start], start
+            del self.more[:]
+
+    def joined(self) -> array[Any]:
+        """The whole column as one machine array (which more can be appended to)."""
+        column = _copied(self.base)
+        column += self.more
+        return column
+
+
+# The columns a cache maps from its file (the ids apart: IdColumn).
+MAPPED = ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit", "seq", "source", "line")
+
+
 @dataclass(slots=True)
 class Matches:
     """Matches column by column; row i is one match."""
@@ -129,20 +188,41 @@ class Matches:
     source: Sequence[int] = field(default_factory=lambda: array("i"))  # index into Journal.files
     line: Sequence[int] = field(default_factory=lambda: array("i"))    # -1: none (added in memory)
     extra: dict[int, dict[str, Any]] = field(default_factory=dict)  # sparse: score, chips, note
+    loose: bool = field(default=False, compare=False, repr=False)  # some columns are Appended
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def growable(self) -> "Matches":
-        """Copy columns mapped from the cache into arrays, before anything is appended."""
-        for name in ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
-                     "forfeit", "seq", "source", "line"):
+        """Make the columns appendable, before anything is appended: one mapped from the cache is
+        kept as it is, what is appended goes after it (Appended)."""
+        for name in MAPPED:
             column = getattr(self, name)
             if isinstance(column, memoryview):
-                copy = array(column.format)
-                copy.frombytes(column.cast("B"))  # a byte copy; array(format, view) would go item by item
-                setattr(self, name, copy)
+                setattr(self, name, Appended(column))
+                self.loose = True
         return self
+
+    def solid(self) -> "Matches":
+        """Every Appended column joined into one machine array, for reading every row at C speed."""
+        if self.loose:
+            for name in MAPPED:
+                column = getattr(self, name)
+                if isinstance(column, Appended):
+                    setattr(self, name, column.joined())
+            self.loose = False
+        return self
+
+    def writable(self) -> "Matches":
+        """Every column one that can be changed in place (a mapped one copied into an array)."""
+        return self.growable().solid()
+
+
+def _copied(column: memoryview) -> array[Any]:
+    """A mapped column as a new array."""
+    copy = array(column.format)
+    copy.frombytes(column.cast("B"))  # a byte copy; array(format, view) would go item by item
+    return copy
 
 
 class Codes:

@@ -50,7 +50,7 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
     if source is None:
         source = len(journal.files)
         journal.files.append(label)
-    journal.matches.growable()
+    journal.matches_for(0).growable()
     gc_was_on = gc.isenabled()
     gc.disable()  # building a million small objects: the cyclic collector only slows it down
     try:

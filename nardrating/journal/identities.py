@@ -141,7 +141,7 @@ def _recode(journal: Journal, mapping: dict[str, str]) -> None:
             index[names[c]] = c
             table = [c if t == last else t for t in table]
         names.pop()
-    m = journal.matches.growable()
+    m = journal.matches.writable()
     for column in (m.a, m.b):
         for i, x in enumerate(column):
             if table[x] != x:

@@ -218,14 +218,29 @@ class Journal:
 
     @property
     def matches(self) -> Matches:
+        """The match columns, for reading every row: an unsaved tail appended to columns mapped
+        from the cache (columns.Appended) is joined to them first, once."""
+        m = self._kept
+        if m.loose:
+            m.solid()
+        return m
+
+    @property
+    def _kept(self) -> Matches:
+        """The match columns as they are kept (a cached journal's mapped from its file on first use)."""
         if self._load_matches is not None:
             load, self._load_matches = self._load_matches, None
             self._matches = load()
         return self._matches
 
+    def matches_for(self, rows: int) -> Matches:
+        """The match columns for reading `rows` of them (0: only appending): as kept where that is
+        a few of many (a resumed replay, a writer's new match), else as `matches` gives them."""
+        return self._kept if 64 * rows < self.match_count() else self.matches
+
     def line_of(self, i: int) -> int | None:
         """The journal line of match i (None for one added in memory, stored as -1)."""
-        line = self.matches.line[i]
+        line = self._kept.line[i]
         return None if line < 0 else line
 
     def match_count(self) -> int:
@@ -235,7 +250,7 @@ class Journal:
     def match_index(self) -> dict[str, int]:
         """Match id → index; built on first use (a million ids take a third of a second)."""
         if self._match_index is None:
-            ids = self.matches.ids
+            ids = self._kept.ids
             self._match_index = dict(zip(ids, range(len(ids))))
         return self._match_index
 
@@ -244,21 +259,22 @@ class Journal:
         # the index (about as costly as eight scans) pays.
         if self._id_set is not None:
             return match_id in self._id_set
-        if isinstance(self.matches.ids, IdColumn) and self._match_index is None:
-            return match_id in self.matches.ids  # a byte search of the cached ids: a few ms
+        ids = self._kept.ids
+        if isinstance(ids, IdColumn) and self._match_index is None:
+            return match_id in ids  # a byte search of the cached ids: a few ms
         self._scans += 1
         if self._match_index is None and self._scans <= 4:
-            return match_id in self.matches.ids
+            return match_id in ids
         return match_id in self.match_index
 
     def checkpoint(self) -> tuple[Any, ...]:
         """What a failed bulk read may have added to, for rollback()."""
         return (len(self.player_codes), len(self.discipline_codes), len(self.tournament_codes),
-                list(self.csv_named), self.next_seq, len(self.matches), self.max_date)
+                list(self.csv_named), self.next_seq, self.match_count(), self.max_date)
 
     def rollback(self, checkpoint: tuple[Any, ...]) -> None:
         players, disciplines, tournaments, named, seq, matches, max_date = checkpoint
-        m = self.matches
+        m = self._kept
         for name in ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated",
                      "forfeit", "seq", "source", "line"):
             del getattr(m, name)[matches:]
@@ -278,7 +294,7 @@ class Journal:
         return self.next_seq
 
     def match(self, i: int) -> MatchView:
-        m = self.matches
+        m = self._kept
         extra = m.extra.get(i, {})
         t = m.tournament[i]
         return MatchView(
@@ -320,15 +336,16 @@ class Journal:
         """Why match i is rated by no list at all, or None."""
         if i in self.voided:
             return "voided"
-        if self.matches.forfeit[i]:
+        m = self._kept
+        if m.forfeit[i]:
             return "forfeit"
-        if not self.matches.rated[i]:
+        if not m.rated[i]:
             return "unrated"
         return None
 
     def chips(self, i: int) -> float:
         """The chips match i moves: its `chips`, else the winner's points of its `score`, else its `length`."""
-        m = self.matches
+        m = self._kept
         extra = m.extra.get(i)
         if extra:
             chips = extra.get("chips")
@@ -342,7 +359,7 @@ class Journal:
     def exclusions(self, rows: Sized) -> Collection[int]:
         """The rows exclusion() gives a reason for, as excluded_rows() has them; for a few `rows`
         of a big journal (a replay resumed over appended matches) asked row by row, not all found."""
-        if 64 * len(rows) >= len(self.matches.forfeit):
+        if 64 * len(rows) >= self.match_count():
             return self.excluded_rows()
         return _Exclusions(self)
 
@@ -372,7 +389,7 @@ class _Exclusions(Collection[int]):
             i = operator.index(row)  # type: ignore[arg-type]  # (an int, or a numpy integer)
         except TypeError:
             return False
-        return 0 <= i < len(self.journal.matches.forfeit) and self.journal.exclusion(i) is not None
+        return 0 <= i < self.journal.match_count() and self.journal.exclusion(i) is not None
 
     def _found(self) -> set[int]:
         if self._all is None:

@@ -146,7 +146,7 @@ def _rounds_and_changes(journal: Journal, problems: list[Problem]) -> None:
 
 
 def _matches(journal: Journal, first_match: int, problems: list[Problem]) -> None:
-    m = journal.matches
+    m = journal.matches_for(journal.match_count() - first_match)
     with_round = {i: extra["round"] for i, extra in m.extra.items() if i >= first_match and "round" in extra}
     played = {r.tournament for r in journal.rounds}
     codes = {journal.tournament_codes.index.get(tid, -2): tid for tid in played}

@@ -57,7 +57,7 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
     if source is None:
         source = len(journal.files)
         journal.files.append(label)
-    journal.matches.growable()
+    journal.matches_for(0).growable()
     headers = {kind: [line + line_offset for line in lines]
                for kind, lines in (plain[1] if plain is not None else header_lines(text)).items()}
     for key in data:
@@ -187,7 +187,7 @@ def amended_seq(journal: Journal, amends: str, seq: int) -> int:
     was, as if it had been entered right (seed 003: corrections recompute the later games). A match
     it names that comes later in the journal, or none: its own."""
     i = journal.match_index.get(amends)
-    return seq if i is None else journal.matches.seq[i]
+    return seq if i is None else journal.matches_for(1).seq[i]
 
 
 def _play(entry: Entry) -> TournamentPlay | None:
@@ -206,7 +206,7 @@ def _play(entry: Entry) -> TournamentPlay | None:
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,
               discipline: str, tournament: str | None, rated: bool, forfeit: bool, seq: int, source: int,
               line: int | None, extra: dict[str, Any], problems: list[Problem]) -> None:
-    m = journal.matches
+    m = journal.matches_for(0)
     label = journal.files[source]
     if journal.has_match_id(match_id):
         first = journal.match(journal.match_index[match_id])
@@ -238,5 +238,5 @@ def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, sco
 
 
 def _growing(column: Sequence[int]) -> MutableSequence[int]:
-    """A machine-array column, which Matches.growable() has made appendable (an array, never a mapped view)."""
+    """A machine-array column, which Matches.growable() has made appendable (never a mapped view)."""
     return cast("MutableSequence[int]", column)

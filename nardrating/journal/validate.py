@@ -40,7 +40,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     problems: list[Problem] = []
     known = journal.players
     names = journal.player_codes.names
-    m = journal.matches
+    m = journal.matches_for(journal.match_count() - first_match)
 
     def unknown_player(player: str, label: str, line: int | None, entry: str | None) -> None:
         problems.append(Problem(label, line, _("unknown player {player!r}{hint}; declare it with a [[player]] entry "
@@ -131,7 +131,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
 
     problems += play_problems(journal)
 
-    for i, extra in journal.matches.extra.items():
+    for i, extra in m.extra.items():
         amends = extra.get("amends")
         if amends is not None and journal.match_index.get(amends) not in journal.voided:
             problems.append(Problem(files[m.source[i]], journal.line_of(i), (
@@ -188,7 +188,8 @@ class JournalCheck:
 
     def draws(self, first_match: int = 0) -> Iterator[DrawnMatch]:
         """The matches scored ½-½ and not voided, from row `first_match` on."""
-        journal, m = self.journal, self.journal.matches
+        journal = self.journal
+        m = journal.matches_for(journal.match_count() - first_match)
         scores = m.score_a
         if 0.5 not in (scores[first_match:] if first_match else scores):
             return  # the usual case, at C speed

@@ -70,8 +70,8 @@ def base_of(journal: Journal) -> Base:
 def record_of(journal: Journal, base: Base, token: str, states: list[State]) -> dict[str, Any] | None:
     """The record of what `journal` added to the snapshot `base` (of `token`), read from files in
     `states`; None if it added anything but matches, or changed what the snapshot holds."""
-    m = journal.matches
     first = base.matches
+    m = journal.matches_for(journal.match_count() - first)
     if _others(journal) != base.others:
         return None
     for table, names in zip(_code_tables(journal), base.codes):
@@ -160,7 +160,7 @@ def apply(journal: Journal, record: dict[str, Any]) -> None:
     for table, names in zip(tables, record["codes"]):
         for name in names:
             table.code(name)
-    m = journal.matches.growable()
+    m = journal.matches_for(len(rows)).growable()
     columns = [getattr(m, name) for name in ROW]
     for row in rows:
         for column, value in zip(columns, row):

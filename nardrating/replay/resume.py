@@ -75,7 +75,7 @@ def cached_journal(config: ClubConfig) -> Cached | None:
         tail = raw[old["size"]:]
         # (for ids derived from a match's position)
         match_offset = manifest["file_matches"][k] + in_record[k]
-        first_match = len(journal.matches)
+        first_match = journal.match_count()
         entries_before = (len(journal.players), len(journal.tournaments), len(journal.voids), len(journal.adjusts),
                           len(journal.identities), len(journal.player_edits), len(journal.rounds), len(journal.changes))
         label = journal.files[k]
@@ -152,7 +152,7 @@ def _shape(journal: Journal) -> tuple[int, ...]:
 
 def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: int, latest: int) -> bool:
     """Whether the entries read from a grown file at first_match on keep a full read's order."""
-    dates = journal.matches.dates
+    dates = journal.matches_for(journal.match_count() - first_match).dates
     return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))
 
 
@@ -180,7 +180,7 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
                      and all(a.date.toordinal() <= last_date for a in ledger.journal.adjusts))
     if not appended_only:
         return None
-    m = ledger.journal.matches
+    m = ledger.journal.matches_for(counts["count"] - old["count"])
     code = ledger.journal.discipline_codes.index.get(discipline, -1)
     new = [i for i in range(old["count"], len(m.ids)) if m.discipline[i] == code]
     if any(m.dates[i] < last_date for i in new) or any(

@@ -41,7 +41,7 @@ class JournalView:
         `pair_limit`: at most that many rated matches per pair of players per date (0: no
         limit); the reason of one beyond it names the limit and the `unit` ("games", "matches").
         """
-        m, names, journal = self.journal.matches, self.journal.player_codes.names, self.journal
+        m, names, journal = self.journal.matches_for(len(self.order)), self.journal.player_codes.names, self.journal
         tournaments = journal.tournament_codes.names
         pairs = PairLimit(pair_limit)
         for kind, item in timeline(self):
@@ -93,7 +93,7 @@ class JournalView:
         return self._batches(tournaments=True)
 
     def _batches(self, tournaments: bool) -> Iterator[Adjusted | TournamentEnded | MatchBatch]:
-        m = self.journal.matches
+        m = self.journal.matches_for(len(self.order))  # (a full view's journal: joined by build_view)
         columns = (m.a, m.b, m.score_a, m.length, m.dates)
         excluded = self.journal.exclusions(self.order)
         dated: list[tuple[tuple[float, ...], Adjust | Tournament]] = [
@@ -118,7 +118,7 @@ class JournalView:
 
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows, as arrays (for records that find a player's rows)."""
-        m = self.journal.matches
+        m = self.journal.matches_for(len(rows))
         if self.every_row and isinstance(rows, array) and len(rows) == len(m.a) and rows == self.order:  # (in C)
             return _copy(m.a), _copy(m.b)  # every row in journal order, a bulk journal's usual case
         return array("i", map(m.a.__getitem__, rows)), array("i", map(m.b.__getitem__, rows))
@@ -126,7 +126,7 @@ class JournalView:
     def latest_entry(self, tournaments: bool) -> date | None:
         """The date of the view's last match or adjustment (and tournament end, if asked):
         where a rating that changes with time (decay, halving) is read when no date is given."""
-        days = [date.fromordinal(self.journal.matches.dates[self.order[-1]])] if self.order else []
+        days = [date.fromordinal(self.journal.matches_for(1).dates[self.order[-1]])] if self.order else []
         days += [a.date for a in self.adjusts[-1:]]
         if tournaments:
             days += [t.end for t in self.tournaments[-1:]]
@@ -153,7 +153,8 @@ def timeline(view: JournalView) -> Iterator[tuple[str, Any]]:
         + [((t.end.toordinal(), float("inf"), t.seq), "tournament", t) for t in view.tournaments],
         key=lambda item: item[0],
     )
-    dates, seqs = view.journal.matches.dates, view.journal.matches.seq
+    m = view.journal.matches_for(len(view.order))
+    dates, seqs = m.dates, m.seq
     k = 0
     for i in view.order:
         key = (dates[i], seqs[i])
@@ -166,7 +167,8 @@ def timeline(view: JournalView) -> Iterator[tuple[str, Any]]:
 
 
 def match_columns(journal: Journal) -> MatchColumns:
-    m, codes = journal.matches, journal.player_codes
+    # (a history reads its player's rows; a report of everyone's gets a full replay's joined columns)
+    m, codes = journal.matches_for(1), journal.player_codes
     return MatchColumns(m.a, m.b, m.score_a, m.dates, m.ids, codes.names, codes.index, journal.match)
 
 
@@ -179,7 +181,8 @@ def split_at(journal: Journal, order: Sequence[int], items: list[tuple[tuple[flo
     """
     if not items:
         return [([], order)]
-    dates, seqs = journal.matches.dates, journal.matches.seq
+    m = journal.matches_for(len(order))
+    dates, seqs = m.dates, m.seq
     keys = [(dates[i], seqs[i]) for i in order]
     out: list[tuple[list[Any], Sequence[int]]] = []
     start = 0
@@ -196,7 +199,7 @@ def split_at(journal: Journal, order: Sequence[int], items: list[tuple[tuple[flo
 
 def has_amends(journal: Journal) -> bool:
     """Does a match amend another (and may then be out of journal order)? A look at the sparse extras."""
-    return any("amends" in extra for extra in journal.matches.extra.values())
+    return any("amends" in extra for extra in journal.matches_for(0).extra.values())
 
 
 def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, default: str) -> str:

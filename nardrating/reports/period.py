@@ -46,6 +46,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     rows = result.report(period.start, period.end)
     per_game = rows is None  # no per-competition records: the arithmetic is per game, from history
     if rows is None:
+        ledger.journal.matches.solid()  # everyone's history reads every row: from machine arrays (columns.Appended)
         rows = generic_report_rows(result, period, ledger.run(result.rating, result.discipline, period.end))
     if player is not None:
         rows = [r for r in rows if r.player == player]

@@ -140,7 +140,7 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     raw = path.read_bytes() if path.exists() else b""
     old_lines = raw.count(b"\n")
     _appendable(raw, label, kinds)
-    first_match = len(journal.matches)
+    first_match = journal.match_count()
     in_order = keeps_full_read_order(journal, source)
     problems: list[Problem] = []
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
@@ -154,7 +154,7 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
         ledger = Ledger(config, journal)
     elif not problems:
         match = set(kinds) == {"match"}
-        problems = validate(journal, config, first_match if match else len(journal.matches), others=not match)
+        problems = validate(journal, config, first_match if match else journal.match_count(), others=not match)
     if problems:
         raise LedgerError([Problem(p.file, p.line if p.line is None or p.line <= old_lines else None,
                                    p.message, p.entry) for p in problems])
