@@ -81,17 +81,19 @@ def test_players_through_the_cache_equal_a_full_read(tmp_path, cli):
     assert shown[("gleb", False)] == "Глеб" and shown[("boris", True)] == "Б." and ("vika", False) in shown
 
 
-def test_a_cached_leaderboard_and_history_make_no_player_entry(tmp_path, cli, monkeypatch):
+def test_a_cached_leaderboard_history_and_players_list_make_no_player_entry(tmp_path, cli, monkeypatch):
     club = make_club(tmp_path / "club", JOURNAL, CONFIG)
     (club / "bulk.csv").write_text(BULK, encoding="utf-8")
     outputs = {}
-    for args in (["leaderboard"], ["leaderboard", "--public"], ["history", "anna"]):
+    for args in (["leaderboard"], ["leaderboard", "--public"], ["history", "anna"], ["players"]):
         with no_cache():
             outputs[tuple(args)] = cli(*args, "--format", "json", "--club", club).stdout
     assert cli("leaderboard", "--club", club).exit_code == 0   # the cache written
     made: list[str] = []
     real = cacheplayers.PlayerTable.__getitem__
     monkeypatch.setattr(cacheplayers.PlayerTable, "__getitem__", lambda self, p: made.append(p) or real(self, p))
+    every = cacheplayers.PlayerTable.every
+    monkeypatch.setattr(cacheplayers.PlayerTable, "every", lambda self: made.append("(all)") or every(self))
     for args, expected in outputs.items():
         assert cli(*args, "--format", "json", "--club", club).stdout == expected, args
     assert made == []

@@ -237,9 +237,16 @@ def _without_empty_columns(table: Table) -> Table:
     """Columns empty everywhere are left out of the table view only; so are an engine's extra
     columns that are zero throughout (no penalty this period, say)."""
     rows = table.all_rows()
-    keep = [c for c in table.columns if any(row.get(c.key) not in (None, "", {}, []) for row in rows)
-            and not (c.key == "kind" and all(row.get("kind") == "match" for row in rows))
-            and not (c.kind == "auto" and all(row.get(c.key) in (0, None, "", [], {}) for row in rows))]
+
+    def shown(column: Column) -> bool:
+        values = list(map(dict.get, rows, repeat(column.key)))
+        if values.count(None) == len(values):  # the usual empty column (no alias anywhere), found in C
+            return False
+        return (any(v not in (None, "", {}, []) for v in values)
+                and not (column.key == "kind" and values.count("match") == len(values))
+                and not (column.kind == "auto" and all(v in (0, None, "", [], {}) for v in values)))
+
+    keep = [c for c in table.columns if shown(c)]
     return Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
 
 

@@ -63,6 +63,12 @@ class PlayerTable(MutableMapping[str, "Player"]):
             self.made = {pid: made.get(pid) or Player(*row) for pid, row in self.rows.items()}
         return self.made
 
+    def facts(self) -> list[tuple[str, str, str | None, str | None, str | None]]:
+        """Every player's id, name, alias, qualification and title, in order (a players list's)."""
+        if self.plain is not None:
+            return [(p.id, p.name, p.alias, p.qualification, p.title) for p in self.plain.values()]
+        return [(row[0], row[1], row[2], row[3], row[4]) for row in self.rows.values()]
+
     def values(self) -> ValuesView[Player]:
         return self.every().values()
 

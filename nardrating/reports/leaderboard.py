@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from ..engines.base import RatingResult, Standing
@@ -112,11 +112,14 @@ def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) 
                 for who in (m.a[i], m.b[i]):
                     per = counts.setdefault(journal.player_codes.names[who], {})
                     per[discipline] = per.get(discipline, 0) + 1
+    # The cache's table gives each player's facts from its rows: 10,000 listed, no Player made.
+    facts = getattr(journal.players, "facts", None)
+    listed = facts() if facts is not None else [(p.id, p.name, p.alias, p.qualification, p.title)
+                                                for p in journal.players.values()]
     rows: list[Row] = []
-    for player in sorted(journal.players.values(), key=lambda p: p.id):
-        rows.append({"player": player.id, "name": player.name, "alias": player.alias,
-                     "qualification": player.qualification, "title": player.title,
-                     "games": counts.get(player.id, {})})
+    for player, name, alias, qualification, title in sorted(listed, key=itemgetter(0)):
+        rows.append({"player": player, "name": name, "alias": alias, "qualification": qualification, "title": title,
+                     "games": counts.get(player, {})})
     columns = [Column("player", _("Player")), Column("name", _("Name")), Column("alias", _("Alias")),
                Column("qualification", _("Qualification")), Column("title", _("Title")), Column("games", _("Games"))]
     return Table(_("Players") + (f" · {day}" if day else ""), columns, rows)
