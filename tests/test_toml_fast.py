@@ -154,3 +154,17 @@ def test_the_sample_journals_read_as_tomllib_reads_them(journal):
                                   'note = """two\nlines"""', "length = 1_000", 'id = "m1"\nid = "m2"'])
 def test_what_is_not_plain_is_left_to_tomllib(line):
     assert read_plain("[[match]]\n" + line + "\n") is None
+
+
+def test_the_patterns_of_other_arrays_are_compiled_only_when_one_is_read():
+    # A journal of matches (add-match's new one too) holds no array but its players: the patterns
+    # of the others (numbers, inline tables) are compiled when the first such array is read.
+    from nardrating.journal import tomlfast
+
+    tomlfast._compiled.cache_clear()
+    matches = '[[match]]\nid = "m1"\ndate = 2009-01-02\nplayers = ["anna", "boris"]\nwinner = "anna"\n'
+    assert read_plain(matches) == (tomllib.loads(matches), {"match": [1]})
+    assert tomlfast._compiled.cache_info().currsize == 0
+    scored = matches + "score = [7, 4]\n"
+    assert read_plain(scored) == (tomllib.loads(scored), {"match": [1]})
+    assert tomlfast._compiled.cache_info().currsize > 0

@@ -30,7 +30,7 @@ STATUSES = {
     "existing (id)": N_("existing (id)"),       # import: a player of the journal, found by id
     "existing (name)": N_("existing (name)"),   # … or by name or alias
 }
-_INACTIVE_MONTHS = re.compile(r"inactive \((\d+) months\)")
+_INACTIVE_MONTHS = r"inactive \((\d+) months\)"
 
 
 def status_text(status: str) -> str:
@@ -44,7 +44,7 @@ def status_text(status: str) -> str:
 def _status_text(lang: str, status: str) -> str:
     if status in STATUSES:
         return _(STATUSES[status])
-    found = _INACTIVE_MONTHS.fullmatch(status)
+    found = re.fullmatch(_INACTIVE_MONTHS, status)
     if found:
         months = int(found.group(1))
         return ngettext("inactive ({months} month)", "inactive ({months} months)", months).format(months=months)
@@ -151,23 +151,25 @@ def reason_texts(reasons: list[str], kinds: list[str | None] | None = None) -> l
     return [_reason_text(lang, r, k == "adjust") if r else r for r, k in zip(reasons, kinds)]
 
 
-_PAIR_LIMIT = re.compile(r"pair limit: more than (\d+) rated (games|matches) of this pair on (\S+)")
-_COUNTS_WHEN = re.compile(r"counts when tournament (.+) ends \((\S+)\)")
-_COUNTED_IN = re.compile(r"counted in (.+) on the list of (\S+)")
-_OF_ITS_OWN = re.compile(r"a competition of its own, on the list of (\S+)")
-_PROTECTED = re.compile(r"protected, (.+): ([+-]\d+) → 0")
-_WON_VS = re.compile(r"won vs (.+) \(([+-]\d+)\)")
-_PLACES_OF = re.compile(r"counts through the places of ('.*'|\".*\") when it ends")
-_INACTIVITY = re.compile(r"inactivity: more than (\d+) months without a rated game")
-_RATING_PERIOD = re.compile(r"rating period: (\S+) rounded to (\S+) \(§8\.3\.4\)")
-_BELOW_FLOOR = re.compile(r"excluded: (\S+) is below the floor (\S+)")
-_IGNORED = re.compile(r"ignored: (.+)")
-_AGAINST_RATED = re.compile(r"(\d+) games? against rated opponents; 3 needed \(8\.2\)")
-_FIRST_POINTS = re.compile(r"first rated tournament with (\S+) points?; 1 needed \(8\.2\)")
-_TOWARD_FIRST = re.compile(r"unrated: counts toward a first rating \(list of (\S+)\)")
-_SINCE = re.compile(r"inactive: no rated game since (\S+)")
-_WAITS = re.compile(r"waits for the list of (\S+) \((.+) ends (\S+)\)")
-_NO_RATING_TO_CHANGE = re.compile(r"no published rating to change by (\S+): (.*)", re.DOTALL)
+# The engines' wordings of a reason, as patterns: compiled on first use (re's own cache), as most
+# commands word no reason at all.
+_PAIR_LIMIT = r"pair limit: more than (\d+) rated (games|matches) of this pair on (\S+)"
+_COUNTS_WHEN = r"counts when tournament (.+) ends \((\S+)\)"
+_COUNTED_IN = r"counted in (.+) on the list of (\S+)"
+_OF_ITS_OWN = r"a competition of its own, on the list of (\S+)"
+_PROTECTED = r"protected, (.+): ([+-]\d+) → 0"
+_WON_VS = r"won vs (.+) \(([+-]\d+)\)"
+_PLACES_OF = r"counts through the places of ('.*'|\".*\") when it ends"
+_INACTIVITY = r"inactivity: more than (\d+) months without a rated game"
+_RATING_PERIOD = r"rating period: (\S+) rounded to (\S+) \(§8\.3\.4\)"
+_BELOW_FLOOR = r"excluded: (\S+) is below the floor (\S+)"
+_IGNORED = r"ignored: (.+)"
+_AGAINST_RATED = r"(\d+) games? against rated opponents; 3 needed \(8\.2\)"
+_FIRST_POINTS = r"first rated tournament with (\S+) points?; 1 needed \(8\.2\)"
+_TOWARD_FIRST = r"unrated: counts toward a first rating \(list of (\S+)\)"
+_SINCE = r"inactive: no rated game since (\S+)"
+_WAITS = r"waits for the list of (\S+) \((.+) ends (\S+)\)"
+_NO_RATING_TO_CHANGE = r"(?s)no published rating to change by (\S+): (.*)"  # (?s): a reason of several lines
 
 
 @cache
@@ -195,7 +197,7 @@ def _fixed_reasons(lang: str) -> dict[str, str]:
 def _reason_text(lang: str, reason: str, adjust: bool) -> str:
     """`reason` in `lang` (the current language when called): the engines' wordings, matched whole."""
     if adjust:   # the club's own words, after what the engine says of them
-        found = _NO_RATING_TO_CHANGE.fullmatch(reason)
+        found = re.fullmatch(_NO_RATING_TO_CHANGE, reason)
         if found:
             return _("no published rating to change by {delta}: {reason}").format(
                 delta=localized(found[1]), reason=found[2])
@@ -203,7 +205,7 @@ def _reason_text(lang: str, reason: str, adjust: bool) -> str:
     fixed = _fixed_reasons(lang).get(reason)
     if fixed is not None:
         return fixed
-    if found := _PAIR_LIMIT.fullmatch(reason):
+    if found := re.fullmatch(_PAIR_LIMIT, reason):
         limit, day = int(found[1]), found[3]
         if found[2] == "games":
             return ngettext("pair limit: more than {limit} rated games of this pair on {day}",
@@ -212,48 +214,48 @@ def _reason_text(lang: str, reason: str, adjust: bool) -> str:
         return ngettext("pair limit: more than {limit} rated matches of this pair on {day}",
                         "pair limit: more than {limit} rated matches of this pair on {day}", limit).format(
             limit=limit, day=day)
-    if found := _COUNTS_WHEN.fullmatch(reason):
+    if found := re.fullmatch(_COUNTS_WHEN, reason):
         return _("counts when tournament {tournament} ends ({day})").format(tournament=found[1], day=found[2])
-    if found := _COUNTED_IN.fullmatch(reason):
+    if found := re.fullmatch(_COUNTED_IN, reason):
         return _("counted in {tournament} on the list of {day}").format(tournament=found[1], day=found[2])
-    if found := _OF_ITS_OWN.fullmatch(reason):
+    if found := re.fullmatch(_OF_ITS_OWN, reason):
         return _("a competition of its own, on the list of {day}").format(day=found[1])
-    if found := _PROTECTED.fullmatch(reason):
+    if found := re.fullmatch(_PROTECTED, reason):
         why = found[1]
-        if won := _WON_VS.fullmatch(why):
+        if won := re.fullmatch(_WON_VS, why):
             why = _("won vs {opponent} ({gap})").format(opponent=won[1], gap=localized(won[2]))
         else:
             why = _fixed_reasons(lang).get(why, why)
         return _("protected, {why}: {change} → 0").format(why=why, change=localized(found[2]))
-    if found := _PLACES_OF.fullmatch(reason):
+    if found := re.fullmatch(_PLACES_OF, reason):
         return _("counts through the places of {tournament} when it ends").format(tournament=found[1])
-    if found := _INACTIVITY.fullmatch(reason):
+    if found := re.fullmatch(_INACTIVITY, reason):
         months = int(found[1])
         return ngettext("inactivity: more than {months} months without a rated game",
                         "inactivity: more than {months} months without a rated game", months).format(months=months)
-    if found := _RATING_PERIOD.fullmatch(reason):
+    if found := re.fullmatch(_RATING_PERIOD, reason):
         return _("rating period: {exact} rounded to {total} (§8.3.4)").format(
             exact=localized(found[1]), total=localized(found[2]))
-    if found := _BELOW_FLOOR.fullmatch(reason):
+    if found := re.fullmatch(_BELOW_FLOOR, reason):
         return _("excluded: {rating} is below the floor {floor}").format(rating=found[1], floor=found[2])
-    if found := _IGNORED.fullmatch(reason):
+    if found := re.fullmatch(_IGNORED, reason):
         return _("ignored: {why}").format(why=_ignored_text(lang, found[1]))
-    if found := _TOWARD_FIRST.fullmatch(reason):
+    if found := re.fullmatch(_TOWARD_FIRST, reason):
         return _("unrated: counts toward a first rating (list of {day})").format(day=found[1])
-    if found := _SINCE.fullmatch(reason):
+    if found := re.fullmatch(_SINCE, reason):
         return _("inactive: no rated game since {day}").format(day=found[1])
-    if found := _WAITS.fullmatch(reason):
+    if found := re.fullmatch(_WAITS, reason):
         return _("waits for the list of {day} ({event} ends {end})").format(day=found[1], event=found[2], end=found[3])
     return reason
 
 
 def _ignored_text(lang: str, why: str) -> str:
     """Why fide ignores an event (its wordings; one already in another language stays as it is)."""
-    if found := _AGAINST_RATED.fullmatch(why):
+    if found := re.fullmatch(_AGAINST_RATED, why):
         n = int(found[1])
         return ngettext("{n} game against rated opponents; 3 needed (8.2)",
                         "{n} games against rated opponents; 3 needed (8.2)", n).format(n=n)
-    if found := _FIRST_POINTS.fullmatch(why):
+    if found := re.fullmatch(_FIRST_POINTS, why):
         points = found[1]
         return ngettext("first rated tournament with {points} point; 1 needed (8.2)",
                         "first rated tournament with {points} points; 1 needed (8.2)",

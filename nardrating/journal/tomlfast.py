@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import cache
 from typing import Any
 
 _HEADER = re.compile(r"[ \t]*\[\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\][ \t]*")
@@ -28,15 +29,22 @@ _INTEGER = r"-?(?:0|[1-9][0-9]*)"
 _FLOAT = r"-?(?:0|[1-9][0-9]*)\.[0-9]+"
 _DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _SCALAR = re.compile(rf"({_STRING})|({_FLOAT})|({_INTEGER})|(true|false)|({_DATE})")
+# The arrays but two strings (a match's players), as patterns compiled when first read (_compiled):
+# a few milliseconds that a journal of matches alone, or add-match's new one, never needs.
 _ITEM = rf"(?:{_STRING}|{_FLOAT}|{_INTEGER})"
-_ARRAY = re.compile(rf"\[[ \t]*(?:{_ITEM}(?:[ \t]*,[ \t]*{_ITEM})*[ \t]*,?)?[ \t]*\]")
-_ITEMS = re.compile(rf"({_STRING})|({_FLOAT})|({_INTEGER})")
+_ARRAY = rf"\[[ \t]*(?:{_ITEM}(?:[ \t]*,[ \t]*{_ITEM})*[ \t]*,?)?[ \t]*\]"
+_ITEMS = rf"({_STRING})|({_FLOAT})|({_INTEGER})"
 # An array of inline tables of plain values (a tournament's standings: [{player = "anna", place = 1}, …]).
 _VALUE = rf"(?:{_STRING}|{_DATE}|{_FLOAT}|{_INTEGER}|true|false)"   # (a date before the number it starts with)
 _INLINE = rf"\{{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*{_VALUE}(?:[ \t]*,[ \t]*[A-Za-z0-9_-]+[ \t]*=[ \t]*{_VALUE})*)?[ \t]*\}}"
-_TABLES = re.compile(rf"\[[ \t]*{_INLINE}(?:[ \t]*,[ \t]*{_INLINE})*[ \t]*,?[ \t]*\]")
-_TABLE_TOKENS = re.compile(rf"(\{{)|([A-Za-z0-9_-]+)[ \t]*=[ \t]*({_VALUE})")
+_TABLES = rf"\[[ \t]*{_INLINE}(?:[ \t]*,[ \t]*{_INLINE})*[ \t]*,?[ \t]*\]"
+_TABLE_TOKENS = rf"(\{{)|([A-Za-z0-9_-]+)[ \t]*=[ \t]*({_VALUE})"
 _TWO_STRINGS = re.compile(r'\["([^"\\\x00-\x08\x0a-\x1f\x7f]*)", "([^"\\\x00-\x08\x0a-\x1f\x7f]*)"\]')
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
 
 
 class _NotPlain(Exception):
@@ -84,11 +92,11 @@ def _array(text: str) -> list[Any]:
     two = _TWO_STRINGS.fullmatch(text)   # players = ["anna", "boris"]: most arrays of a journal
     if two is not None:
         return [two[1], two[2]]
-    if _ARRAY.fullmatch(text) is None:
-        if _TABLES.fullmatch(text) is None:
+    if _compiled(_ARRAY).fullmatch(text) is None:
+        if _compiled(_TABLES).fullmatch(text) is None:
             raise _NotPlain
         tables: list[dict[str, Any]] = []
-        for opening, key, value in _TABLE_TOKENS.findall(text):  # in order: "{", then its key = value pairs
+        for opening, key, value in _compiled(_TABLE_TOKENS).findall(text):  # in order: "{", then its key = value pairs
             if opening:
                 tables.append({})
             elif key in tables[-1]:
@@ -97,7 +105,7 @@ def _array(text: str) -> list[Any]:
                 tables[-1][key] = _scalar(value)
         return tables
     return [_text(string) if string else float(decimal) if decimal else _scalar(whole)
-            for string, decimal, whole in _ITEMS.findall(text[1:-1])]
+            for string, decimal, whole in _compiled(_ITEMS).findall(text[1:-1])]
 
 
 def read_plain(text: str) -> tuple[dict[str, Any], dict[str, list[int]]] | None:

@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 def finish_players(journal: Journal) -> None:
     """Create the players that CSV rows name without declaring them."""
-    for name, (label, line) in journal.csv_named.items():
-        if name not in journal.players:
+    # (one set difference in C: the cache's table of players answers `in` through Python, 10,000 times)
+    undeclared = journal.csv_named.keys() - set(journal.players)
+    for name, (label, line) in journal.csv_named.items() if undeclared else ():
+        if name in undeclared:
             journal.players[name] = Player(name, name, file=label, line=line, declared=False)
             journal.player_codes.code(name)
 
@@ -52,7 +54,8 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     files = journal.files
     n = len(m.ids)
     # A million matches: check per distinct player first, then visit only the rows that fail.
-    unknown_codes = {code for code, name in enumerate(names) if name not in known}
+    unknown = set(names).difference(known)   # (in C, as finish_players)
+    unknown_codes = {code for code, name in enumerate(names) if name in unknown} if unknown else set()
     suspicious: set[int] = set()
     if unknown_codes:
         suspicious.update(i for i in range(first_match, n) if m.a[i] in unknown_codes or m.b[i] in unknown_codes)
