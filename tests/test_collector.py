@@ -116,3 +116,29 @@ def test_recalc_keeps_its_last_replay_only_in_a_one_command_process(one_command,
     assert replays
     assert (collector._kept == [ledger]) is one_command
     assert bool(ledger._runs) is one_command   # the last replay's result, not freed
+
+
+def test_a_cached_journal_and_a_resumed_result_are_built_with_the_collector_paused(tmp_path, monkeypatch):
+    """The snapshot's rows and a resumed result's standings live as long as the command: a
+    collection over them (7-10 ms of a cached leaderboard of 10,000 players) would find nothing."""
+    from datetime import date
+
+    from nardrating.engines.fibs import FibsEngine
+    from nardrating.replay import cache
+    from nardrating.replay.loader import load_club
+
+    from .test_cache import snapshot, write_club
+
+    club = tmp_path / "club"
+    write_club(club, [{"id": f"m{k}", "date": date(2009, 1, 1 + k), "players": ["a", "b"], "winner": "a"} for k in range(3)])
+    snapshot(club)   # the snapshot and the replayed results written
+    seen = []
+    read, finish = cache.read_journal, FibsEngine.finish
+    monkeypatch.setattr(cache, "read_journal", lambda *args: seen.append(("read", gc.isenabled())) or read(*args))
+    monkeypatch.setattr(FibsEngine, "finish",
+                        lambda self, view, state: seen.append(("finish", gc.isenabled())) or finish(self, view, state))
+    ledger = load_club(club, light=True)
+    assert ledger.cache_token is not None
+    ledger.run("fibs", "long-nardy")
+    assert seen == [("read", False), ("finish", False)]
+    assert gc.isenabled()

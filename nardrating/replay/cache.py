@@ -252,6 +252,7 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown], Tail
     applied where the files are in the states it was read from, or grew since), else since the
     snapshot; [] when nothing changed. Tail: (the snapshot before the record, the record or None).
     """
+    from ..collector import collector_paused
     from . import cachetail
 
     with CacheFolder(config, create=False) as folder:
@@ -269,7 +270,8 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown], Tail
             if record is not None:
                 manifest["tail"] = record = cachetail.sealed(record)
             write_manifest(folder, manifest)
-        journal = read_journal(config, folder, manifest)
+        with collector_paused():  # the snapshot's players, codes and entries: lists, none in a cycle (collector.py)
+            journal = read_journal(config, folder, manifest)
         base = cachetail.base_of(journal)
         if record is not None:
             cachetail.apply(journal, record)

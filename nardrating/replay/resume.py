@@ -158,6 +158,7 @@ def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: in
 
 def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
     """The cached result of this list and discipline, resumed over matches appended since; None to replay."""
+    from ..collector import collector_paused
     from . import cacheresults
     from .view import build_view
 
@@ -169,7 +170,8 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     state = engine().unpack_state(meta, players, load_columns)
     if meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty:
         view = build_view(ledger, rating_list, discipline, None, order=[])
-        return engine().finish(view, state)
+        with collector_paused():  # a standing per player, kept with the result: none in a cycle (collector.py)
+            return engine().finish(view, state)
     old = meta["counts"]
     last_date = meta["last_date"]
     appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)
@@ -189,7 +191,8 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
         # an appended match dated before what was replayed, or one that takes the place of the
         # match it amends (replay order: reader.amended_seq), maybe before the end: replay it all
         return None
-    result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
+    with collector_paused():  # (as finish above)
+        result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
     if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
         # (save_run stores nothing for a journal that is not exactly its snapshot)
         ledger.save_run(engine, rating_list, discipline, result)
