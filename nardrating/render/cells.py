@@ -164,8 +164,9 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
         return values
     if kind is type(None):
         return [""] * len(values)
-    if kind is date:
-        return list(map(date.isoformat, values))
+    if kind is date:   # each distinct day written once (10,000 players' last games fall on a few hundred)
+        days = {day: day.isoformat() for day in set(values)}
+        return list(map(days.__getitem__, values))
     if kind is dict:
         return list(map(_mapping_text, values))
     texts = _numbers(kind, values, *_specs(column, decimals))
@@ -176,7 +177,7 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
 def _numbers(kind: type, values: list[Any], int_spec: str, spec: str, zeros: str) -> list[str] | None:
     """All ints or all finite floats as _one_type writes them; None for any other kind."""
     if kind is int:
-        texts = list(map(format, values, repeat(int_spec)))
+        texts = list(map(str, values)) if int_spec == "d" else list(map(format, values, repeat(int_spec)))
         return [text + zeros for text in texts] if zeros else texts
     if kind is float and all(map(math.isfinite, values)):
         # format rounds as round(value, decimals) does (both correctly); only a negative value

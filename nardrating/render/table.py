@@ -239,12 +239,12 @@ def _without_empty_columns(table: Table) -> Table:
     rows = table.all_rows()
 
     def shown(column: Column) -> bool:
-        values = list(map(dict.get, rows, repeat(column.key)))
-        if values.count(None) == len(values):  # the usual empty column (no alias anywhere), found in C
-            return False
-        return (any(v not in (None, "", {}, []) for v in values)
-                and not (column.key == "kind" and values.count("match") == len(values))
-                and not (column.kind == "auto" and all(v in (0, None, "", [], {}) for v in values)))
+        key = column.key
+        if rows and rows[0].get(key) is None and list(map(dict.get, rows, repeat(key))).count(None) == len(rows):
+            return False  # the usual empty column (no alias anywhere), found in C, not row by row below
+        return (any(row.get(key) not in (None, "", {}, []) for row in rows)
+                and not (key == "kind" and all(row.get("kind") == "match" for row in rows))
+                and not (column.kind == "auto" and all(row.get(key) in (0, None, "", [], {}) for row in rows)))
 
     keep = [c for c in table.columns if shown(c)]
     return Table(table.title, keep or table.columns, table.rows, table.sections, table.caption)
