@@ -137,18 +137,20 @@ def test_configs_whose_parameters_have_methods_are_never_cached(tmp_path, cli):
 
 def test_leaderboard_from_the_cache_imports_no_pydantic_model(tmp_path):
     """The point of it: a read-only command with the config and journal cached builds no pydantic
-    model (nor imports pydantic's model machinery)."""
+    model (nor imports pydantic's model machinery); nor, with no tournament run here, the records of
+    one (journal/play.py)."""
     folder = club(tmp_path)
     env = {**os.environ, "NARDRATING_CLUB": ""}
     code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('pydantic.main' in sys.modules, 'nardrating.engines.params' in sys.modules, file=sys.stderr)")
+            "print('pydantic.main' in sys.modules, 'nardrating.engines.params' in sys.modules,"
+            " 'nardrating.journal.play' in sys.modules, file=sys.stderr)")
     seen = []
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code, "leaderboard", "--club", str(folder)], env=env,
                               capture_output=True, text=True, check=True)
-        seen.append(done.stderr.split()[-2:])
-    assert seen == [["True", "True"], ["False", "False"]]   # checked the first time, cached the second
+        seen.append(done.stderr.split()[-3:])
+    assert seen == [["True", "True", "True"], ["False", "False", "False"]]   # checked the first time, cached the second
 
 
 def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tmp_path):

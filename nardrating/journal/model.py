@@ -12,10 +12,12 @@ from collections.abc import Callable, Collection, Iterator, MutableMapping, Size
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .columns import Codes, IdColumn, Matches
-from .play import Change, RoundRecord, TournamentPlay
+
+if TYPE_CHECKING:  # (a journal without tournaments run here never imports play.py)
+    from .play import Change, RoundRecord, TournamentPlay
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 

@@ -278,11 +278,14 @@ def load(config: ClubConfig) -> tuple[dict[str, Any], Journal, list[Grown], Tail
         return manifest, journal, grown, (base, record)
 
 
+# The snapshot's "play" of a journal with no tournament run here (journal/play.py meta).
+NO_PLAY: dict[str, Any] = {"tournaments": {}, "rounds": [], "changes": []}
+
+
 def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, Any]) -> Journal:
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
-    from ..journal import play
     from ..journal.model import Adjust, Identity, Journal, PlayerEdit, PublishedList, Void
     from .cacheplayers import PlayerTable
 
@@ -325,9 +328,12 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
                                                           for k, v in changes), relabel[file], line, seq)
                             for player, day, changes, file, line, seq in meta["player_edits"]]
     journal.edits_applied = len(journal.player_edits)  # and so do the cached players
-    plays, journal.rounds, journal.changes = play.from_meta(meta["play"], relabel)
-    need(all(map(journal.tournaments.__contains__, plays)), "a tournament run here that is not in the snapshot")
-    journal.tournaments.plays = plays   # entries made from the table carry them (the table stays as read)
+    if meta["play"] != NO_PLAY:  # (a club that runs no tournament here: play.py's records are never made)
+        from ..journal import play
+
+        plays, journal.rounds, journal.changes = play.from_meta(meta["play"], relabel)
+        need(all(map(journal.tournaments.__contains__, plays)), "a tournament run here that is not in the snapshot")
+        journal.tournaments.plays = plays   # entries made from the table carry them (the table stays as read)
     return journal
 
 
