@@ -57,7 +57,7 @@ def extend_column(column: Sequence[Any], values: Iterable[object]) -> None:
             column.extend(array(column.typecode, items[:1]) * len(items))
         else:
             column.fromlist(items)
-    else:  # a list, or an array growable() made of a mapped view
+    else:  # a list, or a cached column with the rows appended to it kept apart (columns.Appended)
         cast("MutableSequence[object]", column).extend(values)
 
 
