@@ -107,6 +107,27 @@ def test_elo_steps_by_hand(cli_json):
     assert [s["value"] for s in vera["steps"]] == pytest.approx([0.48561, 10.2877, 1210.2877, 10.2877], abs=1e-4)
 
 
+
+def test_csv_holds_every_players_steps(cli):
+    """CSV holds one table: each step led by its player and event kind, both players of m0003 (the
+    steps of test_elo_steps_by_hand: anna's four ending in −10.2877, vera's four in +10.2877), and
+    every one of the twelve players of the federation's open-2009 (a competition each)."""
+    import csv
+    import io
+
+    result = cli("explain", "m0003", "-f", "csv", "--club", str(SAMPLES / "chess-club"))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert list(rows[0]) == ["player", "kind", "rule", "formula", "value"]
+    assert [(r["player"], r["kind"]) for r in rows] == [("anna", "match")] * 4 + [("vera", "match")] * 4
+    assert (float(rows[3]["value"]), float(rows[7]["value"])) == pytest.approx((-10.2877, 10.2877), abs=1e-4)
+    result = cli("explain", "open-2009", "-f", "csv", "--club", str(SAMPLES / "federation-2009"))
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert len({r["player"] for r in rows}) == 12 and {r["kind"] for r in rows} == {"competition"}
+    # Авакян's is seed 000's worked example: R = 10·(6.5 − 4.77) = 17.3 → +17, his last step.
+    assert [r["value"] for r in rows if r["player"] == "avakyan"][-1] == "17"
+
+
 CHIPS = """[club]
 journal = ["journal.toml"]
 default_discipline = "long-nardy"

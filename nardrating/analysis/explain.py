@@ -149,8 +149,11 @@ def _player_day(ledger: Any, rating_list: Any, player: str, day_text: str, disci
 # --- output -------------------------------------------------------------------------------
 
 def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str | None = None,
-            as_of: date | None = None) -> list[Table]:
-    """`nardrating explain ENTRY`: one table per player and event; the first one's JSON is the whole answer."""
+            as_of: date | None = None, one_table: bool = False) -> list[Table]:
+    """`nardrating explain ENTRY`: one table per player and event; the first one's JSON is the whole answer.
+
+    `one_table` (CSV, which holds one table): every player's and event's steps in one table, each
+    row led by its player and event kind."""
     from ..reports import as_of as default_as_of
 
     day = as_of or default_as_of(ledger, None).day
@@ -158,6 +161,12 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     result = found.result
     players = [explain_event(ledger, result, player, event) for player, event in found.events]
     value = {"entry": entry, "rating": result.rating, "engine": result.engine, "players": players}
+    if one_table:
+        columns = [Column("player", i18n._("Player")), Column("kind", i18n._("Kind"))] + [
+            Column(c.key, i18n._(c.heading), c.kind, c.wrap) for c in STEP_COLUMNS]
+        rows = [{"player": player, "kind": event.kind, **step}
+                for (player, event), shown in zip(found.events, players) for step in shown["steps"]]
+        return [Table(f"{entry} · {result.rating} ({result.engine})", columns, rows, json_value=value)]
     tables = []
     for k, ((player, event), shown) in enumerate(zip(found.events, players)):
         what = "" if event.kind == "match" else _(" · {kind} on {day}").format(kind=kind_text(event.kind), day=event.date)

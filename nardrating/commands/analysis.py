@@ -117,4 +117,4 @@ def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help=N_("A mat
     from ..analysis.explain import explain as do
 
     fmt = check_format(fmt)
-    emit_all(do(load(club), entry, rating, discipline, parse_date(as_of, "--as-of")), fmt)
+    emit_all(do(load(club), entry, rating, discipline, parse_date(as_of, "--as-of"), one_table=fmt == "csv"), fmt)
