@@ -71,11 +71,13 @@ def test_narrow_terminal_leaves_out_columns_in_priority_order(cli):
     header = lines.index("Player     Before  Change  After")
     assert lines[header:header + 3] == ["Player     Before  Change  After", "─" * 32, "bagirov      2405     +22   2427"]
     assert max(map(len, lines)) <= 40
-    # The notice itself is wrapped to the 40 columns.
+    # The notice itself is wrapped to the 40 columns, its lines after the first indented as a
+    # caption's are.
     notice = lines[lines.index(next(line for line in lines if line.startswith("not shown"))):]
     assert max(map(len, notice)) <= 40
-    assert " ".join(notice) == ("not shown at 40 columns: Name, Games, Points, Expected, Status, Protected; "
-                                "a wider terminal or --format csv shows them")
+    assert all(line.startswith("  ") and not line.startswith("   ") for line in notice[1:])
+    assert " ".join(map(str.strip, notice)) == ("not shown at 40 columns: Name, Games, Points, Expected, Status, "
+                                                "Protected; a wider terminal or --format csv shows them")
 
 
 def test_narrow_history_keeps_date_result_change_after(cli):

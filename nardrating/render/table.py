@@ -284,7 +284,7 @@ def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> li
     if left_out and width is not None:  # (only a width leaves columns out)
         notice = _("not shown at {width} columns: {columns}; {shown_by}").format(
             width=width, columns=", ".join(left_out), shown_by=_(shown_by))
-        out += [Line(line, "") for line in textwrap.wrap(notice, width, break_on_hyphens=False) or [notice]]
+        out += [Line(line, "") for line in _wrapped_line(notice, width)]   # indented on, as captions are
     return out
 
 
