@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from nardrating.engines.base import HistoryEvent
-from nardrating.engines.lines import FollowsOn, HistoryOnRead
+from nardrating.engines.lines import EachPlayerFollowsOn, HistoryOnRead
 from nardrating.replay.loader import load_club
 
 from .mfsnb_support import Journal
@@ -51,12 +51,17 @@ def test_by_date_sorts_stably_as_one_sort_of_everything_would():
     assert [e.kind for e in history["x"]] == ["f", "b", "c", "e", "a"]
 
 
-class Tripled(FollowsOn):
+class Tripled(EachPlayerFollowsOn):
     """A line whose rating is three times the line before's (one object in many histories)."""
 
-    def line(self, previous):
+    def line_for(self, player, previous):
         before = previous.after if previous is not None else 1.0
         return HistoryEvent(date(2024, 2, 1), None, "decay", None, None, before, 2 * before, 3 * before, True)
+
+
+def row_line(player, row, previous):
+    r = previous.after if previous is not None else 0.0
+    return HistoryEvent(date(2024, 1, row), f"m{row}", "match", player, None, r, 0.0, r, False)
 
 
 def test_match_rows_and_shared_items_follow_from_the_line_before():
@@ -64,15 +69,42 @@ def test_match_rows_and_shared_items_follow_from_the_line_before():
     # b: nothing before the shared item: 1 → 3; then row 7 (keeps 3).
     shared = Tripled()
     start = HistoryEvent(date(2024, 1, 1), "s", "adjust", None, None, 0.0, 5.0, 5.0, True)
-
-    def row_line(player, row, previous):
-        r = previous.after if previous is not None else 0.0
-        return HistoryEvent(date(2024, 1, 2), f"m{row}", "match", player, None, r, 0.0, r, False)
-
     history = HistoryOnRead({"a": [start, 7, shared, 9], "b": [shared, 7]}, rows=row_line)
     assert [(e.entry, e.before, e.after) for e in history["a"]] == [
         ("s", 0.0, 5.0), ("m7", 5.0, 5.0), (None, 5.0, 15.0), ("m9", 15.0, 15.0)]
     assert [(e.entry, e.before, e.after) for e in history["b"]] == [(None, 1.0, 3.0), ("m7", 3.0, 3.0)]
+
+
+class Doubled:
+    """A line between two items for each even day after the line before, up to the next item's day
+    (row r: day r of January; the end: day 12), each doubling the rating before it."""
+
+    def lines(self, previous, following):
+        if previous is None:
+            return
+        until = 12 if following is None else following
+        before = previous.after
+        for day in range(previous.date.day + 1, until + 1):
+            if day % 2 == 0:
+                yield HistoryEvent(date(2024, 1, day), None, "decay", None, None, before, before, 2 * before, True)
+                before *= 2
+
+
+def test_lines_between_items_and_after_the_last_and_again_when_the_list_grows():
+    # Rows 3 and 6 (days 3 and 6), from a rating of 1 set on day 1: day 2 doubles it (1 → 2), row 3
+    # keeps 2, days 4 and 6 double it (4, 8), row 6 keeps 8; after the last, days 8, 10, 12: 16,
+    # 32, 64. Row 9 added later: the days after row 6 are made again, up to it (8: 16) and after
+    # it (10, 12: 32, 64).
+    start = HistoryEvent(date(2024, 1, 1), "s", "adjust", None, None, 0.0, 1.0, 1.0, True)
+    kept = {"a": [start, 3, 6], "nobody": []}
+    history = HistoryOnRead(kept, rows=row_line, between=Doubled())
+    assert [(e.date.day, e.entry, e.after) for e in history["a"]] == [
+        (1, "s", 1.0), (2, None, 2.0), (3, "m3", 2.0), (4, None, 4.0), (6, None, 8.0), (6, "m6", 8.0),
+        (8, None, 16.0), (10, None, 32.0), (12, None, 64.0)]
+    assert history["nobody"] == []
+    kept["a"].append(9)
+    assert [(e.date.day, e.entry, e.after) for e in history["a"]][6:] == [
+        (8, None, 16.0), (9, "m9", 16.0), (10, None, 32.0), (12, None, 64.0)]
 
 
 def test_mfsnb_single_match_lines_and_lists_published_on_demand(tmp_path):

@@ -154,6 +154,41 @@ def test_every_line_of_a_history_with_matches_between_tournaments_and_halvings(t
         ("2025-03-03", "x3", "match", "e", 0.5, 5.0, 0.0, 5.0)]
 
 
+def test_every_line_with_an_adjustment_and_a_rating_of_zero_that_no_halving_touches(tmp_path):
+    # e plays a on 10 January (0, moves nothing); no halving on 1 February (e's rating is 0); on
+    # 15 February [[adjust]] delta 8: 0 → 8; halved on 1 March (8 → 4, −4) and 1 April (4 → 2, −2),
+    # the last month the as-of date (10 April) reaches.
+    # b: the cup, 0 → 10 (place 2 of 4: 10·2/2); halved on 1 February (10 → 5, −5); on 20 February
+    # [[adjust]] set 0: 5 → 0 (−5); a rating of 0 is not halved: no line on 1 March or 1 April.
+    from datetime import date
+
+    adjusts = ('[[adjust]]\ndate = 2025-02-15\nplayer = "e"\nrating = "tournament"\ndelta = 8\nreason = "late entry"\n\n'
+               '[[adjust]]\ndate = 2025-02-20\nplayer = "b"\nrating = "tournament"\nset = 0\n\n')
+    result = run(tmp_path, FOUR + match("x1", "2025-01-10", "e", "a", "0-1") + adjusts, as_of=date(2025, 4, 10))
+
+    def lines(player):
+        return [(e.date.isoformat(), e.entry, e.kind, e.opponent, e.result, e.before, e.change, e.after, e.reason)
+                for e in result.history(player)]
+
+    halving = "monthly halving"
+    assert lines("e") == [
+        ("2025-01-10", "x1", "match", "a", 0.0, 0.0, 0.0, 0.0, "not a tournament match: only tournament places count"),
+        ("2025-02-15", None, "adjust", None, None, 0.0, 8.0, 8.0, "late entry"),
+        ("2025-03-01", None, "decay", None, None, 8.0, -4.0, 4.0, halving),
+        ("2025-04-01", None, "decay", None, None, 4.0, -2.0, 2.0, halving)]
+    assert lines("b") == [
+        ("2025-01-20", "cup", "tournament", None, None, 0.0, 10.0, 10.0, None),
+        ("2025-02-01", None, "decay", None, None, 10.0, -5.0, 5.0, halving),
+        ("2025-02-20", None, "adjust", None, None, 5.0, -5.0, 0.0, "")]
+    # a: the match (0), the cup (0 → 20), then halved three times: 10, 5, 2.5.
+    assert [(e.kind, e.after) for e in result.history("a")] == [
+        ("match", 0.0), ("tournament", 20.0), ("decay", 10.0), ("decay", 5.0), ("decay", 2.5)]
+    assert (result.standings["e"].rating, result.standings["b"].rating, result.standings["a"].rating) == (2.0, 0, 2.5)
+    # The standings list the players in the order of their first line: e and a (10 January),
+    # then b, c and d (the cup's places, in its standings' order).
+    assert list(result.standings) == ["e", "a", "b", "c", "d"]
+
+
 def test_halving_up_to_the_last_entry_without_as_of(tmp_path):
     # history runs without --as-of: the halvings go up to the last entry (e's match on 3 March).
     journal = FOUR + match("x", "2025-03-03", "a", "e", "1-0")

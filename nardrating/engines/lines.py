@@ -8,7 +8,7 @@ events, in the order, the engine would have kept.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol, Union
 
 from .base import HistoryEvent
@@ -18,16 +18,6 @@ class LinesOnRead(Protocol):
     def lines(self) -> Iterator[HistoryEvent]:
         """The history events this stands for, in their order."""
         ...
-
-
-class FollowsOn:
-    """A kept item whose line follows from the line before it in the same history (a rating
-    halved: its before is the last line's after), so one item may stand in many players' lists."""
-
-    __slots__ = ()
-
-    def line(self, previous: HistoryEvent | None) -> HistoryEvent:
-        raise NotImplementedError
 
 
 class EachPlayerFollowsOn:
@@ -40,7 +30,15 @@ class EachPlayerFollowsOn:
         raise NotImplementedError
 
 
-Kept = Union[HistoryEvent, LinesOnRead, FollowsOn, EachPlayerFollowsOn]
+Kept = Union[HistoryEvent, LinesOnRead, EachPlayerFollowsOn]
+
+
+class LinesBetween(Protocol):
+    def lines(self, previous: HistoryEvent | None, following: Kept | int | None) -> Iterable[HistoryEvent]:
+        """The lines no kept item stands for that come between two items of a history (a month's
+        halving of every rating): made from the line before them and the item after them (None:
+        after the last)."""
+        ...
 
 
 class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
@@ -49,39 +47,48 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
 
     `rows`: where a kept item is an int, it is a match row, and its line is `rows(player, row, the
     line before it or None)` (for engines whose match lines follow from the line before: an int is
-    the least a replay can keep per match; only for lists kept in order, not `by_date`).
+    the least a replay can keep per match). `between`: lines made between the items (see
+    LinesBetween). Lines that follow the line before them need the lists kept in order, not `by_date`.
     """
 
     def __init__(self, kept: Mapping[str, Sequence[Kept | int]], by_date: bool = False,
-                 rows: Callable[[str, int, HistoryEvent | None], HistoryEvent] | None = None) -> None:
-        assert not (by_date and rows), "a match row's line follows the line before it: kept in order"
+                 rows: Callable[[str, int, HistoryEvent | None], HistoryEvent] | None = None,
+                 between: LinesBetween | None = None) -> None:
+        assert not (by_date and (rows or between)), "a line that follows the line before it: kept in order"
         self._kept = kept
         self._by_date = by_date
         self._rows = rows
-        self._made: dict[str, tuple[int, list[HistoryEvent]]] = {}
+        self._between = between
+        # player → (items read, their lines, how many of those came after the last item)
+        self._made: dict[str, tuple[int, list[HistoryEvent], int]] = {}
 
     def __getitem__(self, player: str) -> list[HistoryEvent]:
         kept = self._kept[player]
-        done, made = self._made.get(player, (0, []))
+        done, made, after_last = self._made.get(player, (0, [], 0))
         if done < len(kept):
+            between = self._between
+            del made[len(made) - after_last:]   # (made again after the items added since)
             for item in kept[done:]:
+                if between is not None:
+                    made.extend(between.lines(made[-1] if made else None, item))
                 if isinstance(item, HistoryEvent):
                     made.append(item)
                 elif isinstance(item, int):
                     assert self._rows is not None
                     made.append(self._rows(player, item, made[-1] if made else None))
-                elif isinstance(item, FollowsOn):
-                    assert not self._by_date, "an item that follows the line before it: kept in order"
-                    made.append(item.line(made[-1] if made else None))
                 elif isinstance(item, EachPlayerFollowsOn):
                     assert not self._by_date, "an item that follows the line before it: kept in order"
                     made.append(item.line_for(player, made[-1] if made else None))
                 else:
                     made.extend(item.lines())
+            after_last = len(made)
+            if between is not None:
+                made.extend(between.lines(made[-1] if made else None, None))
+            after_last = len(made) - after_last
             if self._by_date:
                 # (stable: sorting the sorted part again with what was added equals sorting all at once)
                 made.sort(key=lambda e: e.date)
-            self._made[player] = (len(kept), made)
+            self._made[player] = (len(kept), made, after_last)
         return made
 
     def __iter__(self) -> Iterator[str]:

@@ -9,7 +9,8 @@ from its matches (win 1, draw ½; equal points share a place range).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Container, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -17,7 +18,7 @@ from ..collector import collector_paused
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
-from .lines import EachPlayerFollowsOn, FollowsOn, HistoryOnRead, Kept
+from .lines import EachPlayerFollowsOn, HistoryOnRead, Kept
 from ..contract.batches import MatchBatch, MatchColumns
 from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
@@ -26,32 +27,17 @@ if TYPE_CHECKING:
     from .params import PlacementParams
 
 
-def places_from_points(points: dict[str, float]) -> dict[str, float]:
-    """Places by points, best first; players level on points share the range (mean place)."""
-    ranked = sorted(points.items(), key=lambda item: -item[1])
-    places: dict[str, float] = {}
+def places_from_points(points: dict[int, float]) -> dict[int, float]:
+    """Places by points, best first; players level on points share the range (mean place).
+    The players are in the order of `points`, each with the place of their points."""
+    level = Counter(points.values())   # (points are whole and half numbers: the sums are exact)
+    place_of: dict[float, float] = {}
     k = 0
-    while k < len(ranked):
-        end = k
-        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[k][1]:
-            end += 1
-        mean = (k + 1 + end + 1) / 2  # places k+1 … end+1
-        for player, _points in ranked[k:end + 1]:
-            places[player] = mean
+    for value in sorted(level, reverse=True):
+        end = k + level[value] - 1
+        place_of[value] = (k + 1 + end + 1) / 2  # places k+1 … end+1
         k = end + 1
-    return places
-
-
-def tournament_places(tournament: Tournament, games: list[tuple[str, str, float]]) -> tuple[dict[str, float], str]:
-    """(player → place, where the places came from) for one tournament; `games`: its matches that
-    count for places, as (a, b, a's score): not voided, not marked unrated (a forfeit is a result)."""
-    if tournament.standings:
-        return {p.player: p.mean for p in tournament.standings}, "standings"
-    points: dict[str, float] = {}
-    for a, b, score in games:
-        points[a] = points.get(a, 0.0) + score
-        points[b] = points.get(b, 0.0) + 1.0 - score
-    return places_from_points(points), "matches"
+    return {player: place_of[value] for player, value in points.items()}
 
 
 NOT_A_TOURNAMENT = "not a tournament match: only tournament places count"
@@ -87,38 +73,51 @@ class MatchLines(NamedTuple):
         return HistoryEvent(day, entry, "match", a, 1.0 - score, r, 0.0, r, False, self.reason(row))
 
 
-class Halved(FollowsOn):
-    """A month's halving, one item in the history of every player whose rating it halves: a
-    player's line is made when read from the line before it (before = its after, after = before ×
-    the factor, the product the replay made)."""
+class MonthlyHalvings:
+    """Every month's halving, kept once for all players (not an item in every rated player's
+    history each month: 2.4 million on the benchmark's journal). A player's halving lines are made
+    when read, between two of their lines: one for each month that began after the line before
+    and by the date of the item after (by the replay's last month after the last item), each
+    from the line before it (before its after, after before × the factor: the products the
+    replay made, month by month); a rating of 0 is not halved, as the replay skips it."""
 
-    __slots__ = ("day", "factor")
+    __slots__ = ("factor", "last_month", "day_of")
 
-    def __init__(self, day: date, factor: float) -> None:
-        self.day, self.factor = day, factor
+    def __init__(self, factor: float, last_month: int | None, day_of: Callable[[Kept | int], date]) -> None:
+        self.factor, self.last_month, self.day_of = factor, last_month, day_of
 
-    def line(self, previous: HistoryEvent | None) -> HistoryEvent:
-        before = previous.after if previous is not None and previous.after is not None else 0.0
-        after = before * self.factor
-        return HistoryEvent(self.day, None, "decay", None, None, before, after - before, after, True, "monthly halving")
+    def lines(self, previous: HistoryEvent | None, following: Kept | int | None) -> Iterator[HistoryEvent]:
+        if previous is None or self.last_month is None:
+            return
+        until = self.last_month if following is None else month_number(self.day_of(following))
+        before = previous.after
+        for month in range(month_number(previous.date) + 1, until + 1):
+            if not before:
+                return
+            after = before * self.factor
+            yield HistoryEvent(month_start(month), None, "decay", None, None, before, after - before, after, True,
+                               "monthly halving")
+            before = after
 
 
 class Places(EachPlayerFollowsOn):
     """An ended tournament's places, one item in the history of each of its players. A player's
     line is made when read, from their place and the line before it: before is that line's after
-    (every line says the rating it leaves, as Halved does), the gain points/place, the same
-    division of the same numbers the replay made (one object per tournament, not one per player
-    and place: 1.8 million on the benchmark's journal).
+    (every line says the rating it leaves), the gain points/place, the same division of the same
+    numbers the replay made (one object per tournament, not one per player and place: 1.8
+    million on the benchmark's journal). `places`: by player code (`code_of` a player's id).
     """
 
-    __slots__ = ("tournament", "places", "points", "source")
+    __slots__ = ("tournament", "places", "points", "source", "code_of")
 
-    def __init__(self, tournament: Tournament, places: dict[str, float], points: float, source: str) -> None:
+    def __init__(self, tournament: Tournament, places: dict[int, float], points: float, source: str,
+                 code_of: Callable[[str], int]) -> None:
         self.tournament, self.places, self.points, self.source = tournament, places, points, source
+        self.code_of = code_of
 
     def line_for(self, player: str, previous: HistoryEvent | None) -> HistoryEvent:
         before = previous.after if previous is not None and previous.after is not None else 0.0
-        place, t = self.places[player], self.tournament
+        place, t = self.places[self.code_of(player)], self.tournament
         gain = self.points / place
         return HistoryEvent(t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
                             {"place": place, "participants": len(self.places), "places_from": self.source})
@@ -132,74 +131,102 @@ class PlacementEngine(Engine):
     explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay", "match"})
 
     def run(self, view: RatingView) -> RatingResult:
+        """The replay by player code: ratings, tournaments and each player's kept history items
+        (match rows, places, adjustments) in lists by code; halvings made when history is read."""
         p: PlacementParams = view.params
-        # Each tournament's matches, gathered as they come: all are dated by its end (the journal's
-        # check), so they come before its end here.
-        by_tournament: dict[str, list[tuple[str, str, float]]] = {}
-        ratings: dict[str, float] = {}
-        tournaments: dict[str, int] = {}
-        last: dict[str, date] = {}
-        history: dict[str, list[Kept | int]] = {}   # an int: a match row (MatchLines makes its line)
-        month: int | None = None  # month index of the last day processed
         names = view.players
+        count = len(names)
+        factor = p.monthly_factor
+        rating = [0.0] * count
+        played = [0] * count                  # tournaments placed in
+        last: list[date | None] = [None] * count
+        history: list[list[Kept | int]] = [[] for _ in range(count)]  # an int: a match row (MatchLines)
+        order: list[int] = []                 # the players in the order of their first history item
+        # Each tournament's match rows by its code, as they come: all are dated by its end (the
+        # journal's check), so they come before its end here.
+        rows_of: defaultdict[int, list[int]] = defaultdict(list)
+        month: int | None = None  # month index of the last day halved up to
 
         def halve_until(day: date) -> None:
-            nonlocal month
+            nonlocal month, rating
             target = month_number(day)
             if month is not None:
-                factor = p.monthly_factor
-                for index in range(month + 1, target + 1):
-                    halved = Halved(month_start(index), factor)
-                    for player, before in ratings.items():
-                        if before == 0:
-                            continue
-                        ratings[player] = before * factor
-                        history[player].append(halved)
+                for _ in range(month + 1, target + 1):
+                    rating = [r * factor if r else r for r in rating]   # a rating of 0 stays as it is
             if month is None or target > month:
                 month = target
 
+        def first(code: int) -> list[Kept | int]:
+            kept = history[code]
+            if not kept:
+                order.append(code)
+            return kept
+
         def adjust(adj: Adjust) -> None:
             halve_until(adj.date)
-            after, change = adjust_event(adj, ratings.get(adj.player, 0.0))
-            ratings[adj.player] = after
-            history.setdefault(adj.player, []).append(change)
+            code = view.player_code(adj.player)
+            rating[code], change = adjust_event(adj, rating[code])
+            first(code).append(change)
 
         def places(t: Tournament) -> None:
             halve_until(t.end)
-            places, source = tournament_places(t, by_tournament.get(t.id, []))
+            if t.standings:
+                places, source = {view.player_code(s.player): s.mean for s in t.standings}, "standings"
+            else:
+                places, source = places_from_points(counted_points(t.id)), "matches"
             points = p.points * math.log2(len(places))
-            item = Places(t, places, points, source)
-            for player, place in places.items():
-                ratings[player] = ratings.get(player, 0.0) + points / place
-                tournaments[player] = tournaments.get(player, 0) + 1
-                last[player] = t.end
-                history.setdefault(player, []).append(item)
+            item = Places(t, places, points, source, view.player_code)
+            for code, place in places.items():
+                rating[code] = rating[code] + points / place
+                played[code] += 1
+                last[code] = t.end
+                kept = history[code]   # (first(code), inline: 1.8 million places on the benchmark's journal)
+                if not kept:
+                    order.append(code)
+                kept.append(item)
 
         lines: MatchLines | None = None
+        batch: MatchBatch | None = None
 
-        def matches(batch: MatchBatch) -> None:
+        def counted_points(tournament: str) -> dict[int, float]:
+            """Each player's points from the tournament's matches that count for places (not
+            voided, not marked unrated: a forfeit is a result), win 1, draw ½."""
+            code = next((code for code in rows_of if view.tournament_ids[code] == tournament), None)
+            points: dict[int, float] = {}
+            if code is None:
+                return points
+            assert batch is not None
+            codes_a, codes_b, scores, rated, excluded, reason = (batch.a, batch.b, batch.score_a, batch.rated,
+                                                                 batch.excluded, batch.reason)
+            get = points.get
+            for i in rows_of.pop(code):
+                if rated[i] and not (i in excluded and reason(i) == "voided"):
+                    a, b, score = codes_a[i], codes_b[i], scores[i]
+                    points[a] = get(a, 0.0) + score
+                    points[b] = get(b, 0.0) + 1.0 - score
+            return points
+
+        def matches(run: MatchBatch) -> None:
             """A run of matches, from the batch's columns: each a row in its players' histories (no
-            rating moved); a tournament's games that count for its places are kept until it ends."""
-            nonlocal lines
+            rating moved); a tournament's rows are kept until it ends."""
+            nonlocal lines, batch
             if lines is None:
-                lines = MatchLines(view.match_columns, batch.reason, batch.excluded, batch.tournament,
-                                   view.tournament_ids)
-            tournament_ids = view.tournament_ids
-            codes_a, codes_b, scores, ordinals, rated = batch.a, batch.b, batch.score_a, batch.dates, batch.rated
-            excluded, tournament = batch.excluded, batch.tournament
-            until = -1   # the last day (ordinal) of the month halved up to: a later match halves first
-            for i in batch.rows:
-                ordinal = ordinals[i]
-                if ordinal > until:
-                    day = date.fromordinal(ordinal)
-                    halve_until(day)
-                    until = month_start(month_number(day) + 1).toordinal() - 1
-                a, b = names[codes_a[i]], names[codes_b[i]]
+                batch = run
+                lines = MatchLines(view.match_columns, run.reason, run.excluded, run.tournament, view.tournament_ids)
+            codes_a, codes_b, tournament = run.a, run.b, run.tournament
+            for i in run.rows:
+                a, b = codes_a[i], codes_b[i]
+                kept = history[a]   # (first(a) and first(b), inline: the hot loop)
+                if not kept:
+                    order.append(a)
+                kept.append(i)
+                kept = history[b]
+                if not kept:
+                    order.append(b)
+                kept.append(i)
                 t = tournament[i]
-                if t >= 0 and rated[i] and not (i in excluded and batch.reason(i) == "voided"):
-                    by_tournament.setdefault(tournament_ids[t], []).append((a, b, scores[i]))
-                history.setdefault(a, []).append(i)
-                history.setdefault(b, []).append(i)
+                if t >= 0:
+                    rows_of[t].append(i)
 
         with collector_paused():  # a few objects per match, none in a cycle (collector.py)
             for event in view.batched_events_with_ends():
@@ -213,13 +240,25 @@ class PlacementEngine(Engine):
         end = view.as_of or view.latest_entry(tournaments=True)
         if end is not None:
             halve_until(end)
-        standings = {
-            player: Standing(player, ratings.get(player, 0.0), tournaments.get(player, 0),
-                             "ranked" if player in tournaments else "no tournament", last.get(player))
-            for player in history
-        }
+        standings = {}
+        for code in order:
+            player = names[code]
+            standings[player] = Standing(player, rating[code], played[code],
+                                         "ranked" if played[code] else "no tournament", last[code])
+        kept = {names[code]: history[code] for code in order}
+
+        def day_of(item: Kept | int) -> date:
+            if isinstance(item, int):
+                assert lines is not None
+                return date.fromordinal(lines.columns().dates[item])
+            if isinstance(item, Places):
+                return item.tournament.end
+            assert isinstance(item, HistoryEvent)   # an adjustment
+            return item.date
+
         return RatingResult(view.rating.name, view.discipline, self.name, standings,
-                            HistoryOnRead(history, rows=lines.line if lines else None),  # type: ignore[arg-type]
+                            HistoryOnRead(kept, rows=lines.line if lines else None,  # type: ignore[arg-type]
+                                          between=MonthlyHalvings(factor, month, day_of)),
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
