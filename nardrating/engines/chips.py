@@ -50,6 +50,18 @@ def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date
     return out
 
 
+class Decay(dict[int, float]):
+    """days → keep ** days, the factor a rating decays by over that many days, each made once."""
+
+    def __init__(self, keep: float) -> None:
+        super().__init__()
+        self.keep = keep
+
+    def __missing__(self, days: int) -> float:
+        factor = self[days] = self.keep ** days
+        return factor
+
+
 # Records (compact.ColumnRecords: five doubles a match side by side, not a tuple and three floats
 # apiece): a rated match reads as (i, rating a before, rating b before, change a, change b, chips);
 # an unrated one as (i, rating a, rating b, reason). "before" is already decayed to the match's
@@ -109,7 +121,6 @@ class ChipsEngine(Engine):
         p: ChipsParams = view.params
         names = view.players
         count = len(names)
-        keep = 1.0 - p.daily_decay
         win_share, loss_share = p.win_share, p.loss_share
         rating = [0.0] * count
         day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
@@ -126,17 +137,13 @@ class ChipsEngine(Engine):
         reasons: dict[int, str] = {}
         nan = float("nan")
 
-        powers: dict[int, float] = {}
+        decay = Decay(1.0 - p.daily_decay)
 
         def decay_to(code: int, day: int) -> None:
-            """Bring a rating to `day`: × keep per day since the day it was last brought to."""
-            seen = day_of[code]
-            if seen and day > seen:
-                factor = powers.get(day - seen)
-                if factor is None:
-                    factor = powers[day - seen] = keep ** (day - seen)
-                rating[code] *= factor
-            if day > seen:
+            """Bring a rating to `day`: × keep per day since the day it was last brought to (a player
+            not seen yet is rated 0.0, which any factor leaves as it is)."""
+            if day > day_of[code]:
+                rating[code] *= decay[day - day_of[code]]
                 day_of[code] = day
 
         policy = Inactivity(p)
@@ -173,11 +180,13 @@ class ChipsEngine(Engine):
                 if penalise:
                     catch_up(a, day)
                     catch_up(b, day)
-                # Bring both ratings to this day (the test inline: this is the hot loop).
+                # Bring both ratings to this day (decay_to inline: this is the hot loop, in date order).
                 if day_of[a] != day:
-                    decay_to(a, day)
+                    rating[a] *= decay[day - day_of[a]]
+                    day_of[a] = day
                 if day_of[b] != day:
-                    decay_to(b, day)
+                    rating[b] *= decay[day - day_of[b]]
+                    day_of[b] = day
                 ra, rb = rating[a], rating[b]
                 if i in excluded:
                     reasons[at // size] = cast(str, event.reason(i))  # an excluded row has its reason
