@@ -46,6 +46,16 @@ def test_hand_worked_journal(tmp_path):
     assert [result.standings[p].games for p in "abc"] == [2, 2, 2]
 
 
+def test_the_records_player_columns_are_made_when_history_is_first_read(tmp_path):
+    # A replay's standings need no player column of its records (recalc and leaderboard read only
+    # them); history reads a's rows by them: m1 (+4 → 4) and m3 (3.61 − 2.4 = 1.21), as above.
+    result = load_club(make_club(tmp_path, JOURNAL, CONFIG)).run()
+    assert callable(result.records._columns)
+    assert [(e.entry, round(e.after, 4)) for e in result.history("a") if e.kind == "match"] == [
+        ("m1", 4.0), ("m3", 1.21)]
+    assert not callable(result.records._columns)
+
+
 def test_history_shows_chips_and_decay(tmp_path):
     # Without --as-of, decay runs up to the last entry (3 Jan): no decay after m3.
     result = load_club(make_club(tmp_path, JOURNAL, CONFIG)).run()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import struct
 from array import array
 from dataclasses import dataclass
+from functools import partial
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
 
@@ -214,7 +215,8 @@ class ChipsEngine(Engine):
                 put(fields, at, ra, rb, ca, cb, chips)
                 at += size
 
-        records = ColumnRecords.of_buffer(index, view.player_columns(index), fields, RECORD_FIELDS, reasons)
+        # The rows' player columns made when history is first read (recalc and leaderboard never do).
+        records = ColumnRecords.of_buffer(index, partial(view.player_columns, index), fields, RECORD_FIELDS, reasons)
         end = view.as_of or view.latest_entry(tournaments=False)
         standings: dict[str, Standing] = {}
         for code in range(count):

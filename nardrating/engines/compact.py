@@ -182,9 +182,13 @@ class ColumnRecords:
     def of_buffer(cls, index: Any, players: Any, fields: bytearray, width: int,
                   reasons: dict[int, str]) -> "ColumnRecords":
         """The records a replay wrote as `width` doubles a match side by side in `fields` (one per
-        row of `index`; `players`: the rows' two player columns), read as columns: strided views, no copy."""
+        row of `index`; `players`: the rows' two player columns, or a function that makes them when
+        first needed), read as columns: strided views, no copy."""
         flat = memoryview(fields).cast("d")
-        return cls((index, *players, [flat[f::width] for f in range(width)]), reasons)
+        columns = [flat[f::width] for f in range(width)]
+        if callable(players):
+            return cls(lambda: (index, *players(), columns), reasons, len(index))
+        return cls((index, *players, columns), reasons)
 
     def __init__(self, columns: Any, reasons: dict[int, str], count: int | None = None) -> None:
         self._columns = columns  # (index, a, b, fields) or a function returning it
