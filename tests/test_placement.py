@@ -121,6 +121,19 @@ def test_places_from_matches_when_no_standings(tmp_path):
     assert result.history("b")[-1].extra["places_from"] == "matches"
 
 
+def test_a_tournament_whose_every_match_is_voided_places_nobody(tmp_path):
+    # No standings and no match that counts: N = 0 and no place, so nothing is awarded (log2(0) is
+    # no number); the voided match is still in both histories, moving nothing; the cup of the
+    # same month places a (20) as ever.
+    t = "empty"
+    journal = (FOUR + tournament(t, "2025-01-10", "2025-01-11") + match("m1", "2025-01-10", "a", "e", "1-0", t)
+               + '[[void]]\nmatch = "m1"\ndate = 2025-01-12\nreason = "entered twice"\n\n')
+    result = run(tmp_path, journal)
+    assert ratings(result) == {"a": 20.0, "e": 0.0, "b": 10.0, "c": 5.7143, "d": 5.7143}
+    assert (result.standings["e"].games, result.standings["e"].status) == (0, "no tournament")
+    assert [(e.kind, e.entry, e.reason) for e in result.history("e")] == [("match", "m1", "voided")]
+
+
 def test_a_forfeit_counts_for_places_and_a_game_marked_unrated_does_not(tmp_path):
     # Three players, no standings: a beats b; b wins against c by forfeit (a result of the
     # tournament: it counts); c's forfeit win against a is marked unrated (it does not).

@@ -174,6 +174,8 @@ class PlacementEngine(Engine):
                 places, source = {view.player_code(s.player): s.mean for s in t.standings}, "standings"
             else:
                 places, source = places_from_points(counted_points(t.id)), "matches"
+            if not places:   # no standings and no match that counts (all voided): nobody placed
+                return
             points = p.points * math.log2(len(places))
             item = Places(t, places, points, source, view.player_code)
             for code, place in places.items():
