@@ -182,13 +182,13 @@ class ChipsEngine(Engine):
                     catch_up(a, day)
                     catch_up(b, day)
                 # Bring both ratings to this day (decay_to inline: this is the hot loop, in date order).
+                ra, rb = rating[a], rating[b]
                 if day_of[a] != day:
-                    rating[a] *= decay[day - day_of[a]]
+                    ra = rating[a] = ra * decay[day - day_of[a]]
                     day_of[a] = day
                 if day_of[b] != day:
-                    rating[b] *= decay[day - day_of[b]]
+                    rb = rating[b] = rb * decay[day - day_of[b]]
                     day_of[b] = day
-                ra, rb = rating[a], rating[b]
                 if i in excluded:
                     reasons[at // size] = cast(str, event.reason(i))  # an excluded row has its reason
                     put(fields, at, ra, rb, nan, nan, nan)
