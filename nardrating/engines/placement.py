@@ -148,6 +148,8 @@ class PlacementEngine(Engine):
         month: int | None = None  # month index of the last day halved up to
 
         def halve_until(day: date) -> None:
+            """Every month's halving up to `day`'s month: asked before what reads a rating (places,
+            an adjustment, the end), not by a match, which reads none."""
             nonlocal month, rating
             target = month_number(day)
             if month is not None:
