@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from datetime import date
 from typing import NamedTuple
 
@@ -90,6 +91,25 @@ class MatchBatch:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+
+# Sides looked at a block at a time by newcomers: in C, and no further once everyone has played.
+NEWCOMER_BLOCK = 1 << 15
+
+
+def newcomers(batch: MatchBatch, rows: Sequence[int], present: bytearray, order: list[int]) -> None:
+    """Mark in `present` and append to `order` the players of these rows who are not present yet, in
+    the order they first appear (a, b, a, b, …). By blocks of rows in C, stopping once every player
+    of the view is present (on a big journal, within its first weeks), not at every side."""
+    everyone = len(present)
+    for start in range(0, len(rows), NEWCOMER_BLOCK):
+        if len(order) >= everyone:
+            return
+        block = rows[start:start + NEWCOMER_BLOCK]
+        for code in dict.fromkeys(chain.from_iterable(zip(map(batch.a.__getitem__, block), map(batch.b.__getitem__, block)))):
+            if not present[code]:
+                present[code] = 1
+                order.append(code)
 
 
 class PairLimit:

@@ -11,12 +11,11 @@ import struct
 from array import array
 from collections.abc import Callable
 from datetime import date
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
 from .compact import ColumnRecords, event_from_json, event_json
-from ..contract.batches import PairLimit
+from ..contract.batches import PairLimit, newcomers
 from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
 from .elostate import RECORD_FIELDS, EloResult, EloState, SideEvent, exclusion
@@ -133,10 +132,7 @@ class EloEngine(Engine):
             if not penalise and not limited and rows:
                 # The usual list (no inactivity ladder, no pair limit): the same update with nothing
                 # else to ask per game; players who first appear in the batch found first, in C.
-                for code in dict.fromkeys(chain.from_iterable(zip(map(ma.__getitem__, rows), map(mb.__getitem__, rows)))):
-                    if not present[code]:
-                        present[code] = 1
-                        order.append(code)
+                newcomers(event, rows, present, order)
                 for i in rows:
                     a, b = ma[i], mb[i]
                     ra, rb = rating[a], rating[b]

@@ -22,7 +22,7 @@ from datetime import date
 from itertools import chain, groupby
 from typing import Any, cast
 
-from ..contract.batches import MatchBatch
+from ..contract.batches import MatchBatch, newcomers
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords, CompactResult, exact_ints
@@ -159,10 +159,7 @@ class Replay:
                 self.adjust(adj, code, index)
                 continue
             self.batch = event  # every batch indexes the same columns
-            for code in dict.fromkeys(_sides(event, event.rows)):  # the players in the order they first appear
-                if not present[code]:
-                    present[code] = 1
-                    order.append(code)
+            newcomers(event, event.rows, present, order)  # the players in the order they first appear
             for day, rows in groupby(event.rows, key=event.dates.__getitem__):
                 index = periods.get(day, -1)
                 if index < 0:
@@ -287,11 +284,7 @@ class Replay:
             phi[x], sigma[x] = phi_x, sigma_x
         if unrated:
             self.unrated(unrated, games, (befores, changes, expected, period_rows))
-        evented, event_order = self.evented, self.event_order
-        for x in dict.fromkeys(_sides(batch, rows)):   # as their first history event is written
-            if not evented[x]:
-                evented[x] = 1
-                event_order.append(x)
+        newcomers(batch, rows, self.evented, self.event_order)   # as their first history event is written
         columns = self.columns
         self.index.extend(rows)
         for k, values in enumerate((befores, changes, expected)):
