@@ -157,8 +157,9 @@ def _plays(journal: Journal) -> dict[str, Any]:
     return {t.id: t.play for t in table.values() if t.play is not None}
 
 
-def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
-    """The columns' layout, and their bytes one column at a time (never all of them in memory at once)."""
+def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes | array[Any] | memoryview]]:
+    """The columns' layout, and their bytes one column at a time (never all of them in memory at
+    once; a machine array or a mapped view as it lies, not copied into bytes)."""
     from ..journal.columns import IdColumn
 
     count = len(matches.ids)
@@ -176,15 +177,15 @@ def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes]]:
     offset += len(ids)
     layout.append(["id_starts", "q", offset, len(starts) * starts.itemsize])
 
-    def parts() -> Iterator[bytes]:
+    def parts() -> Iterator[bytes | array[Any] | memoryview]:
         for name, code in COLUMNS:
             values = getattr(matches, name)
             if name == "line" and not isinstance(values, array) and None in values:
                 values = [-1 if v is None else v for v in values]
             yield (values if isinstance(values, (array, memoryview)) and _code(values) == code
-                   else array(code, values)).tobytes()
+                   else array(code, values))
         yield ids
-        yield starts.tobytes()
+        yield starts
 
     return {"columns": layout, "count": count}, parts()
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..safefile import open_regular, read_regular
 
 if TYPE_CHECKING:
+    from array import array
     from ..config import ClubConfig
 
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -74,8 +75,9 @@ class CacheFolder:
     def open(self, name: str) -> int:
         return open_regular(self._own(name), follow_symlinks=False)
 
-    def write(self, name: str, data: bytes | Iterable[bytes]) -> os.stat_result:
-        """Replace `name` atomically with `data` (or its parts, written one by one); returns the new
+    def write(self, name: str, data: bytes | Iterable[bytes | array[Any] | memoryview]) -> os.stat_result:
+        """Replace `name` atomically with `data` (or its parts, written one by one: bytes, or a
+        contiguous array or view written as it lies, not copied into bytes first); returns the new
         file's stat (to bind readers to it)."""
         tmp = f".tmp-{os.urandom(8).hex()}"
         fd = os.open(tmp, _NEW_FILE_FLAGS, 0o600, dir_fd=self.fd)

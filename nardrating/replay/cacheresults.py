@@ -22,15 +22,17 @@ def _result_name(rating: str, discipline: str) -> str:
     return "result-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16]
 
 
-def _pack_arrays(arrays: Mapping[str, array[Any] | memoryview]) -> tuple[list[LayoutRow], Iterator[bytes]]:
-    """The arrays' layout, and their bytes one array at a time (a strided view is copied in its own order)."""
+def _pack_arrays(arrays: Mapping[str, array[Any] | memoryview]) -> tuple[list[LayoutRow], Iterator[bytes | array[Any] | memoryview]]:
+    """The arrays' layout, and their bytes one array at a time: a machine array or a contiguous view
+    as it lies, a strided view copied in its own order."""
     layout: list[LayoutRow] = []
     offset = 0
     for name, column in arrays.items():
         size = len(column) * column.itemsize
         layout.append([name, _code(column), offset, size])
         offset += size
-    return layout, (column.tobytes() for column in arrays.values())
+    return layout, (column if isinstance(column, array) or column.c_contiguous else column.tobytes()
+                    for column in arrays.values())
 
 
 def _unpack_arrays(layout: list[list[Any]], blob: bytes) -> dict[str, array[Any]]:
