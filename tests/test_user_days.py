@@ -133,6 +133,26 @@ def test_entries_appended_to_a_journal_with_windows_line_ends_keep_them(cli, tmp
     assert cli("check", "--club", club).stdout.startswith("ok: 5 players, 8 matches, 0 tournaments, 1 void,")
 
 
+def test_a_windows_journal_ending_in_a_blank_line_gets_no_second_one(cli, tmp_path):
+    # People end an entry with a blank line. The LF journal "…winner = \"a\"\n\n" gets the new
+    # entry right after that blank line; its CR LF twin must too, not a second blank line (the
+    # appended part once looked at the last two bytes only, which cannot tell a blank CR LF line).
+    import shutil
+
+    club = tmp_path / "club"
+    shutil.copytree(CHESS, club)
+    journal = club / "journal.toml"
+    lf = journal.read_bytes().rstrip(b"\n") + b"\n\n"
+    for text in (lf, lf.replace(b"\n", b"\r\n")):
+        journal.write_bytes(text)
+        result = cli("add-player", "zoe", "--club", club)
+        assert result.exit_code == 0, result.output
+        added = journal.read_bytes()[len(text):]
+        newline = b"\r\n" if b"\r" in text else b"\n"
+        assert added == b"[[player]]" + newline + b'id = "zoe"' + newline
+        assert cli("check", "--club", club).exit_code == 0
+
+
 # --- the tournament director ----------------------------------------------------------------
 
 def test_pair_says_first_that_a_tournament_has_no_pairing_system_whatever_the_date(cli):

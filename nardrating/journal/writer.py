@@ -30,7 +30,7 @@ from ..safewrite import LOCK_NAME, replace_file
 if TYPE_CHECKING:
     from .model import Journal
 
-__all__ = ["LOCK_NAME", "append_block", "appended_bytes", "club_lock", "entry_block", "next_match_id"]
+__all__ = ["LOCK_NAME", "OLD_END", "append_block", "appended_bytes", "club_lock", "entry_block", "next_match_id"]
 
 # The club folder whose lock this process holds: append_block writes only inside it.
 _LOCKED_CLUB: ContextVar[Path | None] = ContextVar("locked_club", default=None)
@@ -136,18 +136,23 @@ def append_block(path: Path, block: str) -> None:
     appended.append(Path(path))
 
 
+# The old bytes appended_part looks at: enough to see a blank line at the end, CR LF ones too.
+OLD_END = 4
+
+
 def appended_bytes(old: bytes, block: str) -> bytes:
     """The journal file's new content: its old bytes, a blank line, the block."""
-    return old + appended_part(old[-2:], block)
+    return old + appended_part(old[-OLD_END:], block)
 
 
 def appended_part(old_end: bytes, block: str) -> bytes:
-    """What appending `block` adds after old bytes ending in `old_end` (their last two, b"" for
-    none): a blank line (as much of one as they lack), the block. After a line that ends in CR LF
-    (a file saved on Windows) the blank line and the block's lines end so too, never a bare LF
-    among CR LFs (two bytes cannot tell a blank CR LF line before it: then two blank lines)."""
+    """What appending `block` adds after old bytes ending in `old_end` (their last OLD_END, b""
+    for none): a blank line (as much of one as they lack), the block. After a line that ends in
+    CR LF (a file saved on Windows) the blank line and the block's lines end so too, never a bare
+    LF among CR LFs."""
     if old_end.endswith(b"\r\n"):
-        return b"\r\n" + block.replace("\n", "\r\n").encode("utf-8")
+        separator = b"" if old_end.endswith(b"\n\r\n") else b"\r\n"
+        return separator + block.replace("\n", "\r\n").encode("utf-8")
     separator = b"" if not old_end or old_end.endswith(b"\n\n") else (b"\n" if old_end.endswith(b"\n") else b"\n\n")
     return separator + block.encode("utf-8")
 

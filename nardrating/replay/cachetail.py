@@ -201,7 +201,7 @@ def states_after_append(journal: Journal, base: Base, states: list[State], k: in
     journal grew too much since the snapshot `base` to keep a record (RESAVE_AFTER)."""
     import time
 
-    from ..journal.writer import appended_part
+    from ..journal.writer import OLD_END, appended_part
     from ..safefile import read_regular
     from .cachegrowth import file_state
 
@@ -215,7 +215,7 @@ def states_after_append(journal: Journal, base: Base, states: list[State], k: in
     if len(raw) < size or journal.match_count() - base.matches > RESAVE_AFTER:
         return None
     digest = hashlib.sha256(memoryview(raw)[:size])   # the old part, as read; then on over the block
-    if digest.hexdigest() != old["sha256"] or raw[size:] != appended_part(raw[max(0, size - 2):size], block):
+    if digest.hexdigest() != old["sha256"] or raw[size:] != appended_part(raw[max(0, size - OLD_END):size], block):
         return None
     digest.update(memoryview(raw)[size:])
     states = list(states)

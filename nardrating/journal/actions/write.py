@@ -132,7 +132,7 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     from ..identities import apply_identities
     from ..reader import read_toml_journal
     from ..validate import finish_players, validate
-    from ..writer import appended_bytes, appended_part
+    from ..writer import OLD_END, appended_bytes, appended_part
 
     journal, config = ledger.journal, ledger.config
     source = config.journal_paths().index(path)
@@ -146,7 +146,7 @@ def journal_after(ledger: Ledger, path: Path, kinds: Iterable[str], block: str) 
     # The block always gives a match's id, so the position it would have (match_offset) is not used.
     # The lines above the block once it is appended: its entries' lines are those a read of the file finds.
     read_toml_journal(block.encode("utf-8"), path, label, journal, config.club.default_discipline, problems,
-                      source=source, line_offset=old_lines + appended_part(raw[-2:], "").count(b"\n"))
+                      source=source, line_offset=old_lines + appended_part(raw[-OLD_END:], "").count(b"\n"))
     finish_players(journal)
     problems += apply_identities(journal)
     if not problems and not in_order(first_match):
