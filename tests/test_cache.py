@@ -15,6 +15,7 @@ from nardrating.replay.cachedir import club_key, root
 from nardrating.errors import LedgerError
 from nardrating.journal.writer import append_block, entry_block
 from nardrating.replay.loader import load_club
+from nardrating.reports.asof import last_entry_date
 
 CONFIG = """[club]
 journal = {journal}
@@ -27,6 +28,16 @@ factor = {factor}
 [rating.club]
 engine = "elo"
 """
+# fibs and elo resume a cached replay over appended matches; glicko and glicko2 (a period rated
+# as a whole) use a cached one only for the journal exactly as it was replayed (Engine.cacheable).
+GLICKO = """
+[rating.g1]
+engine = "glicko"
+period = "week"
+
+[rating.g2]
+engine = "glicko2"
+"""
 PLAYERS = ["a", "b", "c", "d", "e"]
 CSV_HEADER = "id,date,player_a,player_b,winner,length,discipline,note\n"
 
@@ -36,14 +47,15 @@ def cache_folder(club: Path) -> Path:
     return root() / club_key(SimpleNamespace(path=club / "nardrating.toml"))
 
 
-def write_config(folder: Path, factor: int = 4, csv: bool = False) -> None:
+def write_config(folder: Path, factor: int = 4, csv: bool = False, glicko: bool = False) -> None:
     files = '["journal.toml", "bulk.csv"]' if csv else '["journal.toml"]'
-    (folder / "nardrating.toml").write_text(CONFIG.format(journal=files, factor=factor))
+    (folder / "nardrating.toml").write_text(CONFIG.format(journal=files, factor=factor) + (GLICKO if glicko else ""))
 
 
-def write_club(folder: Path, matches: list, factor: int = 4, csv: bool = False, inline: bool = False) -> None:
+def write_club(folder: Path, matches: list, factor: int = 4, csv: bool = False, inline: bool = False,
+               glicko: bool = False) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    write_config(folder, factor, csv)
+    write_config(folder, factor, csv, glicko)
     text = "".join(f'[[player]]\nid = "{p}"\n\n' for p in PLAYERS)
     if inline:  # the players as one inline array of tables at the top: no [[player]] may follow
         text = "player = [" + ", ".join(f'{{id = "{p}"}}' for p in PLAYERS) + "]\n\n"
@@ -59,14 +71,18 @@ def snapshot(folder: Path):
     try:
         ledger = load_club(folder)
         seen = {}
-        for name in ("fibs", "club"):
+        last = last_entry_date(ledger.journal)
+        for name in ledger.config.ratings:   # every list of the config
             for discipline in ("long-nardy", "short-nardy"):
                 result = ledger.run(name, discipline)
-                # Values with their types (1200 and 1200.0 differ), the standings in their order.
+                # Values with their types (1200 and 1200.0 differ), the standings in their order,
+                # with their extras (Glicko's RD and volatility) and as the leaderboard reads them
+                # (as of the last entry: Glicko's deviations grown to it).
                 seen[name, discipline] = (
-                    [(p, typed(s.rating), s.games, s.status, s.last_played) for p, s in result.standings.items()],
-                    {p: [(e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason)
+                    [(p, typed(s.rating), s.games, s.status, s.last_played, s.extra) for p, s in result.standings.items()],
+                    {p: [(e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason, e.extra)
                          for e in result.history(p)] for p in PLAYERS},
+                    [(p, s.rating, s.status, s.extra) for p, s in ledger.run(name, discipline, last).standings.items()],
                 )
         seen["lists"] = [(x.path, x.sha256, x.date, x.line) for x in ledger.journal.lists]
         # Every match as the journal holds it, by id: its file and line (where errors point), its
@@ -178,8 +194,10 @@ def apply(folder: Path, op, state: dict) -> None:
         append_block(journal, entry_block("void", {"match": f"m{arg}", "date": day(61), "reason": "wrong"}))
     elif kind == "adjust":
         player, delta, n = arg
+        # fibs's rating; or a Glicko list's, with a deviation (and glicko2's volatility) set too
+        glicko = {0: {"rating": "g1", "rd": 60 + abs(delta)}, 1: {"rating": "g2", "rd": 80.0, "volatility": 0.05}}
         append_block(journal, entry_block("adjust", {"date": day(n), "player": player, "rating": "fibs",
-                                                     "delta": delta, "reason": "decision"}))
+                                                     "delta": delta, "reason": "decision", **glicko.get(n % 3, {})}))
     elif kind == "player":
         append_block(journal, entry_block("player", {"id": f"p{arg}", "name": f"Player {arg}"}))
     elif kind == "edit":
@@ -195,7 +213,7 @@ def apply(folder: Path, op, state: dict) -> None:
             other = pair[1] if current == pair[0] else pair[0]
             journal.write_text(text[:k] + f'winner = "{other}"' + text[line_end:])
     elif kind == "config":
-        write_config(folder, arg, state["csv"])
+        write_config(folder, arg, state["csv"], glicko=True)
     elif kind == "drop-cache":
         drop_cache(cache_folder(folder), arg)
     else:
@@ -270,14 +288,14 @@ def _retype(value, rng):
 def other_cache(tmp_path_factory):
     """A second club's cache, whose files are copied over this club's."""
     folder = tmp_path_factory.mktemp("other")
-    write_club(folder, [{"date": day(k), "players": ["a", "c"], "winner": "c", "length": 3} for k in range(3)])
+    write_club(folder, [{"date": day(k), "players": ["a", "c"], "winner": "c", "length": 3} for k in range(3)], glicko=True)
     snapshot(folder)
     return cache_folder(folder)
 
 
 def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path, inline: bool = False) -> None:
     write_club(folder, [{"id": f"m{k}", **e} for k, e in enumerate(sorted(initial, key=lambda e: e["date"]))],
-               csv=csv, inline=inline)
+               csv=csv, inline=inline, glicko=True)
     state = {"ids": len(initial), "csv": csv, "other": other}
     assert snapshot(folder) == full_replay(folder)
     for op in ops:
@@ -385,11 +403,13 @@ def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch
     matches = [{"date": day(k % 40), "players": [PLAYERS[k % 5], PLAYERS[(k + 2) % 5]],
                 "winner": PLAYERS[k % 5], "length": 1 + k % 7,
                 "discipline": "long-nardy" if k % 3 else "short-nardy"} for k in range(60)]
-    write_club(tmp_path, sorted(matches, key=lambda e: e["date"]))
+    write_club(tmp_path, sorted(matches, key=lambda e: e["date"]), glicko=True)
     monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
     ledger, replays = parallel.replay_all(tmp_path)
-    assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club") for d in ("long-nardy", "short-nardy")}
-    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 4  # fibs and elo (both resume), two disciplines each
+    assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club", "g1", "g2")
+                                                    for d in ("long-nardy", "short-nardy")}
+    # fibs and elo (both resume) and glicko and glicko2 (kept for the journal as it is), two disciplines each
+    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 8
     assert snapshot(tmp_path) == full_replay(tmp_path)
     for rating, discipline, players in replays:
         assert players == len(full_replay_result(tmp_path, rating.name, discipline).standings)

@@ -75,6 +75,11 @@ class RatingView(Protocol):
         """The date of the view's last match or adjustment (and tournament end, if asked)."""
         ...
 
+    def whole(self) -> RatingView:
+        """The view of every entry of the list and discipline (a resumed replay's view holds only
+        the matches it goes on with): what a result given back by the cache replays for explain."""
+        ...
+
 
 class CheckView(Protocol):
     """The whole journal as an engine's `check` sees it: its adjustments and the drawn matches."""

@@ -99,6 +99,7 @@ class RatingResult:
     sections: tuple[tuple[str, str], ...] = ()        # (status, title): statuses listed in a section of their own
     as_of: date | None = None
     state: Any = None   # what a resumable engine's replay reached (Engine.resumable), for the cache
+                        # (an engine that keeps something else here says what: Engine.cached_state)
 
     # Capabilities a result declares; the CLI asks these, never hasattr.
     has_daily: ClassVar[bool] = False   # `daily(day)`: a one-day view (chips, seed 001)
@@ -144,6 +145,9 @@ class Engine:
     Capabilities are declared here, not discovered: an engine that can resume
     a replay from saved state sets `resumable` and implements `resume`,
     `finish`, `pack_state` and `unpack_state`; the ledger asks `can_resume`.
+    One whose state can be stored and given back for the journal exactly as it
+    was replayed, but not resumed over appended matches, sets `cacheable` and
+    implements `finish`, `pack_state` and `unpack_state`; the ledger asks `can_cache`.
     """
 
     name: ClassVar[str]
@@ -162,10 +166,23 @@ class Engine:
     # sorted and merged into the replay of a list that ignores them).
     tournament_ends: ClassVar[bool] = True
 
+    # The replay depends on the entries only (as a resumable one's), and its state can be stored
+    # and given back, for the journal exactly as it was replayed: nothing appended since.
+    cacheable: ClassVar[bool] = False
+
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:
         """Whether a replay under these parameters may be cached and resumed."""
         return cls.resumable
+
+    @classmethod
+    def can_cache(cls, params: EngineParams) -> bool:
+        """Whether a replay under these parameters may be cached (resumed or not)."""
+        return cls.cacheable or cls.can_resume(params)
+
+    def cached_state(self, result: RatingResult) -> Any:
+        """What pack_state stores of a result (None: nothing)."""
+        return result.state
 
     @classmethod
     def parse_params(cls, raw: dict[str, Any]) -> EngineParams:
@@ -217,7 +234,7 @@ class Engine:
         them from the history events (the default: slower on a big journal, same numbers)."""
         return None
 
-    # --- resumable engines only ---------------------------------------------------
+    # --- resumable and cacheable engines only ---------------------------------------
 
     def resume(self, view: RatingView, state: Any) -> RatingResult:
         """Continue the replay that reached `state` with the view's (appended) matches."""

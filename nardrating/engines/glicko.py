@@ -53,6 +53,9 @@ class GlickoFamily(Engine):
     adjust_fields = frozenset({"rd"})
     has_volatility = False
     tournament_ends = False  # rating periods of matches and adjustments only
+    # A period is rated as a whole: no resuming over matches appended to it, but the state of a
+    # replay is stored for the journal as it was (glickocache.py), and a leaderboard reads it.
+    cacheable = True
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 
@@ -132,8 +135,23 @@ class GlickoFamily(Engine):
         return GlickoResult(view.rating.name, view.discipline, self.name, standings, columns=columns,
                             as_of=view.as_of, state=states, matches=view.match_columns, records=state.records,
                             side=state.side, order=[names[code] for code in state.event_order], view=view,
-                            player_periods=state.periods,
+                            player_periods=state.periods, replayed=state,
                             period=p.period, volatility=volatility, whole_start=type(p.start) is int)
+
+    # --- the cache: the state as JSON and machine arrays, never code (glickocache.py) -----
+
+    def cached_state(self, result: RatingResult) -> GlickoState | None:
+        return result.replayed if isinstance(result, GlickoResult) else None
+
+    def pack_state(self, state: GlickoState) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        from .glickocache import pack
+
+        return pack(state)
+
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, Any], load_columns: Any) -> GlickoState:
+        from .glickocache import unpack
+
+        return unpack(meta, players, load_columns)
 
     def prediction_state(self, result: RatingResult, player: str, p: Any) -> State:
         """A player's state for a game in the period of the result's as-of (deviation grown)."""

@@ -70,13 +70,14 @@ class GlickoResult(CompactResult):
     volatility: bool = False
     whole_start: bool = False  # the list's start is an int (1500): see compact.exact_ints
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
+    replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
     _periods: "Replay | None" = None
     _labels: dict[int, str] = field(default_factory=dict)
 
     def periods(self, engine: Any) -> "Replay":
         """The replay with its periods kept (periods, games), made when explain first asks."""
         if self._periods is None:
-            self._periods = Replay(engine, self.view, keep=True)
+            self._periods = Replay(engine, self.view.whole(), keep=True)
             self._periods.run()
         return self._periods
 

@@ -1,6 +1,7 @@
-"""Replayed results in the cache (engines that can resume: Engine.can_resume), beside the journal's
+"""Replayed results in the cache (engines that can store them: Engine.can_cache), beside the journal's
 snapshot (cache.py): per rating list and discipline, a small file of meta and per-player arrays,
-and a big one of the records, mapped into memory when read."""
+and a big one of the records (and of any table of the engine's own, its names starting "table_"),
+mapped into memory when read."""
 from __future__ import annotations
 
 import hashlib
@@ -80,5 +81,6 @@ def read_result(config: ClubConfig, rating: str, discipline: str, player_count: 
             need(column.typecode != "d" or all(map(math.isfinite, column)), "a rating that is not a number")
             need(column.typecode == "d" or min(column, default=0) >= 0, "a negative count")
         columns = _mapped(folder, meta["blob"], meta["columns"], meta["blob_file"])
-    need(all(len(column) == meta["records"] for column in columns.values()), "result columns of different lengths")
+    need(all(len(column) == meta["records"] for name, column in columns.items() if not name.startswith("table_")),
+         "result columns of different lengths")
     return meta, players, lambda: columns

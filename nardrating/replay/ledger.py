@@ -93,17 +93,22 @@ class Ledger:
         engine = engine_class(rating_list.engine)
         shown_as_of = as_of
         latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
-        if engine.can_resume(rating_list.params) and (as_of is None or as_of.toordinal() >= latest):
-            as_of = None  # nothing after as_of: the same replay as the whole journal
+        whole = as_of is None or as_of.toordinal() >= latest   # nothing after as_of: every entry replayed
+        if engine.can_resume(rating_list.params) and whole:
+            as_of = None  # the same replay as the whole journal
+        # The cache holds the whole journal's replay; a list that is not resumed finishes it as of
+        # the date asked (Glicko's deviations grown to it: Engine.cacheable).
+        cached = whole and engine.can_cache(rating_list.params)
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:
-            result = through_cache(resumed_result, self, engine, rating_list, discipline) if as_of is None else None
+            result = through_cache(resumed_result, self, engine, rating_list, discipline, as_of) if cached else None
             if result is None:
                 result = replay(self, rating_list, discipline, as_of)
-                if as_of is None:
+                if whole:
                     self._save_tail()
+                if cached:
                     self.save_run(engine, rating_list, discipline, result)
-                    if self.dirty and result.state is not None and engine.can_resume(rating_list.params):
+                    if self.dirty and engine().cached_state(result) is not None:
                         self.unsaved.append((engine, rating_list, discipline, result))
             self._runs[key] = result
         result = self._runs[key]
@@ -113,8 +118,8 @@ class Ledger:
         return result
 
     # The cache of replayed results (resume.resumed_result): only for engines whose replay can
-    # resume (Engine.can_resume), and only for the journal exactly as cached (`dirty` marks one
-    # changed in memory, by add-match).
+    # be stored (Engine.can_cache: resumed over appended matches where Engine.can_resume), and
+    # only for the journal exactly as cached (`dirty` marks one changed in memory, by add-match).
 
     def snapshot_counts(self) -> dict[str, int]:
         j = self.journal
@@ -143,10 +148,13 @@ class Ledger:
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None:
         from . import cacheresults
 
-        if self.cache_token is None or self.dirty or result.state is None or not engine.can_resume(rating_list.params):
+        if self.cache_token is None or self.dirty or not engine.can_cache(rating_list.params):
+            return
+        state = engine().cached_state(result)
+        if state is None:
             return
         try:
-            meta, players, columns = engine().pack_state(result.state)
+            meta, players, columns = engine().pack_state(state)
             meta.update(token=self.cache_token, counts=self.snapshot_counts(), engine=engine.name,
                         version=engine.version)
             cacheresults.write_result(self.config, rating_list.name, discipline, meta, players, columns)

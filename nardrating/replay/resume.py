@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 # Appended matches up to this many are not written back to the cache as a new snapshot, but kept
@@ -156,22 +157,26 @@ def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: in
     return _shape(journal) == shape and all(dates[i] > latest for i in range(first_match, len(dates)))
 
 
-def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str) -> Any:
-    """The cached result of this list and discipline, resumed over matches appended since; None to replay."""
+def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str,
+                   as_of: date | None = None) -> Any:
+    """The cached result of this list and discipline, resumed over matches appended since; None to
+    replay. `as_of`: a date on or after every entry, for a list that is not resumed (Ledger.run)."""
     from ..collector import collector_paused
     from . import cacheresults
     from .view import build_view
 
-    if ledger.cache_token is None or not engine.can_resume(rating_list.params):
+    if ledger.cache_token is None or not engine.can_cache(rating_list.params):
         return None
     meta, players, load_columns = cacheresults.read_result(ledger.config, rating_list.name, discipline,
                                                            len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
     state = engine().unpack_state(meta, players, load_columns)
     if meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty:
-        view = build_view(ledger, rating_list, discipline, None, order=[])
+        view = build_view(ledger, rating_list, discipline, as_of, order=[])
         with collector_paused():  # a standing per player, kept with the result: none in a cycle (collector.py)
             return engine().finish(view, state)
+    if not engine.can_resume(rating_list.params) or as_of is not None:   # stored for the journal as it was
+        return None
     old = meta["counts"]
     last_date = meta["last_date"]
     appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..config import RatingList
 from ..contract.batches import MatchBatch, MatchColumns, PairLimit
@@ -30,10 +30,18 @@ class JournalView:
     tournaments: list[Tournament]    # of this discipline that ended by as_of, by (end, journal order)
     config: object = None            # the ClubConfig, for engines that need club-wide settings
     every_row: bool = False          # order is every match row of the journal, in journal order
+    resumed: bool = False            # just the matches a resumed replay goes on with (build_view's `order`)
 
     @property
     def params(self) -> Any:
         return self.rating.params
+
+    def whole(self) -> JournalView:
+        """The view of every entry of this list and discipline: this one, unless it is a resumed one's
+        (a result given back by the cache holds such a view; explain replays the whole)."""
+        if not self.resumed:
+            return self
+        return build_view(_Club(self.journal, self.config), self.rating, self.discipline, self.as_of)
 
     def events(self, pair_limit: int = 0, unit: str = "games") -> Iterator[Event]:
         """Matches, adjustments and tournament ends in replay order, each match with its reason.
@@ -214,6 +222,13 @@ def adjust_discipline(adjust: Adjust, rating: RatingList, journal: Journal, defa
     return default
 
 
+class _Club(NamedTuple):
+    """What build_view reads of a ledger."""
+
+    journal: Journal
+    config: Any
+
+
 def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | None,
                order: Sequence[int] | None = None) -> JournalView:
     """The view of one list and discipline; `order` given: just those matches (a resumed replay)."""
@@ -222,7 +237,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     limit = as_of.toordinal() if as_of else None
     if order is not None:
         # A resumed replay: the state already holds every adjustment (see resume.resumed_result).
-        return JournalView(journal, rating, discipline, as_of, order, [], [], ledger.config)
+        return JournalView(journal, rating, discipline, as_of, order, [], [], ledger.config, resumed=True)
     m = journal.matches
     disc, dates = m.discipline, m.dates
     # A machine array: a million row numbers as a list would hold a million int objects.
