@@ -14,7 +14,7 @@ formulas over the chess games) and `python -c 'import typer, rich, pydantic'` â€
 (serial and forked), and after it `leaderboard`, `history`, `players`, `add-match` (a real
 append: the journal grows by one match per round), `leaderboard` after it, `--help`,
 `backtest` of the TOML club over a 10-value grid, and per chess engine `recalc` (pure and
-[fast]) and, for elo (whose replay the cache resumes), `leaderboard` and `history`; and per other
+[fast]) and `leaderboard` and `history` (which read the replay the cache keeps); and per other
 engine (chips, mfsnb, fide, placement) `recalc` against bench/plain.py's loop of its formulas over the same CSV.
 
 Prints per process the median CPU time (user + system, steadier than wall time on a busy
@@ -50,7 +50,7 @@ TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPOR
     (command, IMPORTS, 2.0) for command in ("leaderboard", "history", "players", "add-match")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in CHESS] + [
     (f"recalc [fast] {engine}", PLAIN[engine], 0.5) for engine in CHESS] + [
-    (f"{command} elo", IMPORTS, 2.0) for command in ("leaderboard", "history")] + [
+    (f"{command} {engine}", IMPORTS, 2.0) for engine in CHESS for command in ("leaderboard", "history")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in OTHERS]
 SHORT = {BARE: "bare loop", IMPORTS: "imports", **{stick: f"plain {engine}" for engine, stick in PLAIN.items()}}
 
@@ -105,9 +105,10 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         items.append((PLAIN[engine], [sys.executable, str(HERE / "plain.py"), engine, str(games / "games.csv")], {}, ""))
         c = ("--club", str(games))
         items.append((f"recalc {engine}, 1M chess CSV", cli("recalc", *c), {"NARDRATING_PARALLEL": "0"}, PLAIN[engine]))
-        if engine == "elo":  # resumable: the daily commands read the cached replay
-            items += [(f"{label} elo, 1M chess CSV", cli(*args, *c), {}, IMPORTS)
-                      for label, args in (("leaderboard", ("leaderboard",)), ("history", ("history", "p1")))]
+        # The daily commands read the cached replay (every chess engine keeps it: elo's is resumed
+        # over appended games, glicko's read for the journal as it was replayed).
+        items += [(f"{label} {engine}, 1M chess CSV", cli(*args, *c), {}, IMPORTS)
+                  for label, args in (("leaderboard", ("leaderboard",)), ("history", ("history", "p1")))]
         if fast:
             items.append((f"recalc [fast] {engine}, 1M chess CSV", cli("recalc", *c),
                           {"NARDRATING_PARALLEL": "0", "NARDRATING_FAST": "1"}, PLAIN[engine]))

@@ -119,12 +119,14 @@ class GlickoFamily(Engine):
         as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
         states: dict[str, State] = {}
         standings: dict[str, Standing] = {}
-        for code in state.order:
+        order = state.order
+        # As of a date, the deviation has grown over the idle periods up to it (onset_phi of each, in one call).
+        phis = self.onsets(order, state.phi, state.sigma, state.last, as_of, p) if as_of is not None else \
+            [state.phi[code] for code in order]
+        for code, phi in zip(order, phis):
             player, played = names[code], state.played[code]
-            s = State(state.r[code], state.phi[code], state.sigma[code], state.last[code], state.games[code],
+            s = State(state.r[code], phi, state.sigma[code], state.last[code], state.games[code],
                       date.fromordinal(played) if played else None)
-            if as_of is not None:  # as of a date, the deviation has grown over the idle periods up to it
-                s = _grown(s, self.onset_phi(s, as_of, p))
             states[player] = s
             rd = s.phi * scale
             extra = {"rd": rd, "volatility": s.sigma} if volatility else {"rd": rd}
@@ -209,10 +211,6 @@ class GlickoFamily(Engine):
                  step(_("on the rating scale: change = share × scale"),
                       f"change = {share:.8f} × {scale:.4f}", share * scale)]
         return Explained(inputs, steps)
-
-
-def _grown(s: State, phi: float) -> State:
-    return State(s.r, phi, s.sigma, s.last, s.games, s.last_played)
 
 
 class GlickoEngine(GlickoFamily):
