@@ -108,6 +108,7 @@ class ResultLine:
 def parse_results(text: str, label: str) -> list[ResultLine]:
     """`WHITE BLACK RESULT` a line (# starts a comment); ActionRefused at the first line that is not."""
     found = []
+    text = text.removeprefix("\ufeff")  # the byte order mark a Windows editor writes first
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:

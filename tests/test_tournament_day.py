@@ -1,0 +1,35 @@
+"""A tournament day as the director lives it: the entries typed or saved on the day, on a copy of the
+sample club, each refusal leaving the journal byte for byte."""
+import json
+import shutil
+
+import pytest
+
+from .conftest import SAMPLES
+
+
+@pytest.fixture
+def club(tmp_path):
+    folder = tmp_path / "club"
+    shutil.copytree(SAMPLES / "club-swiss", folder)
+    return folder
+
+
+def journal(club):
+    return (club / "journal.toml").read_bytes()
+
+
+def test_a_results_file_saved_by_a_windows_editor_with_a_bom_and_crlf_is_read(cli, club, tmp_path):
+    # Notepad saves "UTF-8" with a byte order mark first and CRLF line ends. Round 4 of the spring
+    # open has five boards (the sample's round-4.txt); the same five lines, so saved, enter five results.
+    lines = ["anna gleb 1/2-1/2", "zoya dina 0-1", "boris vera 1-0", "kira egor 1-0", "ivan lev 1-0"]
+    saved = tmp_path / "round-4.txt"
+    saved.write_bytes("\ufeff".encode() + "\r\n".join(lines).encode() + b"\r\n")
+    result = cli("results", "spring-open", saved, "--club", club)
+    assert result.exit_code == 0, result.output
+    matches = json.loads(cli("matches", "--tournament", "spring-open", "--club", club, "-f", "json").stdout)
+    round_4 = [m for m in matches if m["date"] == "2025-03-22"]
+    # each line's WHITE BLACK RESULT, as written: anna-gleb drawn, zoya lost to dina, the rest won by white
+    assert [(m["players"], m["result"]) for m in round_4] == [
+        (["anna", "gleb"], "1/2-1/2"), (["zoya", "dina"], "0-1"), (["boris", "vera"], "1-0"),
+        (["kira", "egor"], "1-0"), (["ivan", "lev"], "1-0")]
