@@ -33,3 +33,30 @@ def test_a_results_file_saved_by_a_windows_editor_with_a_bom_and_crlf_is_read(cl
     assert [(m["players"], m["result"]) for m in round_4] == [
         (["anna", "gleb"], "1/2-1/2"), (["zoya", "dina"], "0-1"), (["boris", "vera"], "1-0"),
         (["kira", "egor"], "1-0"), (["ivan", "lev"], "1-0")]
+
+
+def test_a_dutch_swiss_without_its_number_of_rounds_is_refused_when_entered(cli, club):
+    # The Dutch system cannot pair a round without the event's number of rounds (C.04.3 pairs the last
+    # round by rules of its own), and the journal is append-only: a [[tournament]] written without
+    # rounds could never be paired. add-tournament refuses it and writes nothing.
+    before = journal(club)
+    result = cli("add-tournament", "autumn", "--name", "Autumn", "--system", "swiss", "--start", "2025-09-01",
+                 "--end", "2025-09-30", "--pairing", "dutch", "--players", "anna,boris,vera", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert 'pairing = "dutch" needs rounds' in result.stderr and "rounds = 5" in result.stderr
+    assert journal(club) == before
+    result = cli("add-tournament", "autumn", "--name", "Autumn", "--system", "swiss", "--start", "2025-09-01",
+                 "--end", "2025-09-30", "--pairing", "dutch", "--rounds", "3", "--players", "anna,boris,vera",
+                 "--club", club)
+    assert result.exit_code == 0, result.output
+
+
+def test_check_names_the_line_of_a_hand_written_dutch_swiss_without_rounds(cli, club):
+    text = journal(club).decode()
+    line = text.count("\n") + 2   # the [[tournament]] header below, after a blank line
+    (club / "journal.toml").write_text(text + '\n[[tournament]]\nid = "autumn"\nname = "Autumn"\nsystem = "swiss"\n'
+                                       'start = 2025-09-01\nend = 2025-09-30\npairing = "dutch"\n', encoding="utf-8")
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1
+    assert f"journal.toml:{line}: autumn:" in result.output and 'pairing = "dutch" needs rounds' in result.output

@@ -83,6 +83,9 @@ class PlayedTournamentEntry(TournamentEntry):
         if self.pairing == "losses" and self.max_losses is None:
             raise ValueError(_('pairing = "losses" needs max_losses, the losses that end a player\'s event '
                                "(e.g. max_losses = 3)"))
+        if self.pairing == "dutch" and self.rounds is None:
+            raise ValueError(_('pairing = "dutch" needs rounds, the number of rounds the Swiss will have (its last '
+                               "round is paired by other rules; e.g. rounds = 5)"))
         if self.max_losses is not None and self.pairing != "losses":
             raise ValueError(_('max_losses is for pairing = "losses"; leave it out or set that pairing'))
         for a, b in self.forbidden or ():
