@@ -60,3 +60,40 @@ def test_check_names_the_line_of_a_hand_written_dutch_swiss_without_rounds(cli, 
     result = cli("check", "--club", club)
     assert result.exit_code == 1
     assert f"journal.toml:{line}: autumn:" in result.output and 'pairing = "dutch" needs rounds' in result.output
+
+
+def test_a_renamed_entrant_keeps_their_place_rounds_and_results_in_a_tournament_run_here(cli, club, tmp_path):
+    # lev is no. 10 of the spring open: round 1 black against dina (no. 5), lost; round 2 white against
+    # zoya (no. 7), lost; round 3 the pairing-allocated bye, worth 1 point (bye_points unset: 1).
+    # A rename holds for every entry, before and after: the start list, the rounds and the results.
+    result = cli("rename-player", "lev", "leo", "--club", club)
+    assert result.exit_code == 0, result.output
+    assert cli("check", "--club", club).exit_code == 0
+    rows = json.loads(cli("crosstable", "spring-open", "--club", club, "-f", "json").stdout)
+    leo = next(r for r in rows if r["player"] == "leo")
+    assert leo["number"] == 10 and leo["points"] == 1.0
+    assert [(c["opponent"], c["colour"], c["result"]) for c in leo["rounds"]][:2] == [(5, "b", "0"), (7, "w", "0")]
+    assert leo["rounds"][2]["kind"] == "pairing-allocated"
+    assert not any(r["player"] == "lev" for r in rows)
+    # round 4's board 5 is ivan (white) v lev: entered by the new id
+    saved = tmp_path / "round-4.txt"
+    saved.write_text("anna gleb 1/2-1/2\nzoya dina 0-1\nboris vera 1-0\nkira egor 1-0\nivan leo 1-0\n", encoding="utf-8")
+    result = cli("results", "spring-open", saved, "--club", club)
+    assert result.exit_code == 0, result.output
+    assert cli("withdraw", "spring-open", "leo", "--date", "2025-03-22", "--club", club).exit_code == 0
+
+
+def test_two_entrants_of_one_tournament_run_here_are_not_merged(cli, club):
+    # lev and kira are both in the spring open's start list: merged, one player would stand in it twice
+    # (and kira would have met kira's own duplicate's opponents twice over). Refused, nothing written.
+    before = journal(club)
+    result = cli("merge-players", "lev", "kira", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "both are entrants of the tournament 'spring-open'" in result.stderr
+    assert journal(club) == before
+    # oleg plays only the championship: lev's spring open becomes his, at lev's number 10
+    result = cli("merge-players", "lev", "oleg", "--club", club)
+    assert result.exit_code == 0, result.output
+    start = json.loads(cli("entrants", "spring-open", "--club", club, "-f", "json").stdout)
+    assert [(e["number"], e["player"]) for e in start][-1] == (10, "oleg")
+    assert cli("check", "--club", club).exit_code == 0

@@ -78,15 +78,33 @@ def _rewrite(journal: Journal) -> None:
         journal.adjusts = [replace(a, player=mapping.get(a.player, a.player)) for a in journal.adjusts]
     for tid, t in journal.tournaments.items():
         if t.standings and any(s.player in mapping for s in t.standings):
-            journal.tournaments[tid] = replace(t, standings=tuple(
+            journal.tournaments[tid] = t = replace(t, standings=tuple(
                 Placing(mapping.get(s.player, s.player), s.low, s.high) for s in t.standings))
+        play = t.play
+        if play is not None and any(p in mapping for p in (*(play.players or ()), *(x for pair in play.forbidden
+                                                                                     for x in pair))):
+            journal.tournaments[tid] = replace(t, play=replace(
+                play, players=None if play.players is None else tuple(mapping.get(p, p) for p in play.players),
+                forbidden=tuple((mapping.get(a, a), mapping.get(b, b)) for a, b in play.forbidden)))
+    _rewrite_play(journal, mapping)
+
+
+def _rewrite_play(journal: Journal, mapping: dict[str, str]) -> None:
+    """The rounds' boards and byes, the late entries and withdrawals of tournaments run here, by final id."""
+    if any(p in mapping for r in journal.rounds for p in (*(x for _, w, b in r.boards for x in (w, b)),
+                                                          *(p for p, _ in r.byes))):
+        journal.rounds = [replace(r, boards=tuple((k, mapping.get(w, w), mapping.get(b, b)) for k, w, b in r.boards),
+                                  byes=tuple((mapping.get(p, p), kind) for p, kind in r.byes))
+                          for r in journal.rounds]
+    if any(c.player in mapping for c in journal.changes):
+        journal.changes = [replace(c, player=mapping.get(c.player, c.player)) for c in journal.changes]
 
 
 def _check_new(journal: Journal) -> list[Problem]:
     """Each identity not applied yet names a player of its moment; the players dict follows it."""
     problems = []
     players = journal.players
-    for ident in journal.identities[journal.identities_applied:]:
+    for k, ident in enumerate(journal.identities[journal.identities_applied:], start=journal.identities_applied):
         if ident.player not in players:
             problems.append(Problem(ident.file, ident.line, _("[[{kind}]] of an unknown player {player!r}{hint}").format(
                 kind=ident.kind, player=ident.player, hint=did_you_mean(ident.player, players)), ident.player))
@@ -108,9 +126,31 @@ def _check_new(journal: Journal) -> list[Problem]:
                 problems.append(Problem(ident.file, ident.line, _("[[merge]] into an unknown player {player!r}{hint}").format(
                     player=ident.into, hint=did_you_mean(ident.into, players)), ident.player))
                 continue
+            shared = _entered_together(journal, k)
+            if shared is not None:
+                problems.append(Problem(ident.file, ident.line, _(
+                    "cannot merge {dup!r} into {into!r}: both are entrants of the tournament {tournament!r}, which "
+                    "merged would be one player twice in its start list and rounds; if they are two people, keep "
+                    "both ids").format(dup=ident.player, into=ident.into, tournament=shared), ident.player))
+                continue
             del players[ident.player]
     journal.identities_applied = len(journal.identities)
     return problems
+
+
+def _entered_together(journal: Journal, k: int) -> str | None:
+    """The first tournament run here whose start list or late entries hold both players of the k-th
+    identity, a merge (by the ids the identities before it give them), else None."""
+    ident = journal.identities[k]
+    mapping = final_ids(journal.identities[:k])
+    both = {ident.player, ident.into}
+    for t in journal.tournaments_run_here():
+        assert t.play is not None
+        entered = {mapping.get(p, p) for p in t.play.players or ()}
+        entered |= {mapping.get(c.player, c.player) for c in journal.changes if c.kind == "join" and c.tournament == t.id}
+        if both <= entered:
+            return t.id
+    return None
 
 
 def _recode(journal: Journal, mapping: dict[str, str]) -> None:
