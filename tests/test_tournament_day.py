@@ -97,3 +97,51 @@ def test_two_entrants_of_one_tournament_run_here_are_not_merged(cli, club):
     start = json.loads(cli("entrants", "spring-open", "--club", club, "-f", "json").stdout)
     assert [(e["number"], e["player"]) for e in start][-1] == (10, "oleg")
     assert cli("check", "--club", club).exit_code == 0
+
+
+def _with_input(cli, args, text):
+    from typer.testing import CliRunner
+
+    from nardrating.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], input=text, env={"COLUMNS": "100", "NARDRATING_CLUB": ""})
+
+
+@pytest.fixture
+def knockout(cli, tmp_path):
+    """Four players, a knockout paired for its first round: the bracket of 4 is 1 4 2 3, so board 1
+    is a (no. 1) v d (no. 4), board 2 b v c (unrated players are numbered by name)."""
+    folder = tmp_path / "ko"
+    assert cli("init", folder, "--engine", "elo").exit_code == 0
+    for p in "abcd":
+        assert cli("add-player", p, "--club", folder).exit_code == 0
+    assert cli("add-tournament", "ko", "--name", "KO", "--system", "knockout", "--start", "2025-11-01", "--end",
+               "2025-11-30", "--pairing", "knockout", "--players", "a,b,c,d", "--club", folder).exit_code == 0
+    assert cli("pair", "ko", "--date", "2025-11-01", "--club", folder).exit_code == 0
+    return folder
+
+
+def test_a_drawn_result_on_a_knockout_board_is_refused_at_entry(cli, knockout):
+    # A draw decides no knockout tie: entered, it left `pair` unable to pair the next round, and the
+    # board already holding a result. results and add-match --tournament refuse it, writing nothing.
+    before = journal(knockout)
+    result = _with_input(cli, ["results", "ko", "-", "--club", knockout], "a d 1/2-1/2\nb c 1-0\n")
+    assert result.exit_code == 1, result.output
+    assert "<stdin>:1: board 1 of round 1 (a v d) is a knockout's: a draw decides nothing" in result.stderr
+    result = cli("add-match", "d", "a", "--result", "1/2-1/2", "--tournament", "ko", "--date", "2025-11-01",
+                 "--club", knockout)
+    assert result.exit_code == 1, result.output
+    assert "a draw decides nothing" in result.stderr
+    assert journal(knockout) == before
+    # decided games go in, and round 2 pairs the two winners: d (who beat a) and b (who beat c)
+    result = _with_input(cli, ["results", "ko", "-", "--club", knockout], "a d 0-1\nb c 1-0\n")
+    assert result.exit_code == 0, result.output
+    paired = json.loads(cli("pair", "ko", "--date", "2025-11-02", "--dry-run", "--club", knockout, "-f", "json").stdout)
+    assert [{p["white"], p["black"]} for p in paired["pairs"]] == [{"d", "b"}]
+
+
+def test_one_result_entered_names_its_one_match(cli, knockout):
+    # the first match of an empty journal is m0001: one board, one match, no range "m0001 to m0001"
+    result = _with_input(cli, ["results", "ko", "-", "--dry-run", "--club", knockout], "a d 1-0\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "would add 1 result of round 1 of ko (m0001)"

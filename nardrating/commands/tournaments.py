@@ -107,9 +107,10 @@ def results(tournament: TournamentArg,
     out = console()
     first, last = written.entries[0], written.entries[-1]
     verb = _("would add") if dry_run else _("added")
-    out.print(plain(_("{verb} {count} of round {round} of {tournament} ({first} to {last})").format(
-        verb=verb, count=_n_results(len(written.entries)), round=first["round"], tournament=tournament,
-        first=first["id"], last=last["id"])), markup=False)
+    said = (_("{verb} {count} of round {round} of {tournament} ({first} to {last})") if len(written.entries) > 1
+            else _("{verb} {count} of round {round} of {tournament} ({first})"))
+    out.print(plain(said.format(verb=verb, count=_n_results(len(written.entries)), round=first["round"],
+                                tournament=tournament, first=first["id"], last=last["id"])), markup=False)
 
 
 def _n_results(n: int) -> str:

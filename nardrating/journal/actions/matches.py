@@ -150,7 +150,7 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
         if tournament is not None:  # a tournament run here: the board of the pairing, its colours
             from .tournaments import open_board
 
-            board = open_board(club, tournament, a, b)
+            board = open_board(club, tournament, a, b, result)
             if board is not None:
                 number, white, black = board
                 if [white, black] != players:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import N_, _
+from ..entries import parse_result
 from ..writer import next_match_id
 from .write import Fields, MakeFields, Written, write_entries, write_entry
 
@@ -157,6 +158,8 @@ def enter_results(ledger: Ledger, tid: str, lines: list[ResultLine], label: str,
                                           if path.exists() else "", club.journal)[1:])
                 ids.extend(f"m{first + n:04d}" for n in range(len(lines)))
             result, forfeit = RESULTS[entry.result]
+            if result == "1/2-1/2" and now.pairing == "knockout":
+                raise ActionRefused(knockout_draw(where, board.board, number, board.white, board.black))
             t = club.journal.tournaments[tid]
             return {"id": ids[k], "date": played.date or t.start, "players": [board.white, board.black],
                     "result": result, "discipline": t.discipline, "tournament": tid, "round": number,
@@ -188,7 +191,14 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
     return write_entry(ledger, kind, fields, dry_run=dry_run).entries[0]
 
 
-def open_board(club: Ledger, tid: str, a: str, b: str) -> tuple[int, str, str] | None:
+def knockout_draw(where: str, board: int, number: int, white: str, black: str) -> str:
+    """The refusal of a drawn result on a knockout's board."""
+    return _("{where}: board {board} of round {round} ({white} v {black}) is a knockout's: a draw decides nothing; "
+             "enter the result of the game that decided it (1-0 or 0-1; +- or -+ for a forfeit)").format(
+        where=where, board=board, round=number, white=white, black=black)
+
+
+def open_board(club: Ledger, tid: str, a: str, b: str, result: str | None = None) -> tuple[int, str, str] | None:
     """(round, white, black) of the board pairing a and b that has no result yet, for add-match."""
     if tid not in club.journal.tournaments or not any(r.tournament == tid for r in club.journal.rounds):
         return None
@@ -196,6 +206,8 @@ def open_board(club: Ledger, tid: str, a: str, b: str) -> tuple[int, str, str] |
     for r in reversed(now.rounds):
         for board in r.boards:
             if {board.white, board.black} == {a, b} and board.result is None:
+                if now.pairing == "knockout" and result is not None and parse_result(result) == 0.5:
+                    raise ActionRefused(knockout_draw(tid, board.board, r.number, board.white, board.black))
                 return r.number, board.white, board.black
     raise ActionRefused(_("{a} v {b} is not an open board of tournament '{tournament}' (see nardrating pair / "
                           "crosstable {tournament}); its results follow its pairing").format(a=a, b=b, tournament=tid))
