@@ -43,7 +43,7 @@ def changes(club: str | None, since_list: Path | None, since: date | None, to: d
         ledger, listed = done.ledger, done.listed
         rating, discipline = listed.provenance["rating"], listed.provenance["discipline"]
         start = listed.as_of
-        before_rows = listed.rows
+        before_rows = _by_final_id(listed.rows, ledger)
         before_label = _("the list of {day} ({file})").format(day=start, file=since_list.name)
     else:
         assert since is not None
@@ -68,6 +68,27 @@ def changes(club: str | None, since_list: Path | None, since: date | None, to: d
             "{file} is altered, or was never recorded: no [[list]] entry of the journal has its SHA-256; its rows "
             "are taken as they are (nardrating verify says more)").format(file=since_list)]))
     return table
+
+
+def _by_final_id(rows: list[dict[str, Any]], ledger: Any) -> list[dict[str, Any]]:
+    """A frozen list's rows under the ids the players have now: a rename or merge added since holds
+    for the list too (as it holds for every entry). A merged player's rows are one: the rank and
+    rating of the row of the player merged into (else the first), the games of both."""
+    from ..journal.identities import final_ids
+
+    renamed = final_ids(ledger.journal.identities)
+    if not any(row.get("player") in renamed for row in rows):
+        return rows
+    grouped: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        grouped.setdefault(renamed.get(row["player"], row["player"]), []).append(row)
+    out = []
+    for player, group in grouped.items():
+        kept = next((row for row in group if row["player"] == player), group[0])
+        games = [row.get("games") for row in group]
+        total = sum(g for g in games if isinstance(g, int)) if all(isinstance(g, int) for g in games) else kept.get("games")
+        out.append({**kept, "player": player, "games": total})
+    return out
 
 
 def _table(before_rows: list[dict[str, Any]], after_rows: list[dict[str, Any]], behind: list[Ref], rating: str,
