@@ -63,10 +63,17 @@ def failure(path: Path | str, exc: OSError) -> str:
         path=path, reason=exc.strerror or exc)
 
 
+def not_a_folder(path: Path, folder: Path) -> str:
+    """The refusal of an output whose folder is a file (or another thing that is not a folder)."""
+    return _("{path}: {folder} is a file, not a folder; nothing was written.").format(path=path, folder=folder)
+
+
 def check_target(path: Path, protect: Iterable[Path] = ()) -> os.stat_result | None:
     """The stat of the regular file `path` names (None: nothing there yet), or OutputRefused."""
     folder = _folder(path)
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise OutputRefused(not_a_folder(path, folder))
         raise OutputRefused(_("{path}: the folder {folder} does not exist; nothing was written.").format(
             path=path, folder=folder))
     try:

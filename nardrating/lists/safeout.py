@@ -77,6 +77,10 @@ def create_new(path: Path, data: bytes) -> os.stat_result:
     if os.path.lexists(path):
         raise ActionRefused(exists_message(path))
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            from ..safewrite import not_a_folder
+
+            raise ActionRefused(not_a_folder(path, folder))
         raise ActionRefused(_("{path}: the folder {folder} does not exist").format(path=path, folder=folder))
     tmp = folder / f".{path.name}.{secrets.token_hex(8)}.tmp"
     try:

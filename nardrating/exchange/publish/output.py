@@ -55,6 +55,10 @@ def check_outdir(outdir: Path, protect: Iterable[Path]) -> None:
         st = os.lstat(outdir)
     except FileNotFoundError:
         st = None
+    except NotADirectoryError:
+        blocking = next((p for p in reversed(outdir.parents) if os.path.lexists(p) and not p.is_dir()), outdir.parent)
+        raise ActionRefused(_("{outdir}: {file} is a file, not a folder, so the site cannot be made there; nothing "
+                              "was written").format(outdir=outdir, file=blocking)) from None
     if st is not None and stat.S_ISLNK(st.st_mode):
         raise ActionRefused(_("{outdir} is a symbolic link (to {target}); publish never writes through a link, so "
                               "nothing was written. Give the folder itself.").format(

@@ -108,6 +108,9 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
                                   "written. Remove it, or choose another folder.").format(path=path))
         if path.exists():
             raise ActionRefused(_("{path} already exists; init never overwrites. Choose another folder.").format(path=path))
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise ActionRefused(_("{folder} is a file, not a folder; give init a new folder or an existing one, so "
+                              "nothing was written").format(folder=folder))
     template = engine_template(engine, discipline)
     discipline = discipline or engine_class(engine).default_discipline
     made_folders = [f for f in (folder, *folder.parents) if not os.path.lexists(f)]
@@ -118,7 +121,7 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
                                       discipline=toml_value(discipline), rating=template)
         made.append((config, create_file(config, text.encode("utf-8"))))
         made.append((journal, create_file(journal, JOURNAL_TEMPLATE.encode("utf-8"))))
-    except BaseException:
+    except BaseException as exc:
         for path, st in reversed(made):
             remove_created(path, st)
         for created in made_folders:  # the deepest first; only if still empty
@@ -126,5 +129,8 @@ def init_club(folder: Path, engine: str = "elo", name: str | None = None, discip
                 created.rmdir()
             except OSError:
                 pass
+        if isinstance(exc, OSError):
+            raise ActionRefused(_("{path}: cannot make it: {error}; nothing was written").format(
+                path=exc.filename if exc.filename is not None else folder, error=exc.strerror or exc)) from None
         raise
     return [config, journal]
