@@ -144,6 +144,7 @@ def _link_note(path: Path) -> str:
 
 def find_club(club: str | os.PathLike[str] | None) -> Path:
     """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
+    from_env = club is None
     if club is None:
         club = os.environ.get("NARDRATING_CLUB") or None
     # exists(), not is_file(): a FIFO or folder named nardrating.toml is reported by
@@ -153,6 +154,10 @@ def find_club(club: str | os.PathLike[str] | None) -> Path:
         if path.is_dir():
             path = path / CONFIG_NAME
         if not path.exists():
+            if from_env:
+                raise LedgerError([Problem(str(path), None, _(
+                    "no club config here, where NARDRATING_CLUB names the club: set it to a folder holding "
+                    "nardrating.toml, or give --club"))])
             raise LedgerError([Problem(str(path), None, _("no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`"))])
         return path
     here = Path.cwd().resolve()
@@ -235,6 +240,12 @@ def load_config(path: Path) -> ClubConfig:
         return lines[0] if lines else None
 
     unknown = set(data) - {"club", "rating"}
+    entries = {"player", "match", "tournament", "void", "adjust", "rename", "merge", "list", "round", "join",
+               "withdraw", "edit-player"}
+    if unknown & entries and not {"club", "rating"} & set(data):  # --club named the journal, not the config
+        raise LedgerError([Problem(label, None, _(
+            "this is a journal, not a club config: give --club the club's folder ({folder}) or its {config}").format(
+            folder=display_path(path.parent), config=CONFIG_NAME))])
     for key in sorted(unknown):
         problems.append(Problem(label, first(key) or key_line(text, 1, key),
                                 _("unknown table or key {key!r}; a config holds [club] and [rating.NAME] tables").format(key=key)))

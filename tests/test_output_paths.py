@@ -50,3 +50,21 @@ def test_an_output_file_below_a_file_says_that_file_is_no_folder(cli, tmp_path, 
     assert result.exit_code == 1, result.output
     assert f"{taken} is a file, not a folder" in result.stderr
     assert (club / "journal.toml").read_bytes() == before and taken.read_text(encoding="utf-8") == "x\n"
+
+
+def test_club_naming_the_journal_says_give_the_folder(cli, tmp_path):
+    # --club takes the club's folder or its nardrating.toml; given journal.toml, it listed one
+    # "unknown table 'match'" a kind of entry, read as a config
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "chess-club", club)
+    result = cli("leaderboard", "--club", club / "journal.toml")
+    assert result.exit_code == 1, result.output
+    assert "this is a journal, not a club config: give --club the club's folder" in result.stderr
+    assert "unknown table" not in result.stderr
+
+
+def test_a_club_named_by_the_environment_that_is_not_there_says_so(cli, tmp_path):
+    # the message told to "give --club", which was not given: NARDRATING_CLUB named the club
+    result = cli("leaderboard", env={"NARDRATING_CLUB": str(tmp_path / "gone")})
+    assert result.exit_code == 1, result.output
+    assert "NARDRATING_CLUB names the club" in result.stderr
