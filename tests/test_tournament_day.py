@@ -145,3 +145,22 @@ def test_one_result_entered_names_its_one_match(cli, knockout):
     result = _with_input(cli, ["results", "ko", "-", "--dry-run", "--club", knockout], "a d 1-0\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "would add 1 result of round 1 of ko (m0001)"
+
+
+def test_amend_of_a_board_naming_its_players_the_other_way_round_keeps_the_colours(cli, club, tmp_path):
+    # Round 4's board 1 is anna (white) v gleb (black), entered drawn. The arbiter corrects it as
+    # "gleb won": amend m0020 gleb anna --result 1-0, from gleb's side, as add-match takes it. The
+    # board keeps its colours: anna v gleb, 0-1. (It was refused, in the journal's words.)
+    saved = tmp_path / "round-4.txt"
+    saved.write_text("anna gleb 1/2-1/2\nzoya dina 0-1\nboris vera 1-0\nkira egor 1-0\nivan lev 1-0\n", encoding="utf-8")
+    assert cli("results", "spring-open", saved, "--club", club).exit_code == 0
+    result = cli("amend", "m0020", "gleb", "anna", "--result", "1-0", "--club", club)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(cli("crosstable", "spring-open", "--club", club, "-f", "json").stdout)
+    cell = {r["player"]: r["rounds"][3] for r in rows}
+    # anna is no. 1, gleb no. 4
+    assert (cell["anna"]["opponent"], cell["anna"]["colour"], cell["anna"]["result"]) == (4, "w", "0")
+    assert (cell["gleb"]["opponent"], cell["gleb"]["colour"], cell["gleb"]["result"]) == (1, "b", "1")
+    matches = json.loads(cli("matches", "--tournament", "spring-open", "--club", club, "-f", "json").stdout)
+    corrected = next(m for m in matches if m["id"] == "m0025")
+    assert (corrected["players"], corrected["result"]) == (["anna", "gleb"], "0-1")

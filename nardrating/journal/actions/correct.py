@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...config import display_path
 from ...errors import ActionRefused, Problem, did_you_mean
 from ...i18n import N_, _
+from ..entries import parse_result
 from ..model import Journal, MatchView
 from .matches import MatchArgs, check_outcome, match_changes, match_check, new_match_id, parse_score
 from .write import Check, Fields, Written, refuse, target_journal, write_entries, write_entry
@@ -45,6 +46,15 @@ def _corrected_fields(original: MatchView, given: MatchArgs, match_id: str, amen
     """The original match's fields, with those `given` replaced, as a new match that amends one."""
     players = [given.a or original.a, given.b or original.b]
     winner, result = given.winner, given.result
+    score = parse_score(given.score)
+    keeps_round = given.tournament in (None, original.tournament)
+    if original.round is not None and keeps_round and players == [original.b, original.a]:
+        # a board's colours are its pairing's: the players named the other way round swap back, and
+        # so do a result and a score given from the first-named player's side (as add-match does)
+        players = [original.a, original.b]
+        score_a = parse_result(result) if result is not None else None
+        result = {1.0: "0-1", 0.0: "1-0"}.get(score_a, result) if score_a is not None else result
+        score = score[::-1] if score else score
     if winner is None and result is None:  # the original's outcome, said again
         winner = original.winner()
         result = None if winner is not None else "1/2-1/2"
@@ -54,11 +64,11 @@ def _corrected_fields(original: MatchView, given: MatchArgs, match_id: str, amen
 
     return {"id": match_id, "date": given.day or original.date, "players": players,
             "result": result, "winner": winner, "length": pick(given.length, original.length),
-            "score": pick(parse_score(given.score), list(original.score) if original.score else None),
+            "score": pick(score, list(original.score) if original.score else None),
             "chips": pick(given.chips, original.chips), "discipline": pick(given.discipline, original.discipline),
             "tournament": pick(given.tournament, original.tournament), "rated": pick(given.rated, original.rated),
             "forfeit": pick(given.forfeit, original.forfeit), "note": pick(given.note, original.note),
-            "round": original.round if given.tournament in (None, original.tournament) else None, "amends": amends}
+            "round": original.round if keeps_round else None, "amends": amends}
 
 
 def _correct(ledger: Ledger, match_id: str, make_match: MakeMatch, reason: str | None, check: Check | None,
