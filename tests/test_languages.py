@@ -677,3 +677,15 @@ def test_every_reason_the_engines_give_reads_in_russian(tmp_path):
     with using("ru"):
         english = {key: where for key, where in reasons.items() if not re.search("[а-яё]", reason_text(*key), re.I)}
     assert english == {}
+
+
+def test_report_details_say_why_a_competitions_change_was_stopped_in_russian(cli):
+    # seed 000, «Когда рейтинг не снижался»: a win against an opponent rated far lower keeps the
+    # competition's loss at 0; the details' Protected cell said it in English on a Russian report
+    # ("won vs umarov (-580): -3 → 0") and on the Russian site
+    ru = cli("report", "--period", "2011-Q1", "--details", "--club", FEDERATION, env={**RU, "COLUMNS": "250"})
+    assert ru.exit_code == 0, ru.output
+    assert "won vs" not in ru.stdout and "выигрыш у umarov (" in ru.stdout
+    en = cli("report", "--period", "2011-Q1", "--details", "--club", FEDERATION, "-f", "json")
+    assert cli("report", "--period", "2011-Q1", "--details", "--club", FEDERATION, "-f", "json", env=RU).stdout == en.stdout
+    assert '"protected": "won vs umarov (' in en.stdout

@@ -159,6 +159,7 @@ _COUNTED_IN = r"counted in (.+) on the list of (\S+)"
 _OF_ITS_OWN = r"a competition of its own, on the list of (\S+)"
 _PROTECTED = r"protected, (.+): ([+-]\d+) → 0"
 _WON_VS = r"won vs (.+) \(([+-]\d+)\)"
+_PROTECTED_CELL = r"(.+): ([+-]\d+) → 0"
 _PLACES_OF = r"counts through the places of ('.*'|\".*\") when it ends"
 _INACTIVITY = r"inactivity: more than (\d+) months without a rated game"
 _RATING_PERIOD = r"rating period: (\S+) rounded to (\S+) \(§8\.3\.4\)"
@@ -193,6 +194,22 @@ def _fixed_reasons(lang: str) -> dict[str, str]:
     }
 
 
+def _protected_why(lang: str, why: str) -> str:
+    """Why a change was stopped (mfsnb's 150-point rule, a clear first place), in `lang`."""
+    if won := re.fullmatch(_WON_VS, why):
+        return _("won vs {opponent} ({gap})").format(opponent=won[1], gap=localized(won[2]))
+    return _fixed_reasons(lang).get(why, why)
+
+
+def protected_text(text: str) -> str:
+    """A competition's `protected` cell, "won vs umarov (-580): -3 → 0", in the current language
+    (the engine's English in JSON and CSV); any other text (a list of competitions) as it is."""
+    found = re.fullmatch(_PROTECTED_CELL, text)
+    if found is None:
+        return text
+    return f"{_protected_why(current(), found[1])}: {localized(found[2])} → 0"
+
+
 @lru_cache(maxsize=4096)
 def _reason_text(lang: str, reason: str, adjust: bool) -> str:
     """`reason` in `lang` (the current language when called): the engines' wordings, matched whole."""
@@ -221,12 +238,8 @@ def _reason_text(lang: str, reason: str, adjust: bool) -> str:
     if found := re.fullmatch(_OF_ITS_OWN, reason):
         return _("a competition of its own, on the list of {day}").format(day=found[1])
     if found := re.fullmatch(_PROTECTED, reason):
-        why = found[1]
-        if won := re.fullmatch(_WON_VS, why):
-            why = _("won vs {opponent} ({gap})").format(opponent=won[1], gap=localized(won[2]))
-        else:
-            why = _fixed_reasons(lang).get(why, why)
-        return _("protected, {why}: {change} → 0").format(why=why, change=localized(found[2]))
+        return _("protected, {why}: {change} → 0").format(why=_protected_why(lang, found[1]),
+                                                           change=localized(found[2]))
     if found := re.fullmatch(_PLACES_OF, reason):
         return _("counts through the places of {tournament} when it ends").format(tournament=found[1])
     if found := re.fullmatch(_INACTIVITY, reason):

@@ -11,7 +11,7 @@ from typing import Any
 from ..engines.base import score_text
 from ..i18n import DEFAULT, _, current
 from ..i18n.numbers import localizer
-from ..i18n.terms import kind_text, reason_texts, status_text
+from ..i18n.terms import kind_text, protected_text, reason_texts, status_text
 from ..reports.table import Column, Table
 
 NumberFormat = Callable[[int | float], str]
@@ -123,6 +123,8 @@ def column_texts(table: Table) -> dict[str, list[str]]:
             texts["kind"] = _worded(texts["kind"], kind_text)
         if "reason" in texts:
             texts["reason"] = reason_texts(texts["reason"], [row.get("kind") for row in rows])
+        if "protected" in texts:   # a competition's: why its change was stopped
+            texts["protected"] = _worded(texts["protected"], protected_text)
     return texts
 
 
