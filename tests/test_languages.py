@@ -689,3 +689,14 @@ def test_report_details_say_why_a_competitions_change_was_stopped_in_russian(cli
     en = cli("report", "--period", "2011-Q1", "--details", "--club", FEDERATION, "-f", "json")
     assert cli("report", "--period", "2011-Q1", "--details", "--club", FEDERATION, "-f", "json", env=RU).stdout == en.stdout
     assert '"protected": "won vs umarov (' in en.stdout
+
+
+def test_every_heading_of_a_fide_history_is_in_russian(cli):
+    # the fide engine's opponent_rating column (the opponent's rating on the list in force, seed 002)
+    # was headed "Opponent rating" in a Russian table and on the Russian site
+    ru = cli("history", "novik", "--club", SAMPLES / "fide-club", env={**RU, "COLUMNS": "300"})
+    assert ru.exit_code == 0, ru.output
+    header = ru.stdout.splitlines()[1]
+    assert "Рейтинг соперника" in header and "Opponent" not in header
+    en = cli("history", "novik", "--club", SAMPLES / "fide-club", env={"COLUMNS": "300"})
+    assert "Opponent rating" in en.stdout.splitlines()[1]

@@ -59,7 +59,7 @@ HEADINGS = {
     "date": N_("Date"), "days": N_("Days"), "difference": N_("Difference"), "entry": N_("Entry"),
     "expected": N_("Expected"), "experience": N_("Experience"), "games": N_("Games"),
     "ignored": N_("Ignored"), "kind": N_("Kind"), "list": N_("List"), "opponent": N_("Opponent"),
-    "opponent_boost": N_("Opponent boost"), "opponents": N_("Opponents"), "participants": N_("Participants"),
+    "opponent_boost": N_("Opponent boost"), "opponent_rating": N_("Opponent rating"), "opponents": N_("Opponents"), "participants": N_("Participants"),
     "penalty": N_("Penalty"), "performance": N_("Performance"), "place": N_("Place"),
     "places_from": N_("Places from"), "points": N_("Points"), "pool": N_("Pool"),
     "probability": N_("Probability"), "protected": N_("Protected"), "rating": N_("Rating"),
