@@ -164,3 +164,15 @@ def test_amend_of_a_board_naming_its_players_the_other_way_round_keeps_the_colou
     matches = json.loads(cli("matches", "--tournament", "spring-open", "--club", club, "-f", "json").stdout)
     corrected = next(m for m in matches if m["id"] == "m0025")
     assert (corrected["players"], corrected["result"]) == (["anna", "gleb"], "0-1")
+
+
+@pytest.mark.parametrize("players", [[], ["--players", "anna"], ["--players", ","]])
+def test_a_tournament_run_here_without_a_start_list_is_refused_when_entered(cli, club, players):
+    # pair needs the start list ("add players = [...] to its [[tournament]] entry") and join refuses a
+    # tournament without one: entered so, it could never be paired. One player is no field either.
+    before = journal(club)
+    result = cli("add-tournament", "autumn", "--name", "Autumn", "--system", "round-robin", "--start", "2025-09-01",
+                 "--end", "2025-09-30", "--pairing", "berger", *players, "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "needs its start list, at least two players: --players" in result.stderr
+    assert journal(club) == before

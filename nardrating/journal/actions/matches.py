@@ -174,6 +174,11 @@ def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str
     def fields(club: Ledger, path: Path) -> Fields:
         held = discipline or club.config.club.default_discipline
         extra = dict(play or {})
+        if extra.get("pairing") is not None and len(set(extra.get("players") or ())) < 2:
+            # pair and join need a start list, and the append-only journal could never be given one
+            refuse(club, _("--pairing {pairing}: a tournament run here needs its start list, at least two players: "
+                           "--players ID,ID,… (late entries join it later: nardrating join)").format(
+                pairing=extra["pairing"]), tournament_id)
         if extra.get("players"):
             from .tournaments import fide_order
 
