@@ -176,3 +176,27 @@ def test_a_tournament_run_here_without_a_start_list_is_refused_when_entered(cli,
     assert result.exit_code == 1, result.output
     assert "needs its start list, at least two players: --players" in result.stderr
     assert journal(club) == before
+
+
+def test_a_round_robin_given_more_rounds_than_its_table_is_refused_and_ends_with_the_table(cli, club):
+    # A Berger table of 4 players has 3 rounds (n − 1, C.05 Annex 1). add-tournament refuses --rounds 10;
+    # written by hand, the 4th pair said "failed unexpectedly … a bug" and now says the event is finished.
+    base = ["--name", "Autumn", "--system", "round-robin", "--start", "2025-09-01", "--end", "2025-09-30",
+            "--pairing", "berger", "--players", "anna,boris,vera,gleb", "--club", club]
+    before = journal(club)
+    result = cli("add-tournament", "autumn", *base, "--rounds", "10")
+    assert result.exit_code == 1, result.output
+    assert "--rounds 10: a berger event of 4 players has 3 rounds" in result.stderr
+    assert journal(club) == before
+    text = journal(club).decode() + ('\n[[tournament]]\nid = "autumn"\nname = "Autumn"\nsystem = "round-robin"\n'
+                                    'start = 2025-09-01\nend = 2025-09-30\npairing = "berger"\nrounds = 10\n'
+                                    'players = ["anna", "boris", "vera", "gleb"]\n')
+    (club / "journal.toml").write_text(text, encoding="utf-8")
+    for day in ("2025-09-01", "2025-09-02", "2025-09-03"):
+        paired = cli("pair", "autumn", "--date", day, "--club", club, "-f", "json")
+        assert paired.exit_code == 0, paired.output
+        lines = "".join(f"{p['white']} {p['black']} 1-0\n" for p in json.loads(paired.stdout)["pairs"])
+        assert _with_input(cli, ["results", "autumn", "-", "--club", club], lines).exit_code == 0
+    result = cli("pair", "autumn", "--date", "2025-09-04", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "is finished: all 3 rounds are paired" in result.stderr and "unexpectedly" not in result.output

@@ -19,7 +19,8 @@ class BergerPairer:
         self.double = double
 
     def finished(self, state: Tournament) -> bool:
-        return planned_out(state, rounds_of(len(state.entrants), self.double))
+        table = rounds_of(len(state.entrants), self.double)   # (a `rounds` beyond it: the table ends first)
+        return planned_out(state, table) or len(state.rounds) >= table
 
     def pair(self, draft: Draft) -> Paired:
         state = draft.state

@@ -179,6 +179,17 @@ def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str
             refuse(club, _("--pairing {pairing}: a tournament run here needs its start list, at least two players: "
                            "--players ID,ID,… (late entries join it later: nardrating join)").format(
                 pairing=extra["pairing"]), tournament_id)
+        pairing, rounds = extra.get("pairing"), extra.get("rounds")
+        if rounds is not None and pairing in ("berger", "double-berger", "knockout"):
+            from ...tournaments.berger import rounds_of
+            from ...tournaments.knockout import rounds_needed
+
+            field = len(set(extra["players"]))
+            most = rounds_needed(field) if pairing == "knockout" else rounds_of(field, pairing == "double-berger")
+            if rounds > most:
+                refuse(club, _("--rounds {rounds}: a {pairing} event of {players} players has {most} rounds; give "
+                               "at most that, or leave --rounds out").format(
+                    rounds=rounds, pairing=pairing, players=field, most=most), tournament_id)
         if extra.get("players"):
             from .tournaments import fide_order
 
