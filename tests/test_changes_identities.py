@@ -46,3 +46,22 @@ def test_a_merge_since_the_list_counts_both_frozen_rows_games(cli, tmp_path):
     assert games_now == (listed["petrosyan"]["games"] + now_before["petrosyan"]["games_added"]
                          + listed["sidorov"]["games"] + now_before["sidorov"]["games_added"])
     assert "sidorov" not in rows(cli, club)
+
+
+def test_a_report_asked_for_an_old_id_names_the_id_it_is_known_by_now(cli, tmp_path):
+    # It said "unknown player 'sidorov' (did you mean "fedorov" or "orlov"?)": two other people.
+    club = tmp_path / "federation"
+    shutil.copytree(SAMPLES / "federation-2009", club)
+    assert cli("rename-player", "avakyan", "avakian", "--club", club).exit_code == 0
+    assert cli("merge-players", "sidorov", "petrosyan", "--club", club).exit_code == 0
+    lines = (club / "journal.toml").read_text(encoding="utf-8").splitlines()
+    rename_at = lines.index("[[rename]]") + 1
+    merge_at = lines.index("[[merge]]") + 1
+    result = cli("history", "avakyan", "--club", club)
+    assert result.exit_code == 1
+    assert f"'avakyan' was renamed 'avakian' at {club / 'journal.toml'}:{rename_at}" in result.stderr
+    assert "did you mean 'avakian'?" in result.stderr
+    result = cli("player", "sidorov", "--club", club)
+    assert result.exit_code == 1
+    assert f"'sidorov' was merged into 'petrosyan' at {club / 'journal.toml'}:{merge_at}" in result.stderr
+    assert "fedorov" not in result.stderr

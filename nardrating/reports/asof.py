@@ -51,6 +51,17 @@ def known_disciplines(club: Ledger) -> list[str]:
 def known_player(ledger: Ledger, player: str) -> None:
     """Refuse an unknown player id, with the nearest known ones."""
     if player not in ledger.journal.players:
+        from ..journal.identities import final_ids
+
+        journal = ledger.journal
+        now = final_ids(journal.identities).get(player)
+        first = next((x for x in journal.identities if x.player == player), None)
+        if now is not None and now in journal.players and first is not None:
+            said = (_("unknown player {player!r} (did you mean {now!r}? {player!r} was renamed {new!r} at "
+                      "{file}:{line}, and every entry of theirs is under {now!r} now)") if first.kind == "rename" else
+                    _("unknown player {player!r} (did you mean {now!r}? {player!r} was merged into {new!r} at "
+                      "{file}:{line}, and every entry of theirs is under {now!r} now)"))
+            raise ActionRefused(said.format(player=player, new=first.into, now=now, file=first.file, line=first.line))
         raise ActionRefused(_("unknown player {player!r}{hint}").format(
             player=player, hint=did_you_mean(player, ledger.journal.players)))
 
