@@ -200,3 +200,25 @@ def test_a_round_robin_given_more_rounds_than_its_table_is_refused_and_ends_with
     result = cli("pair", "autumn", "--date", "2025-09-04", "--club", club)
     assert result.exit_code == 1, result.output
     assert "is finished: all 3 rounds are paired" in result.stderr and "unexpectedly" not in result.output
+
+
+def test_a_late_entry_into_a_round_robin_is_refused_when_entered(cli, club):
+    # The Berger table is drawn for the whole field: pair refuses any late entry, and a [[join]] can
+    # only be followed by a withdrawal, which does not take it back. So the join that was accepted
+    # left the championship (six players, two rounds played) unpairable for good.
+    before = journal(club)
+    result = cli("join", "club-championship", "zoya", "--date", "2025-04-20", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "a round-robin's table is drawn for the whole field" in result.stderr
+    assert journal(club) == before
+    assert cli("pair", "club-championship", "--date", "2025-04-19", "--dry-run", "--club", club).exit_code == 0
+
+
+def test_a_late_entry_after_the_last_round_is_refused(cli, club):
+    # the spring open has 5 rounds (rounds = 5): a join from round 9 would never be paired
+    before = journal(club)
+    result = cli("join", "spring-open", "oleg", "--round", "9", "--date", "2025-03-20", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert "--round 9: tournament 'spring-open' is planned for rounds 1 to 5" in result.stderr
+    assert journal(club) == before
+    assert cli("join", "spring-open", "oleg", "--round", "5", "--date", "2025-03-20", "--club", club).exit_code == 0

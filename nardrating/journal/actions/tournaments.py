@@ -185,6 +185,18 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
         if player not in club.journal.players:
             raise ActionRefused(_("unknown player '{player}'{hint}; add them first: nardrating add-player {player}")
                                 .format(player=player, hint=did_you_mean(player, club.journal.players)))
+        if kind == "join" and now.pairing in ("berger", "double-berger"):  # pair could never pair it again
+            raise ActionRefused(_("a round-robin's table is drawn for the whole field: a late entry cannot join "
+                                  "'{tournament}'").format(tournament=tid))
+        if kind == "join" and now.pairing == "knockout":
+            raise ActionRefused(_("a knockout's bracket is drawn for the whole field: a late entry cannot join "
+                                  "'{tournament}'").format(tournament=tid))
+        from ...tournaments.systems import planned_rounds
+
+        planned = planned_rounds(now)
+        if round_no is not None and planned is not None and round_no > planned:
+            raise ActionRefused(_("--round {round}: tournament '{tournament}' is planned for rounds 1 to {rounds}").format(
+                round=round_no, tournament=tid, rounds=planned))
         return {"tournament": tid, "player": player, "round": round_no or len(now.rounds) + 1,
                 "date": day or date.today(), "reason": reason}
 
