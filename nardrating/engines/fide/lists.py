@@ -10,25 +10,14 @@ from ..rounding import round_half_up
 from ..tables import expected_percent
 from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
-from .records import (SCORE, AnyEventRecord, Event, EventRecord, FideEvent, ListRecord, PlayerGame, RatedGame,
+from .records import (SCORE, AnyEventRecord, Event, EventRecord, FideEvent, ListRating, ListRecord, PlayerGame, RatedGame,
                       RatedSingle, SingleMatch, Snapshot, half_points, hundredths)
 from .rules import KState, PoolEntry, initial_rating, k_and_rule, round_robin_average, within_pool_window
-from .tables import dp_for_halves, expected_hundredths
+from .tables import dp_for_halves, expected_hundredths, half_away, half_up
 
 ZERO = Fraction(0)
-# A rated player's events on a list, each with its Σ(S − P_D) in hundredths (what K multiplies).
-Rated = dict[str, list[tuple[AnyEventRecord, int]]]
-
-
-def half_up(numerator: int, denominator: int) -> int:
-    """round_half_up(numerator / denominator) in integers (denominator > 0)."""
-    return (2 * numerator + denominator) // (2 * denominator)
-
-
-def half_away(numerator: int, denominator: int) -> int:
-    """round_half_away(numerator / denominator) in integers (denominator > 0)."""
-    magnitude = half_up(abs(numerator), denominator)
-    return magnitude if numerator >= 0 else -magnitude
+# A rated player's events on a list, and how it rates them (each one's Σ(S − P_D): what K multiplies).
+Rated = dict[str, tuple[list[AnyEventRecord], ListRating]]
 
 
 class ListPublication:
@@ -47,6 +36,7 @@ class ListPublication:
         self.too_few: dict[int, str] = {}      # seed 8.2's reason by the count of games against rated players
         self.counts_reason = f"unrated: counts toward a first rating (list of {list_date})"
         self.floor = self.p.floor              # (a property of the params: asked for every rated player)
+        self.with_events: set[str] = set()     # rated players with an EventRecord among their events
 
     def record(self, player: str) -> ListRecord:
         rec = self.records.get(player)
@@ -95,7 +85,7 @@ class ListPublication:
                     own = None       # §6.1 also when published since the match began (§8.2.4)
                 if own is not None:
                     erec, gain = self.rated_part(event, own, games, snap)
-                    rated.setdefault(player, []).append((erec, gain))
+                    self.rated_event(rated, player, erec, gain)
                 else:
                     erec = self.pool_part(event, player, games, snap, average, unrated_match)
                     if erec.ignored is None:
@@ -103,8 +93,8 @@ class ListPublication:
                 rec.events.append(erec)
 
         records = self.records            # (every player of an event has a record by now)
-        for player, parts in rated.items():
-            self.apply_changes(player, parts, records[player])
+        for player, (erecs, rating) in rated.items():
+            self.apply_changes(player, erecs, rating, records[player])
         for player in pooled:
             self.try_first_rating(player, self.record(player))
         for player, rec in self.records.items():
@@ -116,9 +106,46 @@ class ListPublication:
             rec.status = players.status_of(player, self.list_date)
             s.lists.append(rec)
 
+    def rated_part_of(self, rated: Rated, player: str) -> tuple[list[AnyEventRecord], ListRating]:
+        """A rated player's events on this list, and how it rates them."""
+        parts = rated.get(player)
+        if parts is None:
+            parts = rated[player] = ([], ListRating(self.list_date))
+        return parts
+
+    def rated_event(self, rated: Rated, player: str, erec: EventRecord, gain: int) -> None:
+        """A rated player's event of more than a single match's side (an EventRecord) on this list."""
+        erecs, rating = self.rated_part_of(rated, player)
+        erecs.append(erec)
+        rating.gains.append(gain)
+        self.with_events.add(player)
+
     def one_game(self, g: SingleMatch, rated: Rated, pooled: set[str]) -> None:
         """publish's steps for a match outside any tournament (most events of a big journal), its two
         players in turn: a side rated against a rated opponent is one RatedSingle."""
+        states, records, day = self.players.states, self.records, g.end
+        a, b, rating_a, rating_b = g.a, g.b, g.rating_a, g.rating_b
+        state_a, state_b = states[a], states[b]
+        if rating_a is None or rating_b is None or state_a.rating is None or state_b.rating is None or self.fide:
+            self.one_game_in_full(g, rated, pooled)
+            return
+        # Seed 002, both players rated on the list in force on its day and still (most matches): each
+        # rated with that rating, D as it is, b's P_D 100 − a's (the table is symmetric).
+        p_d, half, key = expected_percent(rating_a - rating_b), g.half, g.key
+        for player, s, opponent, own, opp, own_half, own_p_d in ((a, state_a, b, rating_a, rating_b, half, p_d),
+                                                                 (b, state_b, a, rating_b, rating_a, 2 - half, 100 - p_d)):
+            rec = records.get(player) or self.record(player)
+            if s.last_game is None or s.last_game < day:
+                s.last_game = day
+            erecs, rating = rated.get(player) or self.rated_part_of(rated, player)
+            gains = rating.gains
+            erec = RatedSingle(key, day, opponent, own_half, own, opp, own_p_d, None, rating, len(gains))
+            rec.events.append(erec)
+            erecs.append(erec)
+            gains.append(50 * own_half - own_p_d)
+
+    def one_game_in_full(self, g: SingleMatch, rated: Rated, pooled: set[str]) -> None:
+        """one_game's steps for every case: an unrated side or opponent, FIDE's rulesets."""
         states, records, day, fide = self.players.states, self.records, g.end, self.fide
         rating_a, rating_b = g.rating_a, g.rating_b
         # §6.1 (see publish): of one game, the event is a match of two players.
@@ -143,23 +170,24 @@ class ListPublication:
                 if erec.ignored is None:
                     pooled.add(player)
             else:
+                erecs, rating = self.rated_part_of(rated, player)
                 if opp is None:
                     erec, gain = self.rated_part(g, own, game, snap)
+                    self.with_events.add(player)
                 elif fide:
                     cap = self.p.cap_for(own, day)
                     p_d = expected_hundredths(own, opp, cap)
                     far = abs(own - opp) > FIDE_2024_DIFFERENCE_CAP
                     erec = RatedSingle(g.key, day, opponent, half, own, opp, p_d,
-                                       self.difference_rule(int(cap is not None), int(cap is None)) if far else None)
+                                       self.difference_rule(int(cap is not None), int(cap is None)) if far else None,
+                                       rating, len(rating.gains))
                     gain = 50 * half - p_d
                 else:   # seed 002: D as it is
                     p_d = expected_percent(own - opp)
-                    erec = RatedSingle(g.key, day, opponent, half, own, opp, p_d, None)
+                    erec = RatedSingle(g.key, day, opponent, half, own, opp, p_d, None, rating, len(rating.gains))
                     gain = 50 * half - p_d
-                parts = rated.get(player)
-                if parts is None:
-                    parts = rated[player] = []
-                parts.append((erec, gain))
+                erecs.append(erec)
+                rating.gains.append(gain)
             rec.events.append(erec)
 
     def difference_rule(self, capped: int, uncapped: int) -> str | None:
@@ -212,33 +240,44 @@ class ListPublication:
                            skipped=tuple(skipped))
         return erec, 50 * halves - expected_total
 
-    def apply_changes(self, player: str, parts: list[tuple[AnyEventRecord, int]], rec: ListRecord) -> None:
+    def apply_changes(self, player: str, erecs: list[AnyEventRecord], rating: ListRating, rec: ListRecord) -> None:
         """The list's change of a rated player. Sums are kept in hundredths (whole numbers): the
         same values, and the same floats, as the Fractions they stand for."""
         p, players, list_date, fide = self.p, self.players, self.list_date, self.fide
         s = players.states[player]
         assert s.rating is not None, "only a rated player's events are rated"
-        n_list = sum([erec.games for erec, _ in parts])
+        singles = player not in self.with_events     # single matches only (most players' lists)
+        n_list = len(erecs) if singles else sum([erec.games for erec in erecs])
         k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
                                n_list)
         history = players.history.setdefault(player, [])
-        total = 0                               # seed: the events' rounded changes
-        exact_total, running = 0, 100 * s.rating  # hundredths
-        for erec, gain in parts:
-            exact = k * gain                    # K × Σ(S − P_D), hundredths
-            erec.k, erec.k_rule, erec.exact_change = k, k_rule, hundredths(exact)
-            erec.list_date, erec.running = list_date, running
-            # Seed: each event's change is rounded, halves away from zero. FIDE §8.3.4: the rating period's, once.
+        running = 100 * s.rating               # hundredths
+        # (what a RatedSingle reads: K, its change and the rating before it follow from these)
+        rating.k, rating.k_rule, rating.fide, rating.rated_from = k, k_rule, fide, running
+        gains = rating.gains
+        if singles:
             if fide:
-                erec.change = erec.exact_change
-                running += exact
+                total, exact_total = 0, k * sum(gains)      # (the period's total is rounded below)
             else:
-                rounded = (2 * exact + 100) // 200 if exact >= 0 else -((100 - 2 * exact) // 200)  # half_away(exact, 100)
-                erec.change = rounded
-                running += 100 * rounded
+                exacts = [k * gain for gain in gains]
+                exact_total = sum(exacts)
+                # each event's change rounded, halves away from zero: half_away(exact, 100)
+                total = sum([(2 * exact + 100) // 200 if exact >= 0 else -((100 - 2 * exact) // 200)
+                             for exact in exacts])
+        else:
+            total = exact_total = 0
+            for erec, gain in zip(erecs, gains):
+                exact = k * gain                    # K × Σ(S − P_D), hundredths
+                # Seed: each event's change is rounded, halves away from zero. FIDE §8.3.4: the rating period's, once.
+                rounded = 0 if fide else half_away(exact, 100)
+                if type(erec) is EventRecord:
+                    erec.k, erec.k_rule, erec.exact_change = k, k_rule, hundredths(exact)
+                    erec.list_date, erec.running = list_date, running
+                    erec.change = erec.exact_change if fide else rounded
+                running += exact if fide else 100 * rounded
                 total += rounded
-            exact_total += exact
-            history.append(erec)   # its lines are made when read (EventRecord.lines)
+                exact_total += exact
+        history.extend(erecs)   # their lines are made when read (EventRecord.lines)
         before = s.rating
         if fide:
             total = half_away(exact_total, 100)

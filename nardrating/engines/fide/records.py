@@ -11,7 +11,7 @@ from typing import Union
 
 from ..base import HistoryEvent
 from .rules import InitialRating, PoolEntry
-from .tables import dp_for_halves
+from .tables import dp_for_halves, half_away
 
 # A game's score from its half-points, and P_D (0–100 hundredths) as history shows it: the same
 # values as half / 2 and expected / 100, one object each.
@@ -177,27 +177,23 @@ class RatedSingle:
     follows from the one game (its points, Σ P_D, performance, counted game) made when read.
 
     One object a side where an EventRecord, a RatedGame, a PlayerGame and a tuple were made as
-    the list was published: most of a big journal's events are single matches."""
+    the list was published: most of a big journal's events are single matches. What the list
+    gives it (K and why, its change, the rating before it) follows from the player's ListRating
+    and its place there: the list rates the player once, not each side."""
 
-    __slots__ = ("key", "date", "opponent", "half", "rating", "opponent_rating", "p_d", "difference_rule",
-                 "k", "k_rule", "exact_change", "change", "list_date", "running")
+    __slots__ = ("key", "date", "opponent", "half", "rating", "opponent_rating", "p_d", "difference_rule", "listed",
+                 "place")
     games = 1
     rc = None
     ignored = None
     skipped: tuple[PlayerGame, ...] = ()
 
     def __init__(self, key: str, day: date, opponent: str, half: int, rating: int, opponent_rating: int,
-                 p_d: int, difference_rule: str | None) -> None:
+                 p_d: int, difference_rule: str | None, listed: ListRating, place: int) -> None:
         self.key, self.date, self.opponent, self.half = key, day, opponent, half
         self.rating, self.opponent_rating, self.p_d = rating, opponent_rating, p_d   # P_D in hundredths
         self.difference_rule = difference_rule
-        # Set, as an EventRecord's, where the list rates it (ListPublication.apply_changes).
-        self.k: int | None = None
-        self.k_rule: str | None = None
-        self.exact_change: Fraction | None = None
-        self.change: int | Fraction | None = None
-        self.list_date: date | None = None
-        self.running: int | None = None
+        self.listed, self.place = listed, place    # the list's rating of the player, and which of its events
 
     @property
     def name(self) -> str:
@@ -217,6 +213,38 @@ class RatedSingle:
         return self.opponent_rating + ONE_GAME_DP[self.half]
 
     @property
+    def k(self) -> int | None:
+        return self.listed.k
+
+    @property
+    def k_rule(self) -> str | None:
+        return self.listed.k_rule
+
+    @property
+    def exact_change(self) -> Fraction | None:
+        """K × (S − P_D), once the list has rated it."""
+        k = self.listed.k
+        return None if k is None else hundredths(k * (50 * self.half - self.p_d))
+
+    @property
+    def change(self) -> int | Fraction | None:
+        """FIDE's rulesets: the exact change (the period is rounded); seed 002: rounded, halves away from zero."""
+        listed = self.listed
+        if listed.k is None:
+            return None
+        exact = listed.k * (50 * self.half - self.p_d)
+        return hundredths(exact) if listed.fide else half_away(exact, 100)
+
+
+    @property
+    def list_date(self) -> date | None:
+        return None if self.listed.k is None else self.listed.list_date
+
+    @property
+    def running(self) -> int | None:
+        return self.listed.running_before(self.place)
+
+    @property
     def counted(self) -> tuple[RatedGame]:
         return (RatedGame(PlayerGame(self.key, self.date, self.opponent, self.half), self.opponent_rating, self.p_d),)
 
@@ -228,6 +256,35 @@ class RatedSingle:
 
     def lines(self) -> Iterator[HistoryEvent]:
         return self.record().lines()
+
+
+class ListRating:
+    """How a list rates one player's events: each one's Σ(S − P_D) in hundredths, in order, and,
+    once the list has rated them, K and why, whether the changes are exact (FIDE's rulesets) or
+    each event's rounded (seed 002), and the rating before the first, in hundredths. A RatedSingle
+    reads its K, change and rating before it from here (it holds no event: no cycle)."""
+
+    __slots__ = ("list_date", "gains", "k", "k_rule", "fide", "rated_from")
+
+    def __init__(self, list_date: date) -> None:
+        self.list_date = list_date
+        self.gains: list[int] = []
+        self.k: int | None = None
+        self.k_rule: str | None = None
+        self.fide = False
+        self.rated_from: int | None = None
+
+    def change(self, gain: int) -> int:
+        """An event's change in hundredths: K × Σ(S − P_D), seed 002's rounded, halves away from zero."""
+        assert self.k is not None, "rated by the list"
+        exact = self.k * gain
+        return exact if self.fide else 100 * half_away(exact, 100)
+
+    def running_before(self, place: int) -> int | None:
+        """The rating before the list's event at `place`, in hundredths (its `running`)."""
+        if self.rated_from is None:
+            return None
+        return self.rated_from + sum([self.change(gain) for gain in self.gains[:place]])
 
 
 # What a list keeps of a player's event.

@@ -64,3 +64,14 @@ def dp_for_halves(halves: int, games: int) -> int:
     if games <= 0:
         raise ValueError("a score fraction needs at least one game")
     return dp_for_percent((100 * halves + games) // (2 * games))
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """round_half_up(numerator / denominator) in integers (denominator > 0)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def half_away(numerator: int, denominator: int) -> int:
+    """round_half_away(numerator / denominator) in integers (denominator > 0)."""
+    magnitude = half_up(abs(numerator), denominator)
+    return magnitude if numerator >= 0 else -magnitude
