@@ -68,10 +68,7 @@ class FideReplay:
                         note(player, HistoryEvent(day, entry, "match", opponent, score, None, None, None,
                                                   False, reason))
                     continue
-                if last_played.get(a, day) <= day:
-                    last_played[a] = day
-                if last_played.get(b, day) <= day:
-                    last_played[b] = day
+                last_played[a] = last_played[b] = day    # (the view's matches come by date: the last is the latest)
                 code = tournaments[i]
                 if code < 0:
                     events.append(SingleMatch(entry, day, seqs[i], a, b, round(2 * score_a)))
@@ -112,11 +109,13 @@ class FideReplay:
         marks.sort(key=lambda m: (m.day, m.order, m.seq))
         starts = sorted((e for events in reach.values() for e in events), key=attrgetter("start", "seq"))
         states = self.players.states          # every player of an event has a state (group_into_events)
-        done = 0
+        done, next_day = 0, marks[0].day if marks else date.max    # (the next mark's day: one test an event)
         for event in starts:
-            while done < len(marks) and marks[done].day <= event.start:
-                self.mark(marks[done].item, reach)
-                done += 1
+            if next_day <= event.start:
+                while done < len(marks) and marks[done].day <= event.start:
+                    self.mark(marks[done].item, reach)
+                    done += 1
+                next_day = marks[done].day if done < len(marks) else date.max
             if type(event) is SingleMatch:
                 event.rating_a, event.rating_b = states[event.a].rating, states[event.b].rating
             else:
