@@ -235,7 +235,6 @@ class RatedSingle:
         exact = listed.k * (50 * self.half - self.p_d)
         return hundredths(exact) if listed.fide else half_away(exact, 100)
 
-
     @property
     def list_date(self) -> date | None:
         return None if self.listed.k is None else self.listed.list_date
