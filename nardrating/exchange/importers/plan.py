@@ -196,8 +196,20 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
                         for data, line in rating_entries(ledger, parsed.file, rated, summary.notes, rated_keys)]
         elif rated and (unused := unused_note(ledger, rated)):
             summary.notes.append(unused)
+    entrants: set[str] = set()  # a run's start list: a player whose only board waits for its result is one too
+    for k, run_key in run_of:
+        parsed, run = parsed_files[k], parsed_files[k].runs[run_key]
+        for name in run.start_list:
+            where = (parsed.file, run.lines.get(name, 1))
+
+            def told(message: str, where: tuple[str, int] = where) -> None:
+                problems.append(Problem(*where, message))
+            pid = players.resolve(name, parsed.players.get(name), told, where)
+            if pid is not None:
+                entrants.add(pid)
     used_tournaments = {m.data["tournament"] for m in matches}
-    entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items() if games_of[pid]]
+    entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items()
+               if games_of[pid] or pid in entrants]
     rounds = [PlannedEntry(*planned) for planned in plan_rounds(
         parsed_files, run_of, new_tournaments, journal, lambda name: players.chosen.get(folded(name)),
         [m.data for m in matches], [summary.notes for summary in plan.files])]
@@ -209,11 +221,11 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
         raise LedgerError(problems)
     plan.entries = entries + rounds + matches
     for pid in dict.fromkeys(players.chosen.values()):
-        if games_of[pid]:
+        if games_of[pid] or (pid in entrants and pid in players.new):
             data = players.new.get(pid) or {"name": journal.players[pid].name}
             plan.players.append({"player": pid, "name": data.get("name") or pid, "status": _(MATCHED[players.how[pid]]),
                                  "title": data.get("title"), "games": games_of[pid]})
-    plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid]})
+    plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid] or pid in entrants})
     return plan
 
 

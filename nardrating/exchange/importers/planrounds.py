@@ -79,7 +79,12 @@ def _round_note(tid: str, added: int, run: TrfRun, first: int) -> str:
     rounds = ngettext("{n} round", "{n} rounds", added).format(n=added)
     note = _("{tournament}: {rounds} recorded round by round (the start list, every board, bye and "
              "withdrawal)").format(tournament=tid, rounds=rounds)
-    if not run.complete:
+    if run.waiting:
+        note += ngettext("; round {round} is paired, {n} board without a result: `nardrating results {tournament}` "
+                         "enters it", "; round {round} is paired, {n} boards without a result: `nardrating results "
+                         "{tournament}` enters them", run.waiting).format(round=len(run.rounds), n=run.waiting,
+                                                                        tournament=tid)
+    elif not run.complete:
         note += _("; in progress, {done} of {planned} rounds: `nardrating pair {tournament}` pairs round {next}").format(
             done=len(run.rounds), planned=run.planned, tournament=tid, next=len(run.rounds) + 1)
     return note

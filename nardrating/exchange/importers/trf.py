@@ -10,7 +10,8 @@ What becomes what (the engines' expectations, seed 003): 1 = 0 → a rated game;
 W D L (played, not rated) → an unrated match; + - against an opponent → a forfeit
 match (kept in the record, rated by no list); byes (H, F, U, Z, + or - without an
 opponent, "spielfrei" dummies) → nothing, as a journal match needs two players:
-they are counted in the preview. Other header records (XXR, XXC, 013 teams, …) are
+they are counted in the preview. A pair of cells with opponents and colours but no result, in the
+file's last round, is a board paired and not yet played: the round's board, no match. Other header records (XXR, XXC, 013 teams, …) are
 read past; a line that is no record at all is an error.
 
 Where TRF-2025 differs it is read too: `###` comment lines, titles written out (GM,
@@ -93,6 +94,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
     key = name
     parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
     double_forfeit = _("double forfeit (both absent): no winner, not a match")   # once, not per cell
+    boards: dict[int, list[tuple[str, str]]] = {}   # round → (white, black) by name, games and boards to play
     for r in range(rounds):
         for rank, (player_line, pname, cells) in sorted(players.items()):
             if r >= len(cells):
@@ -111,6 +113,10 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             if back[0] == rank and result == back[2] == "-":
                 parsed.skipped[double_forfeit] += 1
                 continue  # (the round records both as absent)
+            if back[0] == rank and " " in (result, back[2]):
+                _unplayed(r, rounds, (rank, colour, result, pname, player_line),
+                          (opponent, back, other_name, other_line), boards, parsed)
+                continue
             if back[0] != rank or _PARTNER.get(result) != back[2]:
                 parsed.problem(other_line, _("round {round}: player {player} should have {rank} {code} (the other "
                                              "side of {rank}'s '{cell}'), not '{found}'").format(
@@ -128,17 +134,42 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             parsed.games.append(Game(player_line, round_days[r] or start, a, b, outcome,
                                      forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
                                      tournament=key, round=r + 1))
+            boards.setdefault(r + 1, []).append((a, b))
     used = {p for g in parsed.games for p in (g.a, g.b)}
     absent = sum(1 for _, pname, _ in players.values() if pname not in used)
     if absent:
         parsed.skipped[_("players without a game (byes, withdrawals, 'spielfrei')")] += absent
     planned = head.get("XXR", (0, ""))[1].strip()
-    boards: dict[int, list[tuple[str, str]]] = {}
-    for g in parsed.games:
-        boards.setdefault(g.round or 0, []).append((g.a, g.b))
-    parsed.runs[key] = trf_run(players, boards, [day or start for day in round_days],
-                               int(planned) if planned.isdigit() and int(planned) > 0 else None)
+    run = parsed.runs[key] = trf_run(players, boards, [day or start for day in round_days],
+                                     int(planned) if planned.isdigit() and int(planned) > 0 else None)
+    run.waiting = len(boards.get(rounds, [])) - sum(1 for g in parsed.games if g.round == rounds)
     return parsed
+
+
+def _unplayed(r: int, rounds: int, mine: tuple[int, str, str, str, int], theirs: tuple[int, RoundCell, str, int],
+              boards: dict[int, list[tuple[str, str]]], parsed: Parsed) -> None:
+    """A pair of cells of which one or both have no result: both blank, in the file's last round and
+    with opposite colours, is a board paired and not yet played (a pairing program's file, or
+    `export trf` of a round waiting for its results): a board of the round, no match; else a problem."""
+    rank, colour, result, name, line = mine
+    opponent, back, other_name, other_line = theirs
+    cell, found = f"{opponent} {colour} {result}".rstrip(), f"{rank} {back.colour} {back.result}".rstrip()
+    if result != back.result:
+        blank, other, text, at = ((rank, opponent, found, line) if result == " "
+                                  else (opponent, rank, f"{opponent} {colour} {result}", other_line))
+        parsed.problem(at, _("round {round}: player {player} has no result against {other}, but player {other} "
+                               "has '{cell}'; is the line cut short? (a game not yet played has no result on "
+                               "either line)").format(round=r + 1, player=blank, other=other, cell=text))
+    elif r != rounds - 1:
+        parsed.problem(line, _("round {round}: players {player} and {other} have no result ('{cell}', '{found}'), "
+                               "but the file has later rounds; only the last round can be paired and not yet "
+                               "played").format(round=r + 1, player=rank, other=opponent, cell=cell, found=found))
+    elif sorted((colour, back.colour)) != ["b", "w"]:
+        parsed.problem(line, _("round {round}: players {player} and {other} are paired without a result ('{cell}', "
+                               "'{found}'): a game not yet played needs its colours, w on one line and b on the "
+                               "other").format(round=r + 1, player=rank, other=opponent, cell=cell, found=found))
+    else:
+        boards.setdefault(r + 1, []).append((name, other_name) if colour == "w" else (other_name, name))
 
 
 def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parsed) -> None:
@@ -160,7 +191,8 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
     for r, start in enumerate(range(91, len(body), 10)):
         cell = body[start:start + 8].ljust(8)
         opponent, colour, result = cell[:4].strip(), cell[5].lower(), cell[7].upper()
-        if (opponent and whole_number(opponent) is None) or colour not in "wb- " or (result == " " and opponent.strip("0")):
+        if (opponent and whole_number(opponent) is None) or colour not in "wb- " or (
+                result == " " and opponent.strip("0") and colour not in "wb"):  # "  12 w  ": paired, not yet played
             parsed.problem(number, _("player {rank}, round {round}: {cell!r} is not a round cell "
                                      "('OPPONENT COLOUR RESULT', e.g. '  12 w 1'); is the line cut short?").format(
                                          rank=rank, round=r + 1, cell=cell.strip()))

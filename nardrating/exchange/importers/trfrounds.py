@@ -30,6 +30,8 @@ class Cell(Protocol):
 class Line(Protocol):
     """A 001 line as trf.py reads it (TrfPlayer)."""
     @property
+    def line(self) -> int: ...
+    @property
     def name(self) -> str: ...
     @property
     def cells(self) -> Sequence[Cell]: ...
@@ -48,6 +50,8 @@ class TrfRun:
     planned: int | None                # XXR
     rounds: list[TrfRound]
     withdrawn: dict[str, int]          # name → the first round the player was no longer in
+    waiting: int = 0                   # boards of the last round paired and not yet played
+    lines: dict[str, int] = field(default_factory=dict)   # name → its 001 line
 
     @property
     def complete(self) -> bool:
@@ -81,4 +85,5 @@ def trf_run(players: Mapping[int, Line], boards: dict[int, list[tuple[str, str]]
                 withdrawn[p.name] = out
         for r, rnd in enumerate(rounds, start=1):
             rnd.byes = [(name, WITHDRAWN if withdrawn.get(name, r + 1) <= r else kind) for name, kind in rnd.byes]
-    return TrfRun([p.name for _rank, p in entrants], planned, rounds, withdrawn)
+    return TrfRun([p.name for _rank, p in entrants], planned, rounds, withdrawn,
+                  lines={p.name: p.line for _rank, p in entrants})
