@@ -160,3 +160,24 @@ def test_a_file_in_progress_keeps_its_planned_rounds(cli, tmp_path):
     assert t["rounds"] == 5 and entries(club, "withdraw") == []   # absences in a file in progress are no withdrawal
     exported = cli("export", "trf", "--tournament", "osennii-kubok-2024", "--club", club)
     assert "XXR 5" in exported.stdout.splitlines()
+
+
+@pytest.mark.parametrize("tournament, matches", [("club-championship", 3 + 3), ("spring-open", 5 + 4 + 4)])
+def test_export_of_a_tournament_run_here_imported_back_is_nothing_new(cli, tmp_path, tournament, matches):
+    """The club's own export, imported into the club again: the tournament is the one of the same name
+    and start, whatever its id (it was taken for a new one, whose id the rounds then named: refused)."""
+    import shutil
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "club-swiss", club)
+    exported = cli("export", "trf", "--tournament", tournament, "--club", club)
+    before = (club / "journal.toml").read_bytes()
+    back = cli("import", write(tmp_path, "own.trf", exported.stdout), "--club", club)
+    assert back.exit_code == 0, back.output
+    # club-championship: 6 players, rounds 1-2 played, 3 boards each; spring-open: 5 + 4 + 4 boards
+    # played in rounds 1-3 (docs/tournaments.md)
+    assert f"{matches} matches, 0 to add, {matches} already in the journal" in back.stdout
+    assert "nothing to add" in back.stdout
+    assert (club / "journal.toml").read_bytes() == before

@@ -315,6 +315,9 @@ def _tournament_of(game: Game, parsed: Parsed, option: str | None, journal: Jour
         return option, None
     if info is None:
         return None, None
+    same = [t for t in journal.tournaments.values() if folded(t.name) == folded(info.name) and t.start == info.start]
+    if len(same) == 1:
+        return same[0].id, same[0]  # the same tournament, under the id the club gave it (an export of its own)
     base = tid = _tournament_id(info)
     n = 1
     while True:
