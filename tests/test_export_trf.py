@@ -181,3 +181,26 @@ def test_export_of_a_tournament_run_here_imported_back_is_nothing_new(cli, tmp_p
     assert f"{matches} matches, 0 to add, {matches} already in the journal" in back.stdout
     assert "nothing to add" in back.stdout
     assert (club / "journal.toml").read_bytes() == before
+
+
+def test_a_name_longer_than_the_trf_columns_is_found_again(cli, tmp_path):
+    """TRF gives a name 33 columns (15-47): a longer one is cut there, and importing the club's own
+    export finds the player whose name begins with the cut one (it made a new player and added the
+    games again)."""
+    long_name = "Анна Петрова-Константинопольская-Водопьянова"   # 44 characters
+    club = make_club(tmp_path / "club", JOURNAL.replace('name = "Анна Петрова"', f'name = "{long_name}"'))
+    exported = cli("export", "trf", "--tournament", "cup", "--club", club)
+    [anna] = [line for line in exported.stdout.splitlines() if line.startswith("001    1")]
+    assert anna[14:47] == long_name[:33]
+    before = (club / "journal.toml").read_bytes()
+    back = cli("import", write(tmp_path, "cup.trf", exported.stdout), "--club", club)
+    assert back.exit_code == 0, back.output
+    assert "3 matches, 0 to add, 3 already in the journal" in back.stdout and "nothing to add" in back.stdout
+    assert (club / "journal.toml").read_bytes() == before
+    # two players whose names begin so: the cut name is nobody's, a new player (as before)
+    other = JOURNAL.replace('name = "Анна Петрова"', f'name = "{long_name}"').replace(
+        '[[player]]\nid = "boris"', f'[[player]]\nid = "anna2"\nname = "{long_name[:33]}-Оглы"\n\n[[player]]\nid = "boris"')
+    club2 = make_club(tmp_path / "club2", other)
+    again = cli("import", write(tmp_path, "cup2.trf", exported.stdout), "--club", club2, "--dry-run")
+    assert again.exit_code == 0, again.output
+    assert "2 to add" in again.stdout  # anna's two games, with a new player of the cut name

@@ -92,6 +92,9 @@ class _Players:
                 problem(_("{name!r} is the name of several players ({players}); rename one of them or change the "
                           "name in the file to the id meant").format(name=name, players=", ".join(sorted(ids))))
                 return None
+            if not ids and info is not None and info.cut:  # a name cut to the file's columns: the one it begins
+                ids = {pid for text, pids in self.by_text.items() if text.startswith(key) for pid in pids}
+                ids = ids if len(ids) == 1 else set()
             found, how = (next(iter(ids)), "existing (name)") if ids else (None, "new")
         if found is None:
             base = derive_id(name)

@@ -20,6 +20,7 @@ class PlayerInfo:
     rating: int | None = None      # shown in the preview; the journal has no field for these
     federation: str | None = None
     fide_id: str | None = None
+    cut: bool = False              # the name fills its fixed columns (TRF's 33): maybe the start of a longer one
 
 
 @dataclass
@@ -74,10 +75,10 @@ class Parsed:
         self.problems.append(Problem(self.file, line, message))
 
     def player(self, name: str, title: str | None = None, rating: int | None = None, federation: str | None = None,
-               fide_id: str | None = None) -> str:
+               fide_id: str | None = None, cut: bool = False) -> str:
         """The player's name, noted with what the file says of them the first time it names them."""
         if name not in self.players:
-            self.players[name] = PlayerInfo(name, title, rating, federation, fide_id)
+            self.players[name] = PlayerInfo(name, title, rating, federation, fide_id, cut)
         return name
 
 

@@ -207,7 +207,8 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
                                      "digits (0-9)").format(rank=rank, what=_(what), columns=columns, text=text))
             return
     parsed.player(name, title=TITLES.get(title, title.upper() or None), rating=whole_number(rating, 4),
-                  federation=line[53:56].strip() or None, fide_id=fide_id if whole_number(fide_id, 11) is not None else None)
+                  federation=line[53:56].strip() or None, fide_id=fide_id if whole_number(fide_id, 11) is not None else None,
+                  cut=len(line[14:47].strip()) == 33)  # a longer name is cut at column 47 (export trf does so)
     players[rank] = TrfPlayer(number, name, cells)
 
 
