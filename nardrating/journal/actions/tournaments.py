@@ -197,8 +197,13 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
         if round_no is not None and planned is not None and round_no > planned:
             raise ActionRefused(_("--round {round}: tournament '{tournament}' is planned for rounds 1 to {rounds}").format(
                 round=round_no, tournament=tid, rounds=planned))
+        when, t = day or date.today(), club.journal.tournaments[tid]
+        if not t.start <= when <= t.end:  # said of the option (its default: today), not of a journal line
+            raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; give a --date "
+                                  "within its dates (or correct them)").format(day=when, tournament=tid,
+                                                                              start=t.start, end=t.end))
         return {"tournament": tid, "player": player, "round": round_no or len(now.rounds) + 1,
-                "date": day or date.today(), "reason": reason}
+                "date": when, "reason": reason}
 
     return write_entry(ledger, kind, fields, dry_run=dry_run).entries[0]
 
