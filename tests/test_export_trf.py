@@ -204,3 +204,29 @@ def test_a_name_longer_than_the_trf_columns_is_found_again(cli, tmp_path):
     again = cli("import", write(tmp_path, "cup2.trf", exported.stdout), "--club", club2, "--dry-run")
     assert again.exit_code == 0, again.output
     assert "2 to add" in again.stdout  # anna's two games, with a new player of the cut name
+
+
+def test_a_hand_entered_tournament_over_several_days_imports_back_with_its_dates(cli, tmp_path):
+    """A round of the export is one day's (the 132 line dates a round): a tournament entered match by
+    match over several days comes back with every game's date, and into the club it came from as
+    nothing new (a game put in a round of an earlier day took that day, and was added again)."""
+    import shutil
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "fide-club", club)
+    mine = sorted(m["date"] for m in entries(club, "match") if m.get("tournament") == "championship")
+    # the sample's round-robin: 6 players, 15 games on 2024-06-01, 06-02, 06-08 and 06-09
+    assert len(mine) == 15 and len(set(mine)) == 4
+    exported = cli("export", "trf", "--tournament", "championship", "--club", club)
+    assert exported.exit_code == 0, exported.output
+    path = write(tmp_path, "champ.trf", exported.stdout)
+    fresh = make_club(tmp_path / "fresh")
+    assert cli("import", path, "--club", fresh).exit_code == 0
+    assert sorted(m["date"] for m in entries(fresh, "match")) == mine
+    before = (club / "journal.toml").read_bytes()
+    back = cli("import", path, "--club", club)
+    assert back.exit_code == 0 and "15 matches, 0 to add, 15 already in the journal" in back.stdout, back.output
+    assert (club / "journal.toml").read_bytes() == before
+

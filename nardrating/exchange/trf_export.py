@@ -3,8 +3,8 @@
 The layout is importers/trf.py's, in reverse: the 012/042/052/062/092 header, a 132 line
 with each round's date, one 001 line per player with a 10-column cell per round. Rounds
 are taken from the matches' notes ("round 3", as the TRF and PGN importers write them);
-a tournament entered match by match is split into rounds in journal order, each match in
-the first round after both players' previous games. Ratings, federations and FIDE ids are
+a tournament entered match by match is split into rounds by date, each match in the first
+round after both players' previous games and after the rounds of earlier days. Ratings, federations and FIDE ids are
 not in the journal and are left blank; byes are not matches and are not written.
 """
 from __future__ import annotations
@@ -27,14 +27,20 @@ _SYSTEMS = {"swiss": "Individual: Swiss-System", "round-robin": "Individual: Rou
 
 
 def _rounds(games: list[MatchView]) -> list[int]:
-    """Each match's round: from its note when every match has one, else in journal order."""
+    """Each match's round: from its note when every match has one, else in journal order (`games`
+    sorted by date): each match in the first round after both players' previous games and after the
+    rounds of earlier days, so that a round is one day's (the 132 line has one date a round, and
+    importing the file dates every game by it)."""
     noted = [_ROUND.search(g.note or "") for g in games]
     if games and all(noted):
         return [int(m[1]) for m in noted if m]
     last: dict[str, int] = {}
-    rounds = []
+    rounds: list[int] = []
+    day, before = None, 0   # the day of the games so far, the last round of the days before it
     for g in games:
-        r = max(last.get(g.a, 0), last.get(g.b, 0)) + 1
+        if g.date != day:
+            day, before = g.date, max(rounds, default=0)
+        r = max(last.get(g.a, 0), last.get(g.b, 0), before) + 1
         last[g.a] = last[g.b] = r
         rounds.append(r)
     return rounds
@@ -54,7 +60,7 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
     code = journal.tournament_codes.index.get(tournament_id, -2)
     m = journal.matches
     games = [journal.match(i) for i in sorted((i for i in range(len(m.ids)) if m.tournament[i] == code),
-                                              key=lambda i: m.seq[i]) if i not in journal.voided]
+                                              key=lambda i: (m.dates[i], m.seq[i])) if i not in journal.voided]
     rounds = _rounds(games)
     count = max(rounds, default=0)
     clash = _clash(games, rounds)
