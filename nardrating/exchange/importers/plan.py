@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -21,7 +20,8 @@ from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
 from ...i18n import N_, _, ngettext
 from ...journal.lint import folded, near_duplicates, score_contradicts
 from .planrounds import plan_rounds
-from .records import AlsoAs, Game, Parsed, PlayerInfo, TournamentInfo, derive_id
+from .plantournaments import NewTournament, tournament_of
+from .records import AlsoAs, Game, Parsed, PlayerInfo, derive_id
 
 if TYPE_CHECKING:
     from ...config import ClubConfig
@@ -127,7 +127,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     players = _Players(journal)
     plan = Plan()
     existing = _match_keys(journal)
-    new_tournaments: dict[str, _NewTournament] = {}
+    new_tournaments: dict[str, NewTournament] = {}
     next_number = int(next_match_id(target_text, journal)[1:])
     games_of: Counter[str] = Counter()
     matches: list[PlannedEntry] = []
@@ -150,7 +150,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             if a == b:
                 problem(_("{a!r} and {b!r} are the same player {player!r}").format(a=game.a, b=game.b, player=a))
                 continue
-            tid, joined = _tournament_of(game, parsed, tournament, journal, new_tournaments, problem)
+            tid, joined = tournament_of(game, parsed, tournament, journal, new_tournaments, problem)
             if tid is False:
                 continue
             if tid is not None and game.tournament in parsed.runs:
@@ -278,71 +278,6 @@ def _match_keys(journal: Journal) -> Counter[tuple[int, str, str, float, int]]:
     """(date, player a, player b, score of a, length) of every match already in the journal."""
     m, names = journal.matches, journal.player_codes.names
     return Counter(zip(m.dates, (names[x] for x in m.a), (names[x] for x in m.b), m.score_a, m.length))
-
-
-@dataclass
-class _NewTournament:
-    data: dict[str, Any]            # the [[tournament]] entry
-    file: str
-    line: int
-    start: date | None              # as the file gives it: a second import of the file joins it
-    players: set[str] = field(default_factory=set)
-
-    def cover(self, day: date) -> None:
-        """Stretch its dates to a game's, where the file gave none."""
-        self.data["start"] = min(day, self.data["start"] or day)
-        self.data["end"] = max(day, self.data["end"] or day)
-
-
-def _tournament_of(game: Game, parsed: Parsed, option: str | None, journal: Journal, new: dict[str, _NewTournament],
-                   problem: Report) -> tuple[str | None | Literal[False], Tournament | None]:
-    """(tournament id or None, the journal's Tournament if it joins one); (False, None) on a problem."""
-    info = parsed.tournaments.get(game.tournament) if game.tournament else None
-    if game.tournament and info is None:  # a CSV row naming a tournament id
-        if game.tournament in journal.tournaments:
-            return game.tournament, journal.tournaments[game.tournament]
-        problem(_("unknown tournament {tournament!r}; add it first with nardrating add-tournament").format(
-            tournament=game.tournament))
-        return False, None
-    if option is not None:
-        if option in journal.tournaments:
-            return option, journal.tournaments[option]
-        if option not in new:
-            new[option] = _NewTournament({"id": option, "name": info.name if info else option,
-                                          "system": info.system if info else "match",
-                                          "start": info.start if info else None, "end": info.end if info else None},
-                                         parsed.file, game.line, info.start if info else None)
-        new[option].players.update((game.a, game.b))
-        if not info and len(new[option].players) > 2:
-            new[option].data["system"] = "swiss"
-        return option, None
-    if info is None:
-        return None, None
-    same = [t for t in journal.tournaments.values() if folded(t.name) == folded(info.name) and t.start == info.start]
-    if len(same) == 1:
-        return same[0].id, same[0]  # the same tournament, under the id the club gave it (an export of its own)
-    base = tid = _tournament_id(info)
-    n = 1
-    while True:
-        found = journal.tournaments.get(tid)
-        if found is not None and folded(found.name) == folded(info.name) and found.start == info.start:
-            return tid, found  # the same tournament, imported before
-        mine = new.get(tid)
-        if found is None and (mine is None or (mine.data["name"], mine.start) == (info.name, info.start)):
-            break
-        n += 1
-        tid = f"{base}-{n}"
-    if tid not in new:
-        new[tid] = _NewTournament({"id": tid, "name": info.name, "system": info.system, "start": info.start,
-                                   "end": info.end}, parsed.file, game.line, info.start)
-    return tid, None
-
-
-def _tournament_id(info: TournamentInfo) -> str:
-    """From the name, with the year unless the name has it: "WCh" of 2008 → wch-2008."""
-    tid = derive_id(info.name) if info.name else "tournament"
-    year = str(info.start.year) if info.start else ""
-    return tid if year in tid else f"{tid}-{year}"
 
 
 # How two names are alike, as journal.lint.near_duplicates says it: the words shown (translated where shown).
