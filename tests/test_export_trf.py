@@ -230,3 +230,21 @@ def test_a_hand_entered_tournament_over_several_days_imports_back_with_its_dates
     assert back.exit_code == 0 and "15 matches, 0 to add, 15 already in the journal" in back.stdout, back.output
     assert (club / "journal.toml").read_bytes() == before
 
+
+def test_a_nardy_tournament_imports_back_into_its_club_as_nothing_new(cli, tmp_path):
+    """TRF has no match lengths: its game is the journal's match of the same day, players and result,
+    whatever its length (the nardy club's 3-point matches were added again as 1-point ones)."""
+    import shutil
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "nardy-club", club)
+    mine = [m for m in entries(club, "match") if m.get("tournament") == "spring-open"]
+    assert mine and all(m.get("length", 1) > 1 for m in mine)
+    exported = cli("export", "trf", "--tournament", "spring-open", "--club", club)
+    before = (club / "journal.toml").read_bytes()
+    back = cli("import", write(tmp_path, "spring.trf", exported.stdout), "--club", club)
+    assert back.exit_code == 0, back.output
+    assert f"{len(mine)} matches, 0 to add, {len(mine)} already in the journal" in back.stdout
+    assert (club / "journal.toml").read_bytes() == before

@@ -135,6 +135,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     adjusts: list[PlannedEntry] = []
     other_mode: dict[tuple[str, int] | None, bool] = {}  # a .mat match → found as the other mode wrote it
     rated_keys: set[tuple[str, str, str]] = set()
+    any_length: dict[tuple[int, str, str, float], list[tuple[int, str, str, float, int]]] | None = None
     for k, parsed in enumerate(parsed_files):
         summary = FileSummary(parsed.file, list(parsed.notes), read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
@@ -167,6 +168,12 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
                 continue
             read.append((game, a, b, disc))
             key = (game.day.toordinal(), a, b, _score(game.result), game.length)
+            if not game.length_stated and existing[key] <= 0:  # a TRF's game is the journal's of any length
+                if any_length is None:
+                    any_length = {}
+                    for known in existing:
+                        any_length.setdefault(known[:4], []).append(known)
+                key = next((k for k in any_length.get(key[:4], ()) if existing[k] > 0), key)
             group = (parsed.file, game.also_as.match) if game.also_as else None
             if other_mode.get(group):
                 summary.duplicates += 1  # its match is in the journal as the other import mode wrote it

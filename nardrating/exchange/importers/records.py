@@ -49,6 +49,7 @@ class Game:
     chips: float | None = None
     round: int | None = None       # the round of a tournament run round by round (TRF)
     also_as: AlsoAs | None = None  # the same games as the file's other import mode writes them (.mat)
+    length_stated: bool = True     # False: the file has no lengths (TRF): a match of any length is the same game
 
 
 @dataclass(frozen=True)

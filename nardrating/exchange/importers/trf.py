@@ -133,7 +133,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
             outcome = _PLAYED[mine] if white_first else _PLAYED[_PARTNER[mine]]
             parsed.games.append(Game(player_line, round_days[r] or start, a, b, outcome,
                                      forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
-                                     tournament=key, round=r + 1))
+                                     tournament=key, round=r + 1, length_stated=False))
             boards.setdefault(r + 1, []).append((a, b))
     used = {p for g in parsed.games for p in (g.a, g.b)}
     absent = sum(1 for _, pname, _ in players.values() if pname not in used)
