@@ -248,3 +248,18 @@ def test_a_nardy_tournament_imports_back_into_its_club_as_nothing_new(cli, tmp_p
     assert back.exit_code == 0, back.output
     assert f"{len(mine)} matches, 0 to add, {len(mine)} already in the journal" in back.stdout
     assert (club / "journal.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("system, line", [("round-robin", "092 Individual: Round-Robin"),
+                                          ("knockout", "092 Individual: Knockout"),
+                                          ("swiss", "092 Individual: Swiss-System")])
+def test_the_system_comes_back_from_the_092_line(cli, tmp_path, system, line):
+    """export trf writes the system on the 092 line; importing reads it back (every TRF tournament
+    was a Swiss: a round-robin came back ranked by Buchholz instead of Sonneborn-Berger)."""
+    club = make_club(tmp_path / "club", JOURNAL.replace('system = "round-robin"', f'system = "{system}"'))
+    exported = cli("export", "trf", "--tournament", "cup", "--club", club)
+    assert line in exported.stdout.splitlines()
+    fresh = make_club(tmp_path / "fresh")
+    assert cli("import", write(tmp_path, "cup.trf", exported.stdout), "--club", fresh).exit_code == 0
+    [t] = entries(fresh, "tournament")
+    assert t["system"] == system

@@ -92,7 +92,7 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
         parsed.notes.append(_("no date for round {rounds} on the 132 line: dated the start, {start}").format(
             rounds=", ".join(undated), start=start))
     key = name
-    parsed.tournaments[key] = TournamentInfo(name, "swiss", start, end)
+    parsed.tournaments[key] = TournamentInfo(name, _system(head.get("092", (0, ""))[1]), start, end)
     double_forfeit = _("double forfeit (both absent): no winner, not a match")   # once, not per cell
     boards: dict[int, list[tuple[str, str]]] = {}   # round → (white, black) by name, games and boards to play
     for r in range(rounds):
@@ -210,6 +210,13 @@ def _player(line: str, number: int, players: dict[int, TrfPlayer], parsed: Parse
                   federation=line[53:56].strip() or None, fide_id=fide_id if whole_number(fide_id, 11) is not None else None,
                   cut=len(line[14:47].strip()) == 33)  # a longer name is cut at column 47 (export trf does so)
     players[rank] = TrfPlayer(number, name, cells)
+
+
+def _system(kind: str) -> str:
+    """The journal's system of a 092 line ("Individual: Round-Robin", as export trf writes it; free
+    text in TRF16): a round-robin or a knockout by name, else a Swiss."""
+    words = re.sub(r"[^a-z]", "", kind.lower())
+    return "round-robin" if "roundrobin" in words else "knockout" if "knockout" in words else "swiss"
 
 
 def _date(head: dict[str, tuple[int, str]], code: str, parsed: Parsed) -> date | None:
