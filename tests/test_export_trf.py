@@ -263,3 +263,32 @@ def test_the_system_comes_back_from_the_092_line(cli, tmp_path, system, line):
     assert cli("import", write(tmp_path, "cup.trf", exported.stdout), "--club", fresh).exit_code == 0
     [t] = entries(fresh, "tournament")
     assert t["system"] == system
+
+
+def test_a_tournament_with_a_start_list_and_no_round_yet(cli, tmp_path):
+    """Before round 1 the export is the start list and XXR, for a pairing program to pair round 1
+    (it wrote no player line at all, 062 0)."""
+    club = make_club(tmp_path / "club", JOURNAL)
+    added = cli("add-tournament", "open", "--name", "Open", "--system", "swiss", "--start", "2024-03-01", "--end",
+                "2024-03-02", "--pairing", "dutch", "--rounds", "3", "--players", "anna,boris,vera", "--club", club)
+    assert added.exit_code == 0, added.output
+    exported = cli("export", "trf", "--tournament", "open", "--club", club)
+    assert exported.exit_code == 0, exported.output
+    lines = exported.stdout.splitlines()
+    assert "062 3" in lines and "XXR 3" in lines
+    # the start list as the [[tournament]] holds it, by pairing number, no points, no round cell yet
+    [start_list] = [t["players"] for t in entries(club, "tournament") if t["id"] == "open"]
+    names = {"anna": "Анна Петрова", "boris": "boris", "vera": "vera"}
+    players = [line for line in lines if line.startswith("001")]
+    assert [(p[4:8], p[14:47].rstrip(), p[80:84], len(p.rstrip()) <= 89) for p in players] == [
+        (f"{n:>4}", names[pid], " 0.0", True) for n, pid in enumerate(start_list, start=1)]
+
+
+def test_a_tournament_with_nothing_in_it_is_refused(cli, tmp_path):
+    club = make_club(tmp_path / "club", JOURNAL)
+    assert cli("add-tournament", "empty", "--name", "Empty", "--system", "swiss", "--start", "2024-03-01",
+               "--end", "2024-03-02", "--club", club).exit_code == 0
+    result = cli("export", "trf", "--tournament", "empty", "--club", club)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert ("tournament 'empty' has no games and no start list yet: a TRF of it would have no player line; "
+            "add its matches first (add-match A B --tournament empty)") in result.stderr

@@ -53,7 +53,8 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
 
     known_tournament(ledger, tournament_id)
     t = journal.tournaments[tournament_id]
-    if any(r.tournament == tournament_id for r in journal.rounds):  # run here: its rounds as recorded
+    if any(r.tournament == tournament_id for r in journal.rounds) or (t.play is not None and t.play.players):
+        # run here: its rounds as recorded (none yet: the start list and XXR, for an engine to pair round 1)
         from .trf_rounds import rounds_trf
 
         return rounds_trf(journal, tournament_id)
@@ -61,6 +62,11 @@ def export_trf(ledger: Ledger, tournament_id: str) -> str:
     m = journal.matches
     games = [journal.match(i) for i in sorted((i for i in range(len(m.ids)) if m.tournament[i] == code),
                                               key=lambda i: (m.dates[i], m.seq[i])) if i not in journal.voided]
+    if not games:
+        raise LedgerError([Problem(t.file, t.line, _("tournament '{tournament}' has no games and no start list yet: "
+                                                     "a TRF of it would have no player line; add its matches "
+                                                     "first (add-match A B --tournament {tournament})").format(
+                                                         tournament=tournament_id), tournament_id)])
     rounds = _rounds(games)
     count = max(rounds, default=0)
     clash = _clash(games, rounds)
