@@ -292,3 +292,21 @@ def test_a_tournament_with_nothing_in_it_is_refused(cli, tmp_path):
     assert result.exit_code == 1 and result.stdout == ""
     assert ("tournament 'empty' has no games and no start list yet: a TRF of it would have no player line; "
             "add its matches first (add-match A B --tournament empty)") in result.stderr
+
+
+def test_a_round_robin_in_progress_says_its_table_s_rounds(cli, tmp_path):
+    """XXR of a round-robin run here is its Berger table's rounds, not the rounds played so far (it
+    wrote XXR 2 for the sample's six-player championship, two rounds played: a finished event)."""
+    import shutil
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "club-swiss", club)
+    exported = cli("export", "trf", "--tournament", "club-championship", "--club", club)
+    # six players: a round-robin of 6 - 1 = 5 rounds (FIDE's Berger table for 5-6 players)
+    assert "XXR 5" in exported.stdout.splitlines()
+    fresh = make_club(tmp_path / "fresh")
+    assert cli("import", write(tmp_path, "cc.trf", exported.stdout), "--club", fresh).exit_code == 0
+    [t] = entries(fresh, "tournament")
+    assert (t["system"], t["rounds"], len(entries(fresh, "round"))) == ("round-robin", 5, 2)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..tournaments.fromjournal import tournament_state
 from ..tournaments.standings import standings
+from ..tournaments.systems import planned_rounds
 from ..tournaments.trfx import SYSTEMS, cell_text
 
 if TYPE_CHECKING:
@@ -43,5 +44,5 @@ def rounds_trf(journal: Journal, tid: str) -> str:
         head = (f"001 {e.number:>4}  {title:>3} {e.name[:33]:<33} {'':>4} {'':<3} {'':>11} {'':<10} "
                 f"{points:>4.1f} {place[e.player]:>4}")
         lines.append((head + "".join(f"  {cell}" for cell in row)).rstrip())
-    lines.append(f"XXR {state.rounds_planned or len(state.rounds)}")
+    lines.append(f"XXR {planned_rounds(state) or len(state.rounds)}")  # a round-robin's table, a knockout's bracket
     return "\n".join(lines) + "\n"
