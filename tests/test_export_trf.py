@@ -310,3 +310,20 @@ def test_a_round_robin_in_progress_says_its_table_s_rounds(cli, tmp_path):
     assert cli("import", write(tmp_path, "cc.trf", exported.stdout), "--club", fresh).exit_code == 0
     [t] = entries(fresh, "tournament")
     assert (t["system"], t["rounds"], len(entries(fresh, "round"))) == ("round-robin", 5, 2)
+
+
+def test_an_imported_round_robin_in_progress_is_not_said_to_be_paired_by_pair(cli, tmp_path):
+    """A TRF's round-robin comes in without a pairing system (its table is not known here): the note
+    says the rounds to come, not that `pair` pairs the next (which refuses it)."""
+    import shutil
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "club-swiss", club)
+    exported = cli("export", "trf", "--tournament", "club-championship", "--club", club)
+    fresh = make_club(tmp_path / "fresh")
+    result = cli("import", write(tmp_path, "cc.trf", exported.stdout), "--club", fresh)
+    assert result.exit_code == 0, result.output
+    assert "in progress, 2 of 5 rounds (no pairing system: `pair` cannot pair it)" in result.stdout
+    assert "`nardrating pair" not in result.stdout

@@ -68,14 +68,15 @@ def plan_rounds(parsed_files: list[Parsed], tids: dict[tuple[int, str], tuple[st
                 added += 1
             given.add(tid)
             if added:
-                notes[k].append(_round_note(tid, added, run, first))
+                paired = held.data["pairing"] if joined is None else joined.play and joined.play.pairing
+                notes[k].append(_round_note(tid, added, run, first, bool(paired)))
     for match in matches:
         if match.get("tournament") not in given:
             match.pop("round", None)
     return found
 
 
-def _round_note(tid: str, added: int, run: TrfRun, first: int) -> str:
+def _round_note(tid: str, added: int, run: TrfRun, first: int, paired: bool = True) -> str:
     rounds = ngettext("{n} round", "{n} rounds", added).format(n=added)
     note = _("{tournament}: {rounds} recorded round by round (the start list, every board, bye and "
              "withdrawal)").format(tournament=tid, rounds=rounds)
@@ -84,6 +85,9 @@ def _round_note(tid: str, added: int, run: TrfRun, first: int) -> str:
                          "enters it", "; round {round} is paired, {n} boards without a result: `nardrating results "
                          "{tournament}` enters them", run.waiting).format(round=len(run.rounds), n=run.waiting,
                                                                         tournament=tid)
+    elif not run.complete and not paired:  # a round-robin or a knockout of a TRF: its table is not known here
+        note += _("; in progress, {done} of {planned} rounds (no pairing system: `pair` cannot pair it)").format(
+            done=len(run.rounds), planned=run.planned)
     elif not run.complete:
         note += _("; in progress, {done} of {planned} rounds: `nardrating pair {tournament}` pairs round {next}").format(
             done=len(run.rounds), planned=run.planned, tournament=tid, next=len(run.rounds) + 1)
