@@ -120,3 +120,29 @@ def test_the_note_in_russian(cli, tmp_path):
                  env={"LANGUAGE": "", "LC_ALL": "ru_RU.UTF-8"})
     assert result.exit_code == 0, result.output
     assert "пары тура 4 составлены, без результата 5 досок: `nardrating results vesennii-open-2025`" in result.stdout
+
+
+def test_round_one_paired_and_nothing_played_yet(cli, tmp_path):
+    # Three players, round 1 paired: Anna-Boris, Vera the pairing's bye; no result yet. The file holds
+    # no game at all: it was "nothing to add" (the tournament and its round were dropped).
+    text = "\n".join(["012 Cup", "042 2024/09/01", "052 2024/09/03", "132" + " " * 88 + "24/09/01",
+                      trf_player(1, "Anna", "0.0", ["   2 w  "]),
+                      trf_player(2, "Boris", "0.0", ["   1 b  "]),
+                      trf_player(3, "Vera", "1.0", ["0000 - U"]), "XXR 3"]) + "\n"
+    club = make_club(tmp_path / "club")
+    result = cli("import", write(tmp_path, "cup.trf", text), "--club", club)
+    assert result.exit_code == 0, result.output
+    assert "round 1 is paired, 1 board without a result: `nardrating results cup-2024`" in result.stdout
+    assert "players without a game" not in result.stdout   # all three are entrants
+    assert [p["id"] for p in entries(club, "player")] == ["anna", "boris", "vera"]
+    [t] = entries(club, "tournament")
+    assert (t["id"], t["players"], t["rounds"], t["pairing"]) == ("cup-2024", ["anna", "boris", "vera"], 3, "dutch")
+    [rnd] = entries(club, "round")
+    assert rnd["boards"] == [{"board": 1, "white": "anna", "black": "boris"}]
+    assert rnd["byes"] == [{"player": "vera", "kind": "pairing-allocated"}]
+    assert entries(club, "match") == []
+    assert cli("check", "--club", club).exit_code == 0
+    # its result goes in as on the club that paired it
+    assert cli("results", "cup-2024", write(tmp_path, "r1.txt", "anna boris 1-0\n"), "--club", club).exit_code == 0
+    [match] = entries(club, "match")
+    assert (match["players"], match["result"], match["round"]) == (["anna", "boris"], "1-0", 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +137,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     other_mode: dict[tuple[str, int] | None, bool] = {}  # a .mat match → found as the other mode wrote it
     rated_keys: set[tuple[str, str, str]] = set()
     any_length: dict[tuple[int, str, str, float], list[tuple[int, str, str, float, int]]] | None = None
+    waiting_only: set[str] = set()  # new tournaments of a TRF whose only boards wait for their results
     for k, parsed in enumerate(parsed_files):
         summary = FileSummary(parsed.file, list(parsed.notes), read=len(parsed.games), skipped=Counter(parsed.skipped))
         plan.files.append(summary)
@@ -198,6 +200,8 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             summary.added += 1
             games_of[a] += 1
             games_of[b] += 1
+        waiting_only |= _runs_without_games(parsed, k, run_of, tournament, journal, new_tournaments, problems,
+                                            discipline or parsed.discipline or default)
         rated = file_ratings(parsed, read)
         if ratings and not rated:
             summary.notes.append(_("--ratings: the file gives no player a rating"))
@@ -217,7 +221,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
             pid = players.resolve(name, parsed.players.get(name), told, where)
             if pid is not None:
                 entrants.add(pid)
-    used_tournaments = {m.data["tournament"] for m in matches}
+    used_tournaments = {m.data["tournament"] for m in matches} | waiting_only
     entries = [PlannedEntry("player", data, *players.origin[pid]) for pid, data in players.new.items()
                if games_of[pid] or pid in entrants]
     rounds = [PlannedEntry(*planned) for planned in plan_rounds(
@@ -237,6 +241,29 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
                                  "title": data.get("title"), "games": games_of[pid]})
     plan.warnings = _near_duplicates(journal, {pid: d for pid, d in players.new.items() if games_of[pid] or pid in entrants})
     return plan
+
+
+def _runs_without_games(parsed: Parsed, k: int, run_of: dict[tuple[int, str], tuple[str, Tournament | None]],
+                        option: str | None, journal: Journal, new: dict[str, NewTournament], problems: list[Problem],
+                        discipline: str) -> set[str]:
+    """The tournaments of a file's runs that no game named (round 1 paired, no result yet): joined or
+    made new as a game of them would be, so that their rounds are recorded; the new ones' ids."""
+    made: set[str] = set()
+    for key, run in parsed.runs.items():
+        if (k, key) in run_of or not any(rnd.boards for rnd in run.rounds):
+            continue
+        info = parsed.tournaments[key]
+        line = min(run.lines.values(), default=1)
+        probe = Game(line, info.start or date.today(), "", "", "1-0", tournament=key)
+        tid, joined = tournament_of(probe, parsed, option, journal, new,
+                                    lambda message: problems.append(Problem(parsed.file, line, message)))
+        if not isinstance(tid, str):
+            continue
+        run_of[(k, key)] = (tid, joined)
+        if joined is None:
+            new[tid].data.setdefault("discipline", discipline)
+            made.add(tid)
+    return made
 
 
 def _through_models(entries: list[PlannedEntry]) -> list[Problem]:

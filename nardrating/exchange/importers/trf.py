@@ -135,14 +135,14 @@ def parse_trf(raw: bytes, label: str) -> Parsed:
                                      forfeit=result in "+-", rated=result in "10=", note=f"round {r + 1}",
                                      tournament=key, round=r + 1, length_stated=False))
             boards.setdefault(r + 1, []).append((a, b))
-    used = {p for g in parsed.games for p in (g.a, g.b)}
-    absent = sum(1 for _, pname, _ in players.values() if pname not in used)
-    if absent:
-        parsed.skipped[_("players without a game (byes, withdrawals, 'spielfrei')")] += absent
     planned = head.get("XXR", (0, ""))[1].strip()
     run = parsed.runs[key] = trf_run(players, boards, [day or start for day in round_days],
                                      int(planned) if planned.isdigit() and int(planned) > 0 else None)
     run.waiting = len(boards.get(rounds, [])) - sum(1 for g in parsed.games if g.round == rounds)
+    used = {p for g in parsed.games for p in (g.a, g.b)} | set(run.start_list)   # an entrant awaiting a game too
+    absent = sum(1 for _, pname, _ in players.values() if pname not in used)
+    if absent:
+        parsed.skipped[_("players without a game (byes, withdrawals, 'spielfrei')")] += absent
     return parsed
 
 

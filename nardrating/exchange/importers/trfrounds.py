@@ -6,7 +6,8 @@ Byes by their TRF code: U, or a + without an opponent (as files before TRF-16 wr
 bye, FIDE's sample among them), a pairing-allocated bye; F a full-point bye; H a half-point bye;
 Z, -, 0 or a blank cell an absence. In a finished file the absences after a player's last game or
 bye are a withdrawal. A double forfeit (- on both sides) is no match: both players are absent.
-Players with no game in the whole file (a "spielfrei" dummy) are not entrants.
+Players with neither a game nor a pairing-allocated bye (U, a lone +) in the whole file (a
+"spielfrei" dummy) are not entrants.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ def trf_run(players: Mapping[int, Line], boards: dict[int, list[tuple[str, str]]
             planned: int | None) -> TrfRun:
     """The run of a parsed TRF: `boards` are each round's games (white, black by name) as imported."""
     paired = {name for pairs in boards.values() for pair in pairs for name in pair}
+    paired |= {p.name for p in players.values()  # the pairing's bye: in the field (round 1 paired, no game yet)
+               if any(c.opponent == 0 and BYE_OF.get(c.result.upper()) == PAIRING_ALLOCATED for c in p.cells)}
     entrants = [(rank, p) for rank, p in sorted(players.items()) if p.name in paired]
     rounds = [TrfRound(day, list(boards.get(r + 1, []))) for r, day in enumerate(days)]
     last_in: dict[str, int] = {}
