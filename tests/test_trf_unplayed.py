@@ -146,3 +146,16 @@ def test_round_one_paired_and_nothing_played_yet(cli, tmp_path):
     assert cli("results", "cup-2024", write(tmp_path, "r1.txt", "anna boris 1-0\n"), "--club", club).exit_code == 0
     [match] = entries(club, "match")
     assert (match["players"], match["result"], match["round"]) == (["anna", "boris"], "1-0", 1)
+
+
+def test_games_for_a_tournament_run_here_are_refused_once(cli, tmp_path):
+    # spring-open is run here round by round; a sheet's game of it without a round (and a TRF of
+    # another event put into it) was refused once a match, with add-match's advice.
+    club = tmp_path / "club-swiss"
+    shutil.copytree(SAMPLE, club)
+    sheet = "date,player_a,player_b,result\n2025-03-02,anna,boris,1-0\n2025-03-02,vera,gleb,0-1\n"
+    message = refused(cli, club, write(tmp_path, "s.csv", sheet), "--tournament", "spring-open")
+    assert message.strip() == (
+        f"{tmp_path / 's.csv'}:2: tournament 'spring-open' is run here round by round: its games go in with "
+        "`nardrating results spring-open`, checked against its pairing; this file's games are not its rounds "
+        "(another event or another start list), so import cannot add them to it")

@@ -230,6 +230,7 @@ def plan_import(ledger: Ledger, parsed_files: list[Parsed], discipline: str | No
     entries += [PlannedEntry("tournament", t.data, t.file, t.line)
                 for t in new_tournaments.values() if t.data["id"] in used_tournaments]
     entries += adjusts
+    problems += _run_here(journal, matches)
     problems += _through_models(entries + rounds + matches)
     if problems:
         raise LedgerError(problems)
@@ -264,6 +265,23 @@ def _runs_without_games(parsed: Parsed, k: int, run_of: dict[tuple[int, str], tu
             new[tid].data.setdefault("discipline", discipline)
             made.add(tid)
     return made
+
+
+def _run_here(journal: Journal, matches: list[PlannedEntry]) -> list[Problem]:
+    """A tournament run here round by round takes its games by `results` against its pairing: an
+    imported game of it without a round (a file of another event, or another start list) is refused
+    once a file and tournament, not once a match with the advice add-match gets."""
+    run = {r.tournament for r in journal.rounds}
+    told: dict[tuple[str, str], int | None] = {}
+    for m in matches:
+        tid = m.data.get("tournament")
+        if tid in run and m.data.get("round") is None:
+            told.setdefault((m.file, tid), m.line)
+    return [Problem(file, line, _("tournament '{tournament}' is run here round by round: its games go in with "
+                                  "`nardrating results {tournament}`, checked against its pairing; this file's "
+                                  "games are not its rounds (another event or another start list), so import "
+                                  "cannot add them to it").format(tournament=tid))
+            for (file, tid), line in told.items()]
 
 
 def _through_models(entries: list[PlannedEntry]) -> list[Problem]:
