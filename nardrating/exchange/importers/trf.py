@@ -11,8 +11,9 @@ W D L (played, not rated) → an unrated match; + - against an opponent → a fo
 match (kept in the record, rated by no list); byes (H, F, U, Z, + or - without an
 opponent, "spielfrei" dummies) → nothing, as a journal match needs two players:
 they are counted in the preview. A pair of cells with opponents and colours but no result, in the
-file's last round, is a board paired and not yet played: the round's board, no match. Other header records (XXR, XXC, 013 teams, …) are
-read past; a line that is no record at all is an error.
+file's last round, is a board paired and not yet played: the round's board, no match. The 092 line
+gives the system (Round-Robin, Knockout, else a Swiss). Other header records (XXR, XXC, 013 teams,
+…) are read past; a line that is no record at all is an error.
 
 Where TRF-2025 differs it is read too: `###` comment lines, titles written out (GM,
 WFM), letter codes in either case, National Rating Support lines (a federation code
