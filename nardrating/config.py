@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
 
 CONFIG_NAME = "nardrating.toml"
+# The journal's entry kinds ([[match]] …), by which a journal given as the config is told apart; the
+# same as the entry models' (journal/entries.py, playentries.py: a test keeps them so), named here
+# without importing them.
+JOURNAL_KINDS = frozenset({"player", "match", "tournament", "void", "adjust", "rename", "merge", "list",
+                           "edit-player", "round", "join", "withdraw"})
 
 
 @cache
@@ -240,9 +245,7 @@ def load_config(path: Path) -> ClubConfig:
         return lines[0] if lines else None
 
     unknown = set(data) - {"club", "rating"}
-    entries = {"player", "match", "tournament", "void", "adjust", "rename", "merge", "list", "round", "join",
-               "withdraw", "edit-player"}
-    if unknown & entries and not {"club", "rating"} & set(data):  # --club named the journal, not the config
+    if unknown & JOURNAL_KINDS and not {"club", "rating"} & set(data):  # --club named the journal, not the config
         raise LedgerError([Problem(label, None, _(
             "this is a journal, not a club config: give --club the club's folder ({folder}) or its {config}").format(
             folder=display_path(path.parent), config=CONFIG_NAME))])

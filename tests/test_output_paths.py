@@ -63,6 +63,16 @@ def test_club_naming_the_journal_says_give_the_folder(cli, tmp_path):
     assert "unknown table" not in result.stderr
 
 
+def test_the_config_knows_every_kind_of_journal_entry():
+    # config.JOURNAL_KINDS tells a journal given as the config by its entries, without importing the
+    # entry models: it must name every kind they read, run-here tournaments' too
+    from nardrating.config import JOURNAL_KINDS
+    from nardrating.journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]]
+    from nardrating.journal.entries import ENTRY_MODELS
+
+    assert JOURNAL_KINDS == set(ENTRY_MODELS)
+
+
 def test_a_club_named_by_the_environment_that_is_not_there_says_so(cli, tmp_path):
     # the message told to "give --club", which was not given: NARDRATING_CLUB named the club
     result = cli("leaderboard", env={"NARDRATING_CLUB": str(tmp_path / "gone")})

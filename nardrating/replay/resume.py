@@ -170,13 +170,14 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     meta, players, load_columns = cacheresults.read_result(ledger.config, rating_list.name, discipline,
                                                            len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
+    exact = meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty
+    if not exact and (as_of is not None or not engine.can_resume(rating_list.params)):
+        return None   # stored for the journal as it was, and it has changed since: replay it
     state = engine().unpack_state(meta, players, load_columns)
-    if meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty:
+    if exact:
         view = build_view(ledger, rating_list, discipline, as_of, order=[])
         with collector_paused():  # a standing per player, kept with the result: none in a cycle (collector.py)
             return engine().finish(view, state)
-    if not engine.can_resume(rating_list.params) or as_of is not None:   # stored for the journal as it was
-        return None
     old = meta["counts"]
     last_date = meta["last_date"]
     appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)

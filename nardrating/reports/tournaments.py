@@ -116,13 +116,14 @@ def standings_table(state: Tournament, after: int | None = None) -> Table:
 
 
 def tournament_games(journal: Journal, tournament_id: str, until: date) -> list[MatchView]:
-    """The tournament's matches up to the day, voided ones left out."""
-    out = []
-    for i in range(journal.match_count()):
-        m = journal.match(i)
-        if m.tournament == tournament_id and m.date <= until and journal.exclusion(i) != "voided":
-            out.append(m)
-    return out
+    """The tournament's matches up to the day, voided ones left out: its rows found by the columns'
+    codes and dates, a match made only of those (not of every match of a big journal)."""
+    code = journal.tournament_codes.index.get(tournament_id)
+    if code is None:
+        return []
+    m, last = journal.matches, until.toordinal()
+    rows = [i for i, (t, day) in enumerate(zip(m.tournament, m.dates)) if t == code and day <= last]
+    return [journal.match(i) for i in rows if journal.exclusion(i) != "voided"]
 
 
 def tournament_standings(t: EnteredTournament, games: list[MatchView]) -> list[dict[str, Any]]:
@@ -142,7 +143,7 @@ def tournament_standings(t: EnteredTournament, games: list[MatchView]) -> list[d
         return rows
     ranked = sorted(points, key=lambda who: (-points[who], who))
     rows = []
-    for n, who in enumerate(ranked):
+    for who in ranked:
         tied = [m for m, other in enumerate(ranked, start=1) if points[other] == points[who]]
         place = str(tied[0]) if len(tied) == 1 else f"{tied[0]}-{tied[-1]}"
         rows.append({"place": place, "player": who, "games": played[who], "points": points[who]})
