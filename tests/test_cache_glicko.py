@@ -1,6 +1,6 @@
-"""Glicko and Glicko-2 results kept in the cache: a period is rated as a whole, so a kept replay is
-used only for the journal exactly as it was replayed (Engine.cacheable), and every command reads
-through it what a full read of the journal gives."""
+"""Glicko and Glicko-2 results kept in the cache: a period is rated as a whole, so a kept replay goes
+on over appended games from just before its last period (glickostate.LastPeriod), rating that
+period again with them; every command reads through the cache what a full read of the journal gives."""
 import json
 
 import pytest
@@ -116,8 +116,9 @@ def test_a_kept_glicko_replay_reads_as_a_full_one(cli, tmp_path, monkeypatch, en
 def test_a_match_added_to_the_last_period_is_rated_with_it_not_read_from_the_old_replay(cli, tmp_path, monkeypatch,
                                                                                          engine):
     # February is rated as a whole: b's win over a on the 20th is rated with a's loss to c on the
-    # 3rd, in one update of a's February, so the kept replay cannot be resumed with it; the next
-    # reads equal a full read, and add-match keeps the new replay for them.
+    # 3rd, in one update of a's February. The kept replay is not resumed with it, as c's March
+    # adjustment came after every game (resume.resumed_result): add-match replays it all, and the
+    # next reads equal a full read, from the new replay add-match kept.
     club = make_club(tmp_path / "club", JOURNAL, CONFIG.format(engine=engine))
     before = outputs(cli, club)
     added = cli("add-match", "b", "a", "--winner", "b", "--date", "2009-02-20", "--club", club)
@@ -126,3 +127,80 @@ def test_a_match_added_to_the_last_period_is_rated_with_it_not_read_from_the_old
     old, new = ({row["player"]: row["rating"] for row in o[0]} for o in (before, full))
     # a's and b's February moved; c's rating is March's set 1600 either way
     assert old["a"] != new["a"] and old["b"] != new["b"] and old["c"] == new["c"] == 1600
+
+
+def only_resumed(monkeypatch):
+    """From here a command that replays a Glicko list from its start fails; resuming a kept one is allowed."""
+    from nardrating.engines import glickoreplay
+
+    run = glickoreplay.Replay.run
+
+    def resumed_only(self):
+        if self.resume is None:
+            raise AssertionError("replayed from the start, not resumed")
+        return run(self)
+
+    monkeypatch.setattr(glickoreplay.Replay, "run", resumed_only)
+
+
+# Glickman's example ("The Glicko system", section 3; "Example of the Glicko-2 system"): a player of
+# 1500, RD 200 beats 1400/RD 30 and loses to 1550/RD 100 and 1700/RD 300 in one rating period:
+# r' = 1464, RD' = 151.4 under Glicko-1 (c plays no part: no idle period); r' = 1464.06,
+# RD' = 151.52 under Glicko-2 (σ 0.06, τ 0.5).
+EXAMPLE = "".join(f'[[player]]\nid = "{p}"\n\n' for p in "abcd") + "".join(f'[[adjust]]\ndate = 2024-01-01\nplayer = "{p}"\nset = {r}\nrd = {rd}\n{{volatility}}'
+                  f'reason = "the example"\n\n' for p, (r, rd) in
+                  {"a": (1500, 200), "b": (1400, 30), "c": (1550, 100), "d": (1700, 300)}.items()) + \
+    '[[match]]\nid = "e1"\ndate = 2024-01-10\nplayers = ["a", "b"]\nwinner = "a"\n'
+
+
+@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+def test_games_added_to_the_last_period_are_rated_with_it_by_a_resumed_replay(cli, tmp_path, monkeypatch, engine):
+    # The kept replay holds a's January with one game (the win over b); add-match adds the two
+    # losses to January. Resumed from just before January was rated, a's January is rated again
+    # with all three games at once, which gives the paper's numbers (rating each game on its own
+    # would not), and no command replays the list from its start.
+    journal = EXAMPLE.format(volatility="volatility = 0.06\n" if engine == "glicko2" else "")
+    club = make_club(tmp_path / "club", journal, CONFIG.format(engine=engine))
+    assert cli("recalc", "--club", club).exit_code == 0
+    with monkeypatch.context() as patch:
+        only_resumed(patch)
+        for opponent, day in (("c", "2024-01-11"), ("d", "2024-01-12")):
+            added = cli("add-match", "a", opponent, "--winner", opponent, "--date", day, "--club", club)
+            assert added.exit_code == 0, added.output
+        board = {row["player"]: row for row in outputs(cli, club, [("leaderboard",)])[0]}
+    a = board["a"]
+    if engine == "glicko":
+        assert round(a["rating"]) == 1464 and round(a["rd"], 1) == 151.4
+    else:
+        # (step 8 prints 1464.06 from the rounded μ'; at full precision 1464.0507: tests/test_glicko.py)
+        assert abs(a["rating"] - 1464.06) < 0.01 and round(a["rd"], 2) == 151.52
+    reads = [("leaderboard",), ("leaderboard", "--as-of", "2024-12-31"), ("players",), *[("history", p) for p in "abcd"]]
+    with no_cache():
+        full = outputs(cli, club, reads)
+    with monkeypatch.context() as patch:
+        only_resumed(patch)
+        assert outputs(cli, club, reads) == full
+
+
+@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+def test_a_resumed_replay_over_later_periods_and_out_of_order_games_equals_a_full_read(cli, tmp_path, monkeypatch,
+                                                                                       engine):
+    # JOURNAL without c's March adjustment (one dated after every game stops a resume): games of a
+    # later period are resumed, the last period rated again first; a game dated before the last
+    # one replayed cannot be (it would come before it), and the list is replayed from its start.
+    journal = JOURNAL.split("[[adjust]]")[0]
+    club = make_club(tmp_path / "club", journal, CONFIG.format(engine=engine))
+    assert cli("recalc", "--club", club).exit_code == 0
+    with monkeypatch.context() as patch:
+        only_resumed(patch)
+        for args in (("c", "d", "--winner", "d", "--date", "2009-02-10"), ("a", "d", "--result", "1/2-1/2", "--date", "2009-04-02")):
+            added = cli("add-match", *args, "--club", club)
+            assert added.exit_code == 0, added.output
+        resumed = outputs(cli, club)
+    with no_cache():
+        assert outputs(cli, club) == resumed
+    late = cli("add-match", "b", "d", "--winner", "b", "--date", "2009-03-15", "--club", club)
+    assert late.exit_code == 0, late.output
+    with no_cache():
+        full = outputs(cli, club)
+    assert read_through_the_cache(cli, club, monkeypatch) == full

@@ -380,6 +380,12 @@ def chess_everything(folder: Path, fast: str, as_of: date | None = None) -> dict
                     "one": exact({p: [[e.entry, e.before, e.after, e.extra] for e in result.history(p)] for p in sorted(result.standings)}),
                     "records": exact([tuple(r) for r in result.records]),
                 }
+                kept = getattr(result, "replayed", None)   # a Glicko replay's end, and its last period's start
+                if kept is not None:
+                    out[name, discipline]["kept"] = exact(
+                        [kept.r, kept.phi, kept.sigma, kept.last, kept.games, kept.played, kept.order, kept.event_order,
+                         [list(c) for c in (kept.periods.rd_before, kept.periods.rd, kept.periods.volatility,
+                                            kept.periods.last_row)], vars(kept.last_period)])
         return out
     finally:
         os.environ["NARDRATING_FAST"] = "0"
@@ -392,6 +398,25 @@ def test_elo_and_glicko_fast_loops_equal_the_pure_replays_on_random_journals(tmp
     assert fast["elo"] == fast["glicko"] == []
     assert chess_everything(tmp_path, "1") == pure   # standings and history in the same order, too
     assert fast["elo"] == [True, True] and fast["glicko"] == [True] * 4   # the loops did the work
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_glicko_fast_loop_keeps_the_last_period_start_as_the_pure_replay(tmp_path, fast, seed):
+    # Adjustments dated on the last game's day fall in the last period: they apply before it is
+    # rated, so the state a resumed replay starts from (LastPeriod) holds them, on both paths.
+    random_chess_club(tmp_path, seed)
+    rows = (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()
+    at = rows[0].split(",").index("date")
+    last = max(row.split(",")[at] for row in rows[1:])
+    with open(tmp_path / "journal.toml", "a", encoding="utf-8") as f:
+        for name in ("glicko", "glicko2"):
+            f.write(f'\n[[adjust]]\ndate = {last}\nplayer = "p0"\nrating = "{name}"\ndiscipline = "chess"\n'
+                    f'delta = 11\nrd = 70\nreason = "late"\n')
+    pure = chess_everything(tmp_path, "0")
+    assert chess_everything(tmp_path, "1") == pure
+    for name in ("glicko", "glicko2"):
+        kept = pure[name, "chess"]["kept"][-1]
+        assert kept["index"] != ("NoneType", "None")   # a period was pending at the end: p0's adjustment in it
 
 
 def test_elo_and_glicko_fast_loops_as_of_a_date(tmp_path, fast):

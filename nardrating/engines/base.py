@@ -166,6 +166,11 @@ class Engine:
     # sorted and merged into the replay of a list that ignores them).
     tournament_ends: ClassVar[bool] = True
 
+    # `finish` reads the date the standings are asked for even after the last entry (Glicko's
+    # deviations grow with idle periods): a whole replay is finished as of that date, not as of
+    # the journal's end.
+    dated_finish: ClassVar[bool] = False
+
     # The replay depends on the entries only (as a resumable one's), and its state can be stored
     # and given back, for the journal exactly as it was replayed: nothing appended since.
     cacheable: ClassVar[bool] = False

@@ -206,6 +206,14 @@ class ColumnRecords:
         million mapped from the cache) until something needs all the columns as one."""
         return JoinedRecords(self, more)
 
+    def head(self, count: int) -> "ColumnRecords":
+        """The first `count` records (views or copies of the columns' heads, made when first needed)."""
+        def columns() -> tuple[Any, ...]:
+            index, a, b, fields = self.columns
+            return index[:count], a[:count], b[:count], [f[:count] for f in fields]
+
+        return ColumnRecords(columns, {k: r for k, r in self.reasons.items() if k < count}, count)
+
     def __len__(self) -> int:
         if self._count is not None and callable(self._columns):
             return self._count

@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Problem
 from ..i18n import _, ngettext
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, step
+from ..contract.batches import MatchBatch
 from ..contract.events import MatchPlayed
 # The shared arithmetic and records (glickomath.py), named here as well: what tests and predict import.
 from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, expected_pair, g, new_deviation,
                          period_index, period_label, period_sums)
-from .glickoreplay import GlickoResult, GlickoState, Replay
+from .glickoreplay import GlickoResult, Replay
+from .glickostate import GlickoState
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
@@ -53,9 +55,11 @@ class GlickoFamily(Engine):
     adjust_fields = frozenset({"rd"})
     has_volatility = False
     tournament_ends = False  # rating periods of matches and adjustments only
-    # A period is rated as a whole: no resuming over matches appended to it, but the state of a
-    # replay is stored for the journal as it was (glickocache.py), and a leaderboard reads it.
-    cacheable = True
+    # The replay is stored (glickocache.py) and goes on over appended matches from just before its
+    # last period, which is rated again with them (glickoreplay.LastPeriod); the standings read
+    # the date asked, the deviations grown to it.
+    resumable = True
+    dated_finish = True
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------
 
@@ -111,6 +115,13 @@ class GlickoFamily(Engine):
 
     def run(self, view: RatingView) -> GlickoResult:
         return self.finish(view, Replay(self, view).run())
+
+    def resume(self, view: RatingView, state: GlickoState) -> GlickoResult:
+        if state.last_period is None:
+            raise ValueError("a kept Glicko replay without its last period")  # (the ledger replays it all)
+        if not any(isinstance(event, MatchBatch) for event in view.batched_events()):
+            return self.finish(view, state)   # (no game of this list's discipline appended)
+        return self.finish(view, Replay(self, view, resume=state).run())
 
     def finish(self, view: RatingView, state: GlickoState) -> GlickoResult:
         """The result (standings, lazy history) of a replay that reached `state`."""

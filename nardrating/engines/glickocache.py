@@ -1,10 +1,11 @@
 """A Glicko replay's state as the cache stores it (replay/cacheresults.py), and back.
 
-Glicko rates a period's games together, so a replay cannot go on over matches appended to its
-last period: the state is stored for the journal exactly as it was replayed, and given back
-only for that journal (Engine.cacheable). JSON for the few side events and the unrated games'
-reasons; machine arrays by player (rating, φ, σ, the last rated period, games, the last game's
-date, the standings' and the history's order), by record (the match row, the players, the eight
+Glicko rates a period's games together, so a replay goes on over appended matches from just
+before its last period was rated: the state then (glickoreplay.LastPeriod) is stored beside the
+state at the end. JSON for the few side events, the unrated games' reasons and the last period's
+place; machine arrays by player (rating, φ, σ, the last rated period, games, the last game's
+date, the standings' and the history's order; "before_": the same before the last period, and
+the player's row of the player-period table), by record (the match row, the players, the eight
 fields of RECORD_FIELDS) and by row of the player-period table ("table_" columns).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from .compact import ColumnRecords, event_from_json, event_json
-from .glickoreplay import RECORD_FIELDS, GlickoState, PlayerPeriods
+from .glickostate import RECORD_FIELDS, GlickoState, LastPeriod, PlayerPeriods
 
 TABLE = ("rd_before", "rd", "volatility", "last_row")   # PlayerPeriods' columns, in its order
 
@@ -35,20 +36,40 @@ def pack(state: GlickoState) -> tuple[dict[str, object], dict[str, array[Any]], 
     """(JSON meta, per-player arrays, per-record and player-period columns)."""
     index, a, b, fields = state.records.columns
     count = len(state.r)
+    at = state.last_period
     meta: dict[str, object] = {"side": [[pos, player, event_json(e)] for pos, player, e in state.side],
                                "reasons": [[k, r] for k, r in state.records.reasons.items()],
-                               "last_date": max(state.played, default=0), "records": len(index)}
-    # A rating still the config's whole start, or an [[adjust]]'s whole `set`, is an int (1500, not 1500.0).
-    players: dict[str, array[Any]] = {
-        "rating": array("d", state.r), "whole": array("b", [type(r) is int for r in state.r]),
-        "phi": array("d", state.phi), "sigma": array("d", state.sigma),
-        "last": array("i", [0 if x is None else x + 1 for x in state.last]),   # 1 + the period; 0: none yet
-        "games": array("q", state.games), "played": array("i", state.played),
-        "seen": _places(state.order, count), "evented": _places(state.event_order, count)}
+                               "last_date": max(state.played, default=0) if at is None else at.last_date,
+                               "records": len(index)}
+    players = _by_player("", state.r, state.phi, state.sigma, state.last, state.games, state.played)
+    players.update(seen=_places(state.order, count), evented=_places(state.event_order, count))
+    if at is not None:
+        meta["last_period"] = [at.index, at.records, at.table, at.events]
+        players.update(_by_player("before_", at.r, at.phi, at.sigma, at.last, at.games, at.played),
+                       before_row=array("i", at.row))
     columns: dict[str, Any] = {"index": index, "a": a, "b": b}
     columns.update({f"field_{f}": column for f, column in enumerate(fields)})
     columns.update({f"table_{name}": getattr(state.periods, name) for name in TABLE})
     return meta, players, columns
+
+
+def _by_player(prefix: str, r: list[Any], phi: list[float], sigma: list[float], last: list[int | None],
+               games: list[int], played: list[int]) -> dict[str, array[Any]]:
+    # A rating still the config's whole start, or an [[adjust]]'s whole `set`, is an int (1500, not 1500.0).
+    arrays = {"rating": array("d", r), "whole": array("b", [type(x) is int for x in r]),
+              "phi": array("d", phi), "sigma": array("d", sigma),
+              "last": array("i", [0 if x is None else x + 1 for x in last]),   # 1 + the period; 0: none yet
+              "games": array("q", games), "played": array("i", played)}
+    return {prefix + name: column for name, column in arrays.items()}
+
+
+def _from_player(prefix: str, players: dict[str, array[Any]]
+                 ) -> tuple[list[Any], list[float], list[float], list[int | None], list[int], list[int]]:
+    """(rating, φ, σ, last rated period, games, played) as _by_player stored them."""
+    rating = [int(r) if w else r for r, w in zip(players[prefix + "rating"].tolist(), players[prefix + "whole"])]
+    return (rating, players[prefix + "phi"].tolist(), players[prefix + "sigma"].tolist(),
+            [x - 1 if x else None for x in players[prefix + "last"].tolist()], players[prefix + "games"].tolist(),
+            players[prefix + "played"].tolist())
 
 
 def unpack(meta: dict[str, Any], players: dict[str, array[Any]], load_columns: Callable[[], dict[str, Any]]) -> GlickoState:
@@ -59,9 +80,16 @@ def unpack(meta: dict[str, Any], players: dict[str, array[Any]], load_columns: C
         raise ValueError("player-period columns of different lengths")
     records = ColumnRecords((found["index"], found["a"], found["b"], [found[f"field_{f}"] for f in range(RECORD_FIELDS)]),
                             {k: r for k, r in meta["reasons"]}, meta["records"])
-    rating = [int(r) if w else r for r, w in zip(players["rating"].tolist(), players["whole"])]
-    return GlickoState(rating, players["phi"].tolist(), players["sigma"].tolist(),
-                       [x - 1 if x else None for x in players["last"].tolist()], players["games"].tolist(),
-                       players["played"].tolist(), _in_place_order(players["seen"]), _in_place_order(players["evented"]),
+    evented = _in_place_order(players["evented"])
+    last_period = None
+    if meta.get("last_period") is not None:
+        index, before, rows, events = meta["last_period"]
+        if not (type(index) in (int, type(None)) and all(type(n) is int for n in (before, rows, events))
+                and 0 <= before <= meta["records"] and 0 < rows <= len(table[0]) and 0 <= events <= len(evented)
+                and max(players["before_row"], default=0) < rows):
+            raise ValueError("last period out of range")
+        last_period = LastPeriod(index, before, rows, events, meta["last_date"], *_from_player("before_", players),
+                                 players["before_row"].tolist())
+    return GlickoState(*_from_player("", players), _in_place_order(players["seen"]), evented,
                        records, [(pos, player, event_from_json(e)) for pos, player, e in meta["side"]],
-                       PlayerPeriods(*cast(Any, table)))
+                       PlayerPeriods(*cast(Any, table)), last_period)

@@ -10,6 +10,10 @@ and the match row of the player's last game of the period, where history shows t
 An unrated game holds the two ratings before it, its reason in `reasons`. The history events
 are built from the records when asked for; `keep` also keeps each period's arithmetic by player,
 for explain.
+
+A period is rated as a whole, so a replay goes on over appended matches from just before its last
+period was rated (glickostate.LastPeriod, kept with the state): that period's games are rated
+again together with the appended ones of the same period, then any later periods.
 """
 from __future__ import annotations
 
@@ -27,41 +31,7 @@ from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords, CompactResult, exact_ints
 from .glickomath import PI2, Period, Update, period_index, period_label
-
-SideEvent = tuple[int, str, HistoryEvent]
-# After the match row: rating before a, b; change a, b; expected score a, b; player-period row a, b.
-RECORD_FIELDS = 8
-
-
-@dataclass
-class PlayerPeriods:
-    """One row per player and rated period (row 0: none): the deviation (RD) at the period's start,
-    the new RD and volatility, and the match row of the player's last game of the period."""
-
-    rd_before: array[float] = field(default_factory=lambda: array("d", [0.0]))
-    rd: array[float] = field(default_factory=lambda: array("d", [0.0]))
-    volatility: array[float] = field(default_factory=lambda: array("d", [0.0]))
-    last_row: array[int] = field(default_factory=lambda: array("i", [-1]))
-
-
-@dataclass
-class GlickoState:
-    """Where a replay ends, per player code: the rating r (as the config or an adjustment gave it,
-    an int until a rated game), φ and σ on the Glicko-2 scale, the last period that set φ (None:
-    never), rated games and the last one's date (ordinal, 0: none); and the records."""
-
-    r: list[Any]
-    phi: list[float]
-    sigma: list[float]
-    last: list[int | None]
-    games: list[int]
-    played: list[int]
-    order: list[int]          # codes as they first appear: the standings' order
-    event_order: list[int]    # codes as their first history event is written: the history's order
-    records: ColumnRecords
-    side: list[SideEvent]
-    periods: PlayerPeriods
-
+from .glickostate import GlickoState, LastPeriod, PlayerPeriods, SideEvent
 
 @dataclass
 class GlickoResult(CompactResult):
@@ -113,10 +83,11 @@ class GlickoResult(CompactResult):
 
 
 class Replay:
-    """One replay of a view under a Glicko engine (`engine`: its onset and rate arithmetic)."""
+    """One replay of a view under a Glicko engine (`engine`: its onset and rate arithmetic); with
+    `resume`, of the view's appended matches, going on from its last period (LastPeriod)."""
 
-    def __init__(self, engine: Any, view: Any, keep: bool = False):
-        self.engine, self.view, self.p, self.keep = engine, view, view.params, keep
+    def __init__(self, engine: Any, view: Any, keep: bool = False, resume: GlickoState | None = None):
+        self.engine, self.view, self.p, self.keep, self.resume = engine, view, view.params, keep, resume
         self.periods: dict[int, Period] = {}                   # with keep: each rated period, by index
         self.games: dict[tuple[str, str], tuple[int, int]] = {}  # with keep: (player, entry) → (period, game k)
 
@@ -124,27 +95,45 @@ class Replay:
         view, p, engine = self.view, self.p, self.engine
         names = view.players
         count = len(names)
-        self.r: list[Any] = [p.start] * count
-        self.phi = [p.rd / engine.scale] * count
-        self.sigma = [getattr(p, "sigma", 0.0)] * count
-        self.last: list[int | None] = [None] * count
-        self.counts, self.played = [0] * count, [0] * count
-        self.rows_of = [0] * count   # each player's row of the player-period table, in the last period rated
         present, self.evented = bytearray(count), bytearray(count)
-        order: list[int] = []
-        self.event_order: list[int] = []
+        head: ColumnRecords | None = None   # resumed: the records before the last period
+        current: int | None = None
+        pending: list[int] = []
+        if self.resume is None:
+            self.r: list[Any] = [p.start] * count
+            self.phi = [p.rd / engine.scale] * count
+            self.sigma = [getattr(p, "sigma", 0.0)] * count
+            self.last: list[int | None] = [None] * count
+            self.counts, self.played = [0] * count, [0] * count
+            self.rows_of = [0] * count   # each player's row of the player-period table, in the last period rated
+            order: list[int] = []
+            self.event_order: list[int] = []
+            self.table = PlayerPeriods()
+            self.side: list[SideEvent] = []
+        else:
+            kept, at = self.resume, self.resume.last_period
+            assert at is not None   # (GlickoFamily.resume asks)
+            grow = count - len(at.r)
+            self.r, self.phi = at.r + [p.start] * grow, at.phi + [p.rd / engine.scale] * grow
+            self.sigma, self.last = at.sigma + [getattr(p, "sigma", 0.0)] * grow, at.last + [None] * grow
+            self.counts, self.played, self.rows_of = at.games + [0] * grow, at.played + [0] * grow, at.row + [0] * grow
+            order, self.event_order = list(kept.order), kept.event_order[:at.events]
+            for code in order:
+                present[code] = 1
+            for code in self.event_order:
+                self.evented[code] = 1
+            self.table, self.side = kept.periods.head(at.table), list(kept.side)
+            head = kept.records.head(at.records)
+            current, pending = at.index, kept.records.columns[0][at.records:].tolist()  # the period's games, again
+        self.offset = 0 if head is None else len(head)   # records before this run's
         self.index = array("i")
         self.columns: list[array[Any]] = [array("d") for _ in range(6)] + [array("i"), array("i")]
-        self.table = PlayerPeriods()
         self.reasons: dict[int, str] = {}
-        self.side: list[SideEvent] = []
         self.batch: MatchBatch | None = None
         # close()'s per-player lists, by code (made at the first period): g of φ at the period's start, μ, games
         self.scratch: tuple[list[float], list[float], list[list[tuple[float, float, float, int]] | None]] = ([], [], [])
         periods: dict[int, int] = {}   # date (ordinal) → period index
         period = p.period
-        current: int | None = None
-        pending: list[int] = []
         for event in view.batched_events():
             if isinstance(event, Adjusted):
                 adj = event.adjust
@@ -171,11 +160,24 @@ class Replay:
                         pending = []
                     current = index
                 pending.extend(rows)
+        last_period = self.before(current, pending)
         if current is not None:
             self.close(current, pending)
         records = ColumnRecords((self.index, *view.player_columns(self.index), self.columns), self.reasons)
+        if head is not None:
+            records = head.extended(records)
         return GlickoState(self.r, self.phi, self.sigma, self.last, self.counts, self.played, order,
-                           self.event_order, records, self.side, self.table)
+                           self.event_order, records, self.side, self.table, last_period)
+
+    def before(self, current: int | None, pending: list[int]) -> LastPeriod:
+        """Where the replay stands before rating its last period (`pending`: its games)."""
+        last_date = self.resume.last_period.last_date if self.resume and self.resume.last_period else 0
+        rows = pending or self.index
+        if rows and self.batch is not None:
+            last_date = self.batch.dates[rows[-1]]
+        return LastPeriod(current if pending else None, self.offset + len(self.index), len(self.table.rd),
+                          len(self.event_order), last_date, self.r[:], self.phi[:], self.sigma[:], self.last[:],
+                          self.counts[:], self.played[:], self.rows_of[:])
 
     def adjust(self, a: Any, code: int, index: int) -> None:
         scale = self.engine.scale
@@ -191,7 +193,7 @@ class Replay:
         if not self.evented[code]:
             self.evented[code] = 1
             self.event_order.append(code)
-        self.side.append((len(self.index), a.player, HistoryEvent(
+        self.side.append((self.offset + len(self.index), a.player, HistoryEvent(
             a.date, None, "adjust", None, None, before, after - before, after, True, a.reason, extra)))
 
     def close(self, index: int, rows: list[int]) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import declined
-from .jit import column as _column, compiled, first_sides
+from .jit import column as _column, compiled, first_sides, python_ratings
 
 
 def _loop(rows: Any, out: int, a: Any, b: Any, score: Any, dates: Any, skip: Any, k: float, ten: float,
@@ -161,12 +161,5 @@ def replay(view: Any) -> Any:
             x, y = int(a[i]), int(b[i])
             key3 = (last_date, x, y) if x < y else (last_date, y, x)
             pairs[key3] = pairs.get(key3, 0) + 1
-    ratings = rating.tolist()
-    game_counts = games.tolist()
-    for code, (value, then) in exact.items():
-        if game_counts[code] == then:
-            ratings[code] = value
-    if type(start) is int:  # the untouched players' start, as Python had it
-        touched = set(exact)
-        ratings = [start if n == 0 and code not in touched else r for code, (r, n) in enumerate(zip(ratings, game_counts))]
+    ratings, game_counts = python_ratings(rating, games, exact, start)
     return EloState(ratings, game_counts, last.tolist(), order_codes, pairs, records, side, last_date)

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import declined
-from .jit import column as _column, compiled, first_sides
+from .jit import column as _column, compiled, first_sides, python_ratings
 
 COMPENSATED_SUM = sys.version_info >= (3, 12)  # sum() of floats: Neumaier's compensated sum from 3.12 on
 EPSILON, MAX_STEPS = 0.000001, 200             # glicko2.py's
@@ -254,7 +254,7 @@ def replay(view: Any, engine: Any) -> Any:
     from ..engines.base import HistoryEvent, adjusted
     from ..engines.compact import ColumnRecords
     from ..engines.glickomath import period_index
-    from ..engines.glickoreplay import PlayerPeriods, GlickoState
+    from ..engines.glickostate import GlickoState, LastPeriod, PlayerPeriods
 
     p = view.params
     events = list(view.batched_events())
@@ -283,12 +283,8 @@ def replay(view: Any, engine: Any) -> Any:
         else:
             adjusts.append((seen_rows, event.adjust))
     scale, glicko2 = engine.scale, engine.has_volatility
-    r = np.full(count, float(p.start))
-    phi = np.full(count, p.rd / scale)
-    sigma = np.full(count, float(getattr(p, "sigma", 0.0)))
-    last = np.full(count, -1, dtype=np.int64)
-    games = np.zeros(count, dtype=np.int64)
-    played = np.zeros(count, dtype=np.int64)
+    r, phi, sigma = (np.full(count, float(x)) for x in (p.start, p.rd / scale, getattr(p, "sigma", 0.0)))
+    last, games, played = np.full(count, -1, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
     # The loop's work arrays: by player (stamp … rows_of, present), and by game of the largest period.
     work = [np.full(count, -1, dtype=np.int64)] + [np.zeros(count) for _ in range(2)] + \
         [np.zeros(count, dtype=np.int64) for _ in range(4)] + [np.zeros(count), np.zeros(count, dtype=np.int64),
@@ -301,12 +297,11 @@ def replay(view: Any, engine: Any) -> Any:
     # The player-period table: a row per player and period with a rated game, at most two per rated
     # game and one per player and period; written through views of the arrays the result keeps.
     rows_total = min(2 * rated, count * len(np.unique(periods))) + 1
-    table = PlayerPeriods(array("d", [0.0]) * rows_total, array("d", [0.0]) * rows_total, array("d", [0.0]) * rows_total,
-                          array("i", [-1]) * rows_total)
+    zeros = array("d", [0.0]) * rows_total
+    table = PlayerPeriods(zeros, zeros[:], zeros[:], array("i", [-1]) * rows_total)
     table_columns: list[Any] = [np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int32)
                                 for column in (table.rd_before, table.rd, table.volatility, table.last_row)]
-    touched, appear = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
-    counters = np.zeros(2, dtype=np.int64)
+    touched, appear, counters = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(2, dtype=np.int64)
     loop = _kernel()
     params = (glicko2, scale, float(getattr(p, "c", 0.0)) * float(getattr(p, "c", 0.0)), float(p.max_rd),
               p.max_rd / scale, float(getattr(p, "tau", 0.5)), COMPENSATED_SUM, 2.0)
@@ -317,14 +312,21 @@ def replay(view: Any, engine: Any) -> Any:
     out, pp, done = 0, 1, 0
     start = p.start
     adjust_periods = [period_index(adj.date.toordinal(), p.period) for _, adj in adjusts]
+    # The state before the last period is rated (glickostate.LastPeriod), taken where its rows
+    # start; after an adjustment of a later period, the state at the end (nothing pending then).
+    last_index = int(periods[-1])
+    later = max(adjust_periods, default=last_index) > last_index
+    tail_start = int(np.searchsorted(periods, last_index, side="left"))
+    taken: tuple[Any, ...] | None = None
     k = 0
     while done < total or k < len(adjusts):
         # The rows of whole periods before the next adjustment's period (and that period's, if
         # no row of a later period comes before the adjustment: it applies first).
-        limit = total
-        if k < len(adjusts):
-            limit = int(np.searchsorted(periods, adjust_periods[k], side="left"))
-            limit = max(limit, done)
+        limit = total if k == len(adjusts) else max(int(np.searchsorted(periods, adjust_periods[k], side="left")), done)
+        if not later and done < tail_start:
+            limit = min(limit, tail_start)
+        if not later and done == tail_start and k == len(adjusts):
+            taken = _taken(r, phi, sigma, last, games, played, exact, work[8], out, pp)
         if limit > done:
             status = loop(order[done:limit], periods[done:limit], a, b, score, dates, skip, *params,
                           r, phi, sigma, last, games, played, *work, *buffers, out, *views, pp, *table_columns,
@@ -355,6 +357,8 @@ def replay(view: Any, engine: Any) -> Any:
             side.append((out, adj.player, HistoryEvent(adj.date, None, "adjust", None, None, before, after - before,
                                                        after, True, adj.reason, extra)))
             k += 1
+    if taken is None:   # (an adjustment after the last period's games: nothing pending at the end)
+        taken = _taken(r, phi, sigma, last, games, played, exact, work[8], out, pp)
     # (what only the loop used goes before the records are cut out: they take copies of the columns)
     del views, work, buffers
     index_column = array("i", order.tobytes())
@@ -374,12 +378,23 @@ def replay(view: Any, engine: Any) -> Any:
     reasons = {k: str(first.reason(i)) for k, i in enumerate(order.tolist()) if skip[i]} if rated < total else {}
     records = ColumnRecords((index_column, array("i", a[order].tobytes()), array("i", b[order].tobytes()), fields),
                             reasons)
-    ratings, counts = r.tolist(), games.tolist()
-    for code, (value, then) in exact.items():
-        if counts[code] == then:
-            ratings[code] = value
-    if type(start) is int:
-        ratings = [start if n == 0 and code not in exact else x for code, (x, n) in enumerate(zip(ratings, counts))]
-    return GlickoState(ratings, phi.tolist(), sigma.tolist(), [None if x < 0 else x for x in last.tolist()], counts,
-                       played.tolist(), sorted(seen, key=seen.__getitem__), sorted(evented, key=evented.__getitem__),
-                       records, side, table)
+    event_order = sorted(evented, key=evented.__getitem__)
+    at_index = None if later else last_index   # players evented before its games (its adjustments come first):
+    evented_before = len(event_order) if later else sum(1 for key in evented.values() if key < (last_index, 1))
+    rows_of, records_before, table_before = taken[7:]
+    last_period = LastPeriod(at_index, records_before, table_before, evented_before, int(dates[order[-1]]),
+                             *_state_lists(taken[:7], start), rows_of.tolist())
+    return GlickoState(*_state_lists((r, phi, sigma, last, games, played, exact), start),
+                       sorted(seen, key=seen.__getitem__), event_order, records, side, table, last_period)
+
+
+def _taken(*state: Any) -> tuple[Any, ...]:  # copies of the loop's state (arrays, the exact ratings' dict)
+    return tuple(x.copy() if isinstance(x, (np.ndarray, dict)) else x for x in state)
+
+
+def _state_lists(state: tuple[Any, ...], start: Any
+                 ) -> tuple[list[Any], list[float], list[float], list[int | None], list[int], list[int]]:
+    """GlickoState's lists by player (rating, φ, σ, last period, games, played) of the loop's state."""
+    r, phi, sigma, last, games, played, exact = state
+    ratings, counts = python_ratings(r, games, exact, start)
+    return ratings, phi.tolist(), sigma.tolist(), [None if x < 0 else x for x in last.tolist()], counts, played.tolist()

@@ -69,3 +69,16 @@ def column(values: Any, dtype: Any) -> Any:
         code = values.typecode if isinstance(values, array) else values.format
         return np.frombuffer(values, dtype=np.dtype(code)).astype(dtype, copy=False)
     return np.array(values, dtype=dtype)
+
+
+def python_ratings(rating: Any, games: Any, exact: dict[int, tuple[Any, int]], start: Any) -> tuple[list[Any], list[int]]:
+    """A loop's ratings as the pure replay holds them, and the game counts, as lists: a rating Python
+    set (the config's whole start, an [[adjust]]'s set: `exact`, code → (value, games then)) is
+    that object again while no game has moved it (1200, not 1200.0)."""
+    ratings, counts = rating.tolist(), games.tolist()
+    for code, (value, then) in exact.items():
+        if counts[code] == then:
+            ratings[code] = value
+    if type(start) is int:
+        ratings = [start if n == 0 and code not in exact else x for code, (x, n) in enumerate(zip(ratings, counts))]
+    return ratings, counts

@@ -94,10 +94,11 @@ class Ledger:
         shown_as_of = as_of
         latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
         whole = as_of is None or as_of.toordinal() >= latest   # nothing after as_of: every entry replayed
-        if engine.can_resume(rating_list.params) and whole:
+        if engine.can_resume(rating_list.params) and whole and not engine.dated_finish:
             as_of = None  # the same replay as the whole journal
-        # The cache holds the whole journal's replay; a list that is not resumed finishes it as of
-        # the date asked (Glicko's deviations grown to it: Engine.cacheable).
+        # The cache holds the whole journal's replay; it is finished as of the date asked where
+        # that matters (Glicko's deviations grown to it: Engine.dated_finish) or the list is not
+        # resumed (Engine.cacheable).
         cached = whole and engine.can_cache(rating_list.params)
         key = (rating_list.name, discipline, as_of)
         if key not in self._runs:

@@ -160,7 +160,7 @@ def _appended_in_place(journal: Journal, shape: tuple[int, ...], first_match: in
 def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, discipline: str,
                    as_of: date | None = None) -> Any:
     """The cached result of this list and discipline, resumed over matches appended since; None to
-    replay. `as_of`: a date on or after every entry, for a list that is not resumed (Ledger.run)."""
+    replay. `as_of`: a date on or after every entry, where the list's standings read it (Ledger.run)."""
     from ..collector import collector_paused
     from . import cacheresults
     from .view import build_view
@@ -171,7 +171,7 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
                                                            len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
     exact = meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty
-    if not exact and (as_of is not None or not engine.can_resume(rating_list.params)):
+    if not exact and not engine.can_resume(rating_list.params):
         return None   # stored for the journal as it was, and it has changed since: replay it
     state = engine().unpack_state(meta, players, load_columns)
     if exact:
@@ -198,7 +198,7 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
         # match it amends (replay order: reader.amended_seq), maybe before the end: replay it all
         return None
     with collector_paused():  # (as finish above)
-        result = engine().resume(build_view(ledger, rating_list, discipline, None, order=new), state)
+        result = engine().resume(build_view(ledger, rating_list, discipline, as_of, order=new), state)
     if len(new) > RESAVE_AFTER:  # a few new matches are cheaper to resume again than to store
         # (save_run stores nothing for a journal that is not exactly its snapshot)
         ledger.save_run(engine, rating_list, discipline, result)

@@ -1,0 +1,81 @@
+"""Where a Glicko replay ends (GlickoState), its player-period table and the state just before its
+last period (LastPeriod): shared by the replay (glickoreplay.py), the cache (glickocache.py) and the
+[fast] extra's compiled loop, which builds the same state."""
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import HistoryEvent
+from .compact import ColumnRecords
+
+SideEvent = tuple[int, str, HistoryEvent]
+# After the match row: rating before a, b; change a, b; expected score a, b; player-period row a, b.
+RECORD_FIELDS = 8
+
+
+@dataclass
+class PlayerPeriods:
+    """One row per player and rated period (row 0: none): the deviation (RD) at the period's start,
+    the new RD and volatility, and the match row of the player's last game of the period."""
+
+    rd_before: array[float] = field(default_factory=lambda: array("d", [0.0]))
+    rd: array[float] = field(default_factory=lambda: array("d", [0.0]))
+    volatility: array[float] = field(default_factory=lambda: array("d", [0.0]))
+    last_row: array[int] = field(default_factory=lambda: array("i", [-1]))
+
+    def head(self, rows: int) -> "PlayerPeriods":
+        """The first `rows` rows, as machine arrays of their own (a replay goes on appending to them)."""
+        return PlayerPeriods(*(_head(column, rows) for column in (self.rd_before, self.rd, self.volatility,
+                                                                  self.last_row)))
+
+
+def _head(column: Any, rows: int) -> array[Any]:
+    """A copy of the first `rows` items of a machine array or of a (mapped) memoryview, in C."""
+    out = array(column.typecode if isinstance(column, array) else column.format[-1])
+    out.frombytes(memoryview(column)[:rows].cast("B"))
+    return out
+
+
+@dataclass
+class LastPeriod:
+    """A replay just before its last period was rated: where a resumed replay starts. By player
+    code as GlickoState has them (rating, φ, σ, last rated period, games, last game's date) plus
+    `row`, the player's row of the player-period table; the period (None: nothing was pending),
+    the records and table rows written before it, how many players had a history event, and the
+    date (ordinal) of the last game replayed: appended games dated from then on come after every
+    replayed one (the records from `records` on are the period's games, in replay order)."""
+
+    index: int | None
+    records: int
+    table: int
+    events: int
+    last_date: int
+    r: list[Any]
+    phi: list[float]
+    sigma: list[float]
+    last: list[int | None]
+    games: list[int]
+    played: list[int]
+    row: list[int]
+
+
+@dataclass
+class GlickoState:
+    """Where a replay ends, per player code: the rating r (as the config or an adjustment gave it,
+    an int until a rated game), φ and σ on the Glicko-2 scale, the last period that set φ (None:
+    never), rated games and the last one's date (ordinal, 0: none); and the records."""
+
+    r: list[Any]
+    phi: list[float]
+    sigma: list[float]
+    last: list[int | None]
+    games: list[int]
+    played: list[int]
+    order: list[int]          # codes as they first appear: the standings' order
+    event_order: list[int]    # codes as their first history event is written: the history's order
+    records: ColumnRecords
+    side: list[SideEvent]
+    periods: PlayerPeriods
+    last_period: LastPeriod | None = None   # None: not to be resumed (an old cache's state)
