@@ -61,7 +61,7 @@ def write_csv_club(folder: Path, n: int, players: int, seed: int = 1, newline: s
 CHESS_LISTS = {"elo": "pair_limit_per_day = 0\n", "glicko": "", "glicko2": ""}
 CHESS_CONFIG = """[club]
 name = "Benchmark chess club"
-journal = ["games.csv"]
+journal = ["games.csv", "journal.toml"]
 default_discipline = "chess"
 
 [rating.{engine}]
@@ -91,8 +91,7 @@ def write_chess_clubs(out: Path, n: int, players: int, seed: int = 3) -> dict:
         for row in games(n, players, rng):
             f.write(",".join(row) + "\n")
     for engine, folder in clubs.items():
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "nardrating.toml").write_text(CHESS_CONFIG.format(engine=engine, params=CHESS_LISTS[engine]))
+        write_chess_config(folder, engine)
         target = folder / "games.csv"
         target.unlink(missing_ok=True)
         try:
@@ -100,6 +99,13 @@ def write_chess_clubs(out: Path, n: int, players: int, seed: int = 3) -> dict:
         except OSError:
             shutil.copyfile(shared, target)
     return clubs
+
+
+def write_chess_config(folder: Path, engine: str) -> None:
+    """A chess club's config, and its journal.toml with no game yet: add-match appends there."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "nardrating.toml").write_text(CHESS_CONFIG.format(engine=engine, params=CHESS_LISTS[engine]))
+    (folder / "journal.toml").write_text("# new games are appended here\n")
 
 
 PER_ENGINE_CONFIG = """[club]
