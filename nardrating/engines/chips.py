@@ -73,6 +73,7 @@ RECORD_FIELDS = 5
 
 @dataclass
 class ChipsResult(CompactResult):
+    windowed = False   # decay events come between a player's records (with_decays)
     end: date | None = None
     has_daily = True
 

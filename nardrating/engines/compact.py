@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from .base import HistoryEvent, RatingResult
 from ..contract.batches import MatchColumns
@@ -80,7 +80,13 @@ class CompactResult(RatingResult):
     records: Any = field(default_factory=list)  # a sequence of tuples: a list, or ColumnRecords
     side: list[tuple[int, str, Any]] = field(default_factory=list)
     order: list[str] | None = None  # the players in the order history lists them, if not the standings'
+    whole_start: bool = False   # the list's start is an int (1200): see exact_ints, where whole_numbers
     _columns: MatchColumns | None = field(default=None, init=False, repr=False)
+    # The replay keeps whole-number ratings as ints until a rated game (exact_ints, on every event list).
+    whole_numbers: ClassVar[bool] = False
+    # A player's history is their records' and side events, nothing between them: a period's events
+    # can be built from its records alone (window.py).
+    windowed: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         self.events = LazyEvents(self)  # type: ignore[assignment]  # a read-only mapping, built on demand
@@ -120,7 +126,7 @@ class CompactResult(RatingResult):
         out: dict[str, list[HistoryEvent]] = {p: [] for p in everyone} if only is None else {only: []}
         side = self.side
         if only is not None and code is not None and isinstance(self.records, ColumnRecords):
-            return {only: self._events_of(only, code)}
+            return self._whole({only: self._events_of(only, code)})
         s = 0
         for k, record in enumerate(self.records):
             while s < len(side) and side[s][0] <= k:
@@ -139,7 +145,13 @@ class CompactResult(RatingResult):
         for _, player, payload in side[s:]:
             if only is None or player == only:
                 out.setdefault(player, []).append(self.side_event(payload))
-        return out
+        return self._whole(out)
+
+    def _whole(self, built: dict[str, list[HistoryEvent]]) -> dict[str, list[HistoryEvent]]:
+        if self.whole_numbers:
+            for events in built.values():
+                exact_ints(events, self.whole_start)
+        return built
 
     def _events_of(self, player: str, code: int) -> list[HistoryEvent]:
         """One player's events from column records: only their rows are read."""

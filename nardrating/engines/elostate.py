@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from .base import HistoryEvent
-from .compact import ColumnRecords, CompactResult, exact_ints
+from .compact import ColumnRecords, CompactResult
 
 SideEvent = tuple[int, str, HistoryEvent]
 RECORD_FIELDS = 4  # after the match row: rating a, rating b, change of a, expected score of a
@@ -43,13 +43,7 @@ class EloState:
 
 @dataclass
 class EloResult(CompactResult):
-    whole_start: bool = False   # the list's start is an int (the default 1200): see compact.exact_ints
-
-    def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
-        built = super().build_events(only)
-        for events in built.values():
-            exact_ints(events, self.whole_start)
-        return built
+    whole_numbers = True   # the default start 1200 is an int (compact.exact_ints)
 
     def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
         unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)

@@ -29,16 +29,16 @@ from typing import Any, cast
 from ..contract.batches import MatchBatch, newcomers
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
-from .compact import ColumnRecords, CompactResult, exact_ints
+from .compact import ColumnRecords, CompactResult
 from .glickomath import PI2, Period, Update, period_index, period_label
 from .glickostate import GlickoState, LastPeriod, PlayerPeriods, SideEvent
 
 @dataclass
 class GlickoResult(CompactResult):
+    whole_numbers = True   # the default start 1500 is an int (compact.exact_ints)
     view: Any = None     # what was replayed: explain replays it once more, keeping every period's arithmetic
     period: str = "month"
     volatility: bool = False
-    whole_start: bool = False  # the list's start is an int (1500): see compact.exact_ints
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
     replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
     _periods: "Replay | None" = None
@@ -75,11 +75,6 @@ class GlickoResult(CompactResult):
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, extra_b))
 
-    def build_events(self, only: str | None) -> dict[str, list[HistoryEvent]]:
-        built = super().build_events(only)
-        for events in built.values():
-            exact_ints(events, self.whole_start)
-        return built
 
 
 class Replay:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 from datetime import date
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..engines.base import RatingResult, ReportRow
+from ..engines.base import HistoryEvent, RatingResult, ReportRow
+from ..engines.compact import CompactResult
+from ..engines.window import period_events
 from ..i18n import _
 from ..periods import Period
 from .asof import known_player
@@ -22,12 +25,9 @@ def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResu
     the period's last day (provisional then, though established by now)."""
     statuses = (at_end or result).standings
     rows: list[ReportRow] = []
-    for player, events in result.events.items():
-        inside = [e for e in events if period.start <= e.date <= period.end]
-        if not inside:
-            continue
-        earlier = [e for e in events if e.date < period.start and e.after is not None]
-        before = earlier[-1].after if earlier else inside[0].before
+    found = period_events(result, period.start, period.end) if isinstance(result, CompactResult) else None
+    for player, inside, last_before in found if found is not None else _from_histories(result, period):
+        before = last_before.after if last_before is not None else inside[0].before
         rated = [e for e in inside if e.rated and e.kind == "match"]
         points = sum(e.result or 0.0 for e in rated)
         expected_values = [e.extra.get("expected") for e in rated]
@@ -39,6 +39,15 @@ def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResu
     return rows
 
 
+def _from_histories(result: RatingResult, period: Period) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
+    """(player, their events in the period, their last event before it) of each player with events in it."""
+    for player, events in result.events.items():
+        inside = [e for e in events if period.start <= e.date <= period.end]
+        if inside:
+            earlier = [e for e in events if e.date < period.start and e.after is not None]
+            yield player, inside, earlier[-1] if earlier else None
+
+
 def report(ledger: Ledger, result: RatingResult, period: Period, player: str | None = None,
            details: bool = False) -> Table:
     if player is not None:
@@ -46,7 +55,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     rows = result.report(period.start, period.end)
     per_game = rows is None  # no per-competition records: the arithmetic is per game, from history
     if rows is None:
-        ledger.journal.matches.solid()  # everyone's history reads every row: from machine arrays (columns.Appended)
+        ledger.journal.matches.solid()  # everyone's events read many rows: from machine arrays (columns.Appended)
         rows = generic_report_rows(result, period, ledger.run(result.rating, result.discipline, period.end))
     if player is not None:
         rows = [r for r in rows if r.player == player]

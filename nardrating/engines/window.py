@@ -1,0 +1,92 @@
+"""A compact result's history within a period, from that period's records only.
+
+The period report reads, of every player, the events dated in the period and the last event before
+it. A compact result builds a player's events from its records when asked (compact.py); building
+every player's would be two million events on a million games, most of them before the period.
+Here the records of the period are found by date (they are in replay order), and each player's
+events are those records', the side events (adjustments, penalties) and the player's last record
+before the period: exactly what `result.events` gives for those dates, without the rest.
+
+A rating the replay held as a Python int (compact.exact_ints: the config's whole start, an
+adjustment's whole `set`, until a rated game) depends on what came before: the state is taken from
+the player's last rated record before the period and the side events after it.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from datetime import date
+
+from .base import HistoryEvent
+from .compact import ColumnRecords, CompactResult, exact_ints
+
+Keyed = tuple[tuple[int, int, int], HistoryEvent]   # (history order: (position, 0 side / 1 record, n), event)
+SCAN = 1 << 16   # records read back per step, looking for each player's last records before the period
+
+
+def period_events(result: CompactResult, start: date, end: date
+                  ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]] | None:
+    """(player, their events dated start..end in history's order, their last event before start)
+    for every player with an event in the period; None where the result's history is not just its
+    records and side events (chips inserts decays between them) or its records are not columns."""
+    if not result.windowed or not isinstance(result.records, ColumnRecords):
+        return None
+    return _events(result, result.records, start, end)
+
+
+def _events(result: CompactResult, records: ColumnRecords, start: date, end: date
+            ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
+    m = result.match_columns()
+    names, dates = m.players, m.dates
+    index, col_a, col_b, _ = records.columns
+    count = len(records)
+    p0 = bisect_left(range(count), start.toordinal(), key=lambda k: dates[index[k]])
+    p1 = bisect_right(range(count), end.toordinal(), lo=p0, key=lambda k: dates[index[k]])
+    keyed: dict[int, list[Keyed]] = {}
+    for k in range(p0, p1):
+        event_a, event_b = result.match_events(records[k])
+        keyed.setdefault(col_a[k], []).append(((k, 1, 0), event_a))
+        keyed.setdefault(col_b[k], []).append(((k, 1, 0), event_b))
+    sides: dict[int, list[Keyed]] = {}
+    for n, (position, player, payload) in enumerate(result.side):
+        event = result.side_event(payload)
+        sides.setdefault(m.code_of[player], []).append(((position, 0, n), event))
+        if start <= event.date <= end:
+            keyed.setdefault(m.code_of[player], [])
+    last_any, last_rated = _last_records(records, p0, set(keyed))
+    for code, inside in keyed.items():
+        own = inside + sides.get(code, [])
+        rated = last_rated.get(code)
+        if code in last_any:
+            k = last_any[code]
+            event_a, event_b = result.match_events(records[k])
+            own.append(((k, 1, 0), event_a if col_a[k] == code else event_b))
+        own.sort(key=lambda item: item[0])
+        if rated is not None:   # what came before it does not matter: its rating is a float
+            own = [item for item in own if item[0] >= (rated, 1, 0)]
+        events = [event for _, event in own]
+        if result.whole_numbers:
+            exact_ints(events, result.whole_start and rated is None)
+        earlier = [e for e in events if e.date < start and e.after is not None]
+        yield names[code], [e for e in events if start <= e.date <= end], earlier[-1] if earlier else None
+
+
+def _last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """By player code (of `codes`): their last record before record `before`, and their last rated one."""
+    _, col_a, col_b, _ = records.columns
+    unrated = records.reasons
+    last_any: dict[int, int] = {}
+    last_rated: dict[int, int] = {}
+    wanted = len(codes)
+    stop = before
+    while stop > 0 and len(last_rated) < wanted:
+        begin = max(0, stop - SCAN)
+        a, b = col_a[begin:stop].tolist(), col_b[begin:stop].tolist()
+        for k in range(stop - 1, begin - 1, -1):
+            for code in (a[k - begin], b[k - begin]):
+                if code in codes and code not in last_rated:
+                    last_any.setdefault(code, k)
+                    if k not in unrated:
+                        last_rated[code] = k
+        stop = begin
+    return last_any, last_rated
