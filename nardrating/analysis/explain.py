@@ -159,6 +159,7 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     day = as_of or default_as_of(ledger, None).day
     found = find(ledger, entry, rating, discipline, day)
     result = found.result
+    result.will_explain(found.events)
     players = [explain_event(ledger, result, player, event) for player, event in found.events]
     value = {"entry": entry, "rating": result.rating, "engine": result.engine, "players": players}
     if one_table:
@@ -204,6 +205,7 @@ def history_details(ledger: Any, result: RatingResult, player: str, table: Table
     An event the engine does not explain has `steps` null, and the table view says so below.
     """
     events = iter(result.history(player))
+    result.will_explain([(player, e) for e in result.history(player)])
     explained: list[tuple[dict[str, Any], HistoryEvent, dict[str, Any] | None]] = []
     missing: set[str] = set()
     for row in table.all_rows():

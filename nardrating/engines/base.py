@@ -114,6 +114,10 @@ class RatingResult:
         """Engine-specific report rows, or None for the generic one built from history."""
         return None
 
+    def will_explain(self, events: list[tuple[str, "HistoryEvent"]]) -> None:
+        """Told before these (player, event) are explained: a result that replays again to explain
+        (Glicko's periods) keeps only what they need."""
+
     def daily(self, day: date) -> "RatingResult":
         """The one-day view of `day`; only where `has_daily`."""
         raise NotImplementedError(f"the {self.engine} engine has no daily view")

@@ -189,7 +189,7 @@ class GlickoFamily(Engine):
         if event.kind != "match" or not event.rated or event.entry is None or event.opponent is None \
                 or not isinstance(result, GlickoResult):
             return super().explain_event(params, result, player, event, match)
-        kept = result.periods(self)
+        kept = result.periods(self, player)
         index, k = kept.games[player, event.entry]
         period = kept.periods[index]
         up = period.updates[player]

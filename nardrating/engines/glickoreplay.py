@@ -43,12 +43,29 @@ class GlickoResult(CompactResult):
     replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
     _periods: "Replay | None" = None
     _labels: dict[int, str] = field(default_factory=dict)
+    # What explain will ask for (will_explain): the players, and the last period of their events.
+    _focus: set[str] = field(default_factory=set)
+    _until: int | None = None
 
-    def periods(self, engine: Any) -> "Replay":
-        """The replay with its periods kept (periods, games), made when explain first asks."""
+    def will_explain(self, events: list[tuple[str, HistoryEvent]]) -> None:
+        self._focus.update(player for player, _ in events)
+        latest = max((period_index(e.date.toordinal(), self.period) for _, e in events), default=None)
+        if latest is not None and (self._until is None or latest > self._until):
+            self._until = latest
+            self._periods = None   # (made again, to reach the later period)
+
+    def periods(self, engine: Any, player: str) -> "Replay":
+        """The replay with the periods of the players explained kept (periods, games), up to the last
+        one explained; made when explain first asks. Without will_explain: every period, everyone."""
+        if self._periods is not None and self._periods.focus is not None and player not in self._focus:
+            self._periods = None
         if self._periods is None:
-            self._periods = Replay(engine, self.view.whole(), keep=True)
-            self._periods.run()
+            if self._focus or self._until is not None:
+                self._focus.add(player)
+            view = self.view.whole()
+            focus = {view.player_code(p) for p in self._focus} if self._focus else None
+            self._periods = Replay(engine, view, keep=True, focus=focus, until=self._until)
+            self._periods.run_kept()
         return self._periods
 
     def label(self, day: date) -> str:
@@ -81,10 +98,21 @@ class Replay:
     """One replay of a view under a Glicko engine (`engine`: its onset and rate arithmetic); with
     `resume`, of the view's appended matches, going on from its last period (LastPeriod)."""
 
-    def __init__(self, engine: Any, view: Any, keep: bool = False, resume: GlickoState | None = None):
+    def __init__(self, engine: Any, view: Any, keep: bool = False, resume: GlickoState | None = None,
+                 focus: set[int] | None = None, until: int | None = None):
         self.engine, self.view, self.p, self.keep, self.resume = engine, view, view.params, keep, resume
         self.periods: dict[int, Period] = {}                   # with keep: each rated period, by index
         self.games: dict[tuple[str, str], tuple[int, int]] = {}  # with keep: (player, entry) → (period, game k)
+        # With keep: the players (codes) whose periods are kept (None: everyone), and the period
+        # after which the replay stops (run_kept).
+        self.focus, self.until = focus, until
+
+    def run_kept(self) -> None:
+        """Replay with keep, as far as `until`."""
+        try:
+            self.run()
+        except _Kept:
+            pass
 
     def run(self) -> GlickoState:
         view, p, engine = self.view, self.p, self.engine
@@ -239,7 +267,7 @@ class Replay:
             a, b, s = ma[i], mb[i], scores[i]
             games[a].append((mu[b], g_of[b], s, slot))
             games[b].append((mu[a], g_of[a], 1.0 - s, slot + 1))
-        if self.keep:
+        if self.keep and (self.focus is None or not self.focus.isdisjoint(rated)):
             self.kept(index, rated, onsets, rows)
         # glickomath.period_sums, inline (the replay's innermost loop): each player's v, and each
         # game's g(φj)(sj − Ej) and Ej.
@@ -292,6 +320,8 @@ class Replay:
         columns[7].fromlist(period_rows[1::2])
         for x in rated:
             games[x] = None
+        if self.until is not None and index >= self.until:
+            raise _Kept   # (explain's periods are all kept: the rest of the replay is not needed)
 
     def unrated(self, unrated: list[tuple[int, int]], games: list[Any],
                 slots: tuple[list[float], list[float], list[float], list[int]]) -> None:
@@ -318,19 +348,31 @@ class Replay:
         entries = self.view.match_columns().entries
         onset = dict(zip(rated, onsets))
         updates: dict[int, Update] = {}
-        for x in rated:
+        shown = rated if self.focus is None else [x for x in rated if x in self.focus]
+        for x in shown:
             own = games[x]
             assert own is not None
-            # A slot is 2·position (side a: the opponent is b) or 2·position + 1 (side b).
-            opponents = [(batch.a if slot % 2 else batch.b)[rows[slot // 2]] for *_, slot in own]
+            opponents = _opponents(batch, rows, own)
             updates[x] = self.engine.rate_values(mu[x], self.sigma[x], onset[x],
                                                  [(mu_j, onset[y], s) for (mu_j, _, s, _), y in zip(own, opponents)], self.p)
             for k, (*_, slot) in enumerate(own):
                 self.games[names[x], entries[rows[slot // 2]]] = index, k
+        if self.focus is not None:   # the players explained and their opponents
+            rated = sorted({x for x in shown} | {y for x in shown for y in _opponents(batch, rows, games[x])})
         self.periods[index] = Period(period_label(index, self.p.period),
                                      {names[x]: (self.phi[x], self.last[x], self.sigma[x]) for x in rated},
                                      {names[x]: onset[x] for x in rated}, {names[x]: mu[x] for x in rated},
                                      {names[x]: u for x, u in updates.items()})
+
+
+class _Kept(Exception):
+    """Every period explain asked for is kept: the replay stops (Replay.run_kept)."""
+
+
+def _opponents(batch: MatchBatch, rows: list[int], own: Any) -> list[int]:
+    """The opponents' codes of a player's games of a period (close()'s games[x], by slot)."""
+    # A slot is 2·position (side a: the opponent is b) or 2·position + 1 (side b).
+    return [(batch.a if slot % 2 else batch.b)[rows[slot // 2]] for *_, slot in own]
 
 
 def _sides(batch: MatchBatch, rows: Any) -> Iterator[int]:

@@ -67,19 +67,27 @@ class IdColumn:
         return bytes(self._blob[self._starts[i]:self._starts[i + 1] - 1]).decode("utf-8")
 
     def __contains__(self, match_id: object) -> bool:
+        return self.row_of(match_id) is not None
+
+    def row_of(self, match_id: object) -> int | None:
+        """The row of this id (ids are unique), None if none has it: one question needs no index."""
         if not isinstance(match_id, str) or "\n" in match_id:  # (no id holds one: it would span two)
-            return False
+            return None
+        base = len(self._starts) - 1
         if match_id in self._more:
-            return True
+            return base + self._more.index(match_id)
         if self._list is not None:
-            return match_id in self._list
+            return self._list.index(match_id) if match_id in self._list else None
         # A search of the blob where it lies (mapped from the cache: no copy), the first id apart.
         # (re's literal search beats bytes.find here: every other byte of the needle is a newline.)
         import re
+        from bisect import bisect_left
 
         needle = match_id.encode("utf-8")
-        return (bytes(self._blob[:len(needle) + 1]) == needle + b"\n"
-                or re.compile(b"\n" + re.escape(needle) + b"\n").search(self._blob) is not None)
+        if base and bytes(self._blob[:len(needle) + 1]) == needle + b"\n":
+            return 0
+        found = re.compile(b"\n" + re.escape(needle) + b"\n").search(self._blob)
+        return None if found is None else bisect_left(self._starts, found.start() + 1)
 
     def __iter__(self) -> Iterator[str]:
         yield from self._cached()

@@ -318,7 +318,12 @@ class Journal:
         return self._sorted[1]
 
     def match_by_id(self, match_id: str) -> MatchView | None:
-        i = self.match_index.get(match_id)
+        ids = self._kept.ids
+        if isinstance(ids, IdColumn) and self._match_index is None and self._scans < 4:
+            self._scans += 1   # a byte search of the cached ids for a question or two (as has_match_id)
+            i = ids.row_of(match_id)
+        else:
+            i = self.match_index.get(match_id)
         return None if i is None else self.match(i)
 
     def disciplines(self) -> list[str]:
