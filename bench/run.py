@@ -110,7 +110,8 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         chess_add = ("add-match", "p1", "p2", "--winner", "p1", "--date", "2019-12-31")
         items += [(f"{label} {engine}, 1M chess CSV", cli(*args, *c), {}, IMPORTS)
                   for label, args in (("leaderboard", ("leaderboard",)), ("history", ("history", "p1")),
-                                      ("add-match", chess_add), ("leaderboard after add-match", ("leaderboard",)))]
+                                      ("add-match", chess_add), ("leaderboard after add-match", ("leaderboard",)),
+                                      ("report --period", ("report", "--period", "2019-Q3")))]
         if fast:
             items.append((f"recalc [fast] {engine}, 1M chess CSV", cli("recalc", *c),
                           {"NARDRATING_PARALLEL": "0", "NARDRATING_FAST": "1"}, PLAIN[engine]))
