@@ -7,7 +7,7 @@ from nardrating.config import load_config
 from nardrating.errors import LedgerError
 from nardrating.replay.loader import load_club
 
-from .conftest import make_club
+from .conftest import make_club, no_cache
 
 CONFIG = """\
 [club]
@@ -47,9 +47,11 @@ def test_hand_worked_journal(tmp_path):
 
 
 def test_the_records_player_columns_are_made_when_history_is_first_read(tmp_path):
-    # A replay's standings need no player column of its records (recalc and leaderboard read only
-    # them); history reads a's rows by them: m1 (+4 → 4) and m3 (3.61 − 2.4 = 1.21), as above.
-    result = load_club(make_club(tmp_path, JOURNAL, CONFIG)).run()
+    # A replay's standings need no player column of its records (a leaderboard --as-of a past day
+    # reads only them; a replay kept in the cache stores them); history reads a's rows by them: m1
+    # (+4 → 4) and m3 (3.61 − 2.4 = 1.21), as above.
+    with no_cache():
+        result = load_club(make_club(tmp_path, JOURNAL, CONFIG)).run()
     assert callable(result.records._columns)
     assert [(e.entry, round(e.after, 4)) for e in result.history("a") if e.kind == "match"] == [
         ("m1", 4.0), ("m3", 1.21)]

@@ -7,11 +7,15 @@ loss_share × the chips lost. Each day boundary crossed multiplies a rating by
 `score`, else the match `length`. A draw moves no chips.
 
 `daily(day)` is seed 001's daily rating: the same sum over one day, no decay.
+
+A replay stops before that last decay (chipsstate.py): its state is what the cache keeps, and
+`finish` decays (and penalises) every rating up to the day the view is read.
 """
 from __future__ import annotations
 
 import struct
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from datetime import date
@@ -22,7 +26,8 @@ from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, Rat
 from .compact import ColumnRecords, CompactResult
 from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
-from .policies import HIDDEN, Inactivity, PenaltyClock
+from .chipsstate import RECORD_FIELDS, ChipsState, SideEvent, pack, unpack
+from .policies import HIDDEN, Inactivity
 
 if TYPE_CHECKING:
     from ..contract.view import RatingView
@@ -63,12 +68,37 @@ class Decay(dict[int, float]):
         return factor
 
 
-# Records (compact.ColumnRecords: five doubles a match side by side, not a tuple and three floats
-# apiece): a rated match reads as (i, rating a before, rating b before, change a, change b, chips);
-# an unrated one as (i, rating a, rating b, reason). "before" is already decayed to the match's
-# day, so decay events are not stored: `build_events` puts one wherever a player's rating
-# moved between two of their events (and up to `end`, the day the standings are decayed to).
-RECORD_FIELDS = 5
+class Upkeep:
+    """Brings ratings up to a day, on the lists it is given (a replay's, or finish's copies): × keep
+    a day since the day each was last brought to, and with an inactivity ladder each step the
+    player's break has reached, after that step's day's decay."""
+
+    def __init__(self, p: Any, names: Sequence[str], rating: list[float], day_of: list[int], last: list[int],
+                 charged: dict[int, float], side: list[SideEvent]) -> None:
+        self.decay = Decay(1.0 - p.daily_decay)
+        self.policy = Inactivity(p)
+        self.penalise = bool(self.policy.ladder)
+        self.names, self.rating, self.day_of, self.last, self.charged, self.side = names, rating, day_of, last, charged, side
+
+    def decay_to(self, code: int, day: int) -> None:
+        """Bring a rating to `day`: × keep per day since the day it was last brought to (a player
+        not seen yet is rated 0.0, which any factor leaves as it is)."""
+        day_of = self.day_of
+        if day > day_of[code]:
+            self.rating[code] *= self.decay[day - day_of[code]]
+            day_of[code] = day
+
+    def catch_up(self, code: int, day: int, position: int) -> None:
+        """Apply the inactivity steps the player's break reached by `day`, each after that day's
+        decay, as side events before record `position`."""
+        last, charged, rating = self.last[code], self.charged, self.rating
+        if not last:
+            return
+        for on, amount, months in self.policy.due(date.fromordinal(last), charged.get(code, 0), date.fromordinal(day)):
+            self.decay_to(code, on.toordinal())
+            self.side.append((position, self.names[code], self.policy.event(on, amount, months, rating[code])))
+            rating[code] -= amount
+            charged[code] = charged.get(code, 0) + amount
 
 
 @dataclass
@@ -115,11 +145,16 @@ class ChipsEngine(Engine):
     Params = LazyParams("ChipsParams")
     title = "game rating by chips won and lost, −5% a day (seed 001)"
 
+    # The replay depends on the entries only: it stops before the ratings are brought to the day
+    # they are read (chipsstate.py), and `finish` does that for the view's date, so a replay is
+    # stored for the journal as it was and finished as of any later day (not resumed).
+    cacheable = True
+
     def run(self, view: RatingView) -> ChipsResult:
         with collector_paused():  # a record (a tuple) per match, none in a cycle (collector.py)
-            return self._replay(view)
+            return self.finish(view, self._replay(view))
 
-    def _replay(self, view: RatingView) -> ChipsResult:
+    def _replay(self, view: RatingView) -> ChipsState:
         p: ChipsParams = view.params
         names = view.players
         count = len(names)
@@ -128,7 +163,11 @@ class ChipsEngine(Engine):
         day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
         games = [0] * count
         last = [0] * count
-        side: list[tuple[int, str, HistoryEvent]] = []  # (records before it, player, event)
+        charged: dict[int, float] = {}
+        side: list[SideEvent] = []
+        upkeep = Upkeep(p, names, rating, day_of, last, charged, side)
+        decay, penalise = upkeep.decay, upkeep.penalise
+        catch_up = upkeep.catch_up
         # The records (see RECORD_FIELDS), written in place at byte `at` (record `at // size`) of
         # room made for each batch, as the elo replay writes its own.
         index = array("i")
@@ -139,37 +178,13 @@ class ChipsEngine(Engine):
         reasons: dict[int, str] = {}
         nan = float("nan")
 
-        decay = Decay(1.0 - p.daily_decay)
-
-        def decay_to(code: int, day: int) -> None:
-            """Bring a rating to `day`: × keep per day since the day it was last brought to (a player
-            not seen yet is rated 0.0, which any factor leaves as it is)."""
-            if day > day_of[code]:
-                rating[code] *= decay[day - day_of[code]]
-                day_of[code] = day
-
-        policy = Inactivity(p)
-        clock = PenaltyClock(policy)
-        penalise = bool(policy.ladder)
-
-        def catch_up(code: int, day: int) -> None:
-            """Apply the inactivity steps the player's break reached by `day`, each after that day's decay."""
-            if not last[code]:
-                return
-            for on, amount, months in policy.due(date.fromordinal(last[code]), clock.charged.get(code, 0),
-                                                 date.fromordinal(day)):
-                decay_to(code, on.toordinal())
-                side.append((at // size, names[code], policy.event(on, amount, months, rating[code])))
-                rating[code] -= amount
-                clock.charged[code] = clock.charged.get(code, 0) + amount
-
         for event in view.batched_events():
             if isinstance(event, Adjusted):
                 adj = event.adjust
                 code = view.player_code(adj.player)
                 if penalise:
-                    catch_up(code, adj.date.toordinal())
-                decay_to(code, adj.date.toordinal())
+                    catch_up(code, adj.date.toordinal(), at // size)
+                upkeep.decay_to(code, adj.date.toordinal())
                 rating[code], history_event = adjust_event(adj, rating[code])
                 side.append((at // size, adj.player, history_event))
                 continue
@@ -180,8 +195,8 @@ class ChipsEngine(Engine):
             for i in event.rows:
                 a, b, day = ma[i], mb[i], dates[i]
                 if penalise:
-                    catch_up(a, day)
-                    catch_up(b, day)
+                    catch_up(a, day, at // size)
+                    catch_up(b, day, at // size)
                 # Bring both ratings to this day (decay_to inline: this is the hot loop, in date order).
                 ra, rb = rating[a], rating[b]
                 if day_of[a] != day:
@@ -199,9 +214,9 @@ class ChipsEngine(Engine):
                 games[a] += 1
                 games[b] += 1
                 last[a] = last[b] = day
-                if penalise:
-                    clock.played(a)
-                    clock.played(b)
+                if penalise:  # a rated match: a new break starts
+                    charged.pop(a, None)
+                    charged.pop(b, None)
                 if s == 0.5:
                     put(fields, at, ra, rb, 0.0, 0.0, 0.0)
                     at += size
@@ -218,22 +233,44 @@ class ChipsEngine(Engine):
 
         # The rows' player columns made when history is first read (recalc and leaderboard never do).
         records = ColumnRecords.of_buffer(index, partial(view.player_columns, index), fields, RECORD_FIELDS, reasons)
-        end = view.as_of or view.latest_entry(tournaments=False)
+        return ChipsState(rating, day_of, games, last, charged, records, side)
+
+    def finish(self, view: RatingView, state: ChipsState) -> ChipsResult:
+        """The result of a replay that reached `state`, every rating brought up to the end of the view:
+        its --as-of, else its last entry (a state from the cache is of the journal exactly as it was
+        replayed, whose view holds none of the entries: the state's last day is the same one).
+        `state` is left as it was: the cache keeps it, and another day may finish it again."""
+        p: ChipsParams = view.params
+        names = view.players
+        rating, day_of, charged, side = list(state.rating), list(state.day_of), dict(state.charged), list(state.side)
+        last, games = state.last, state.games
+        upkeep = Upkeep(p, names, rating, day_of, last, charged, side)
+        end = view.as_of or (date.fromordinal(state.last_date) if state.last_date else None)
+        day = end.toordinal() if end is not None else 0
+        position, policy = len(state.records), upkeep.policy
         standings: dict[str, Standing] = {}
-        for code in range(count):
+        for code in range(len(rating)):
             if day_of[code]:
                 if end is not None:
-                    if penalise:
-                        catch_up(code, end.toordinal())
-                    decay_to(code, end.toordinal())
+                    if upkeep.penalise:
+                        upkeep.catch_up(code, day, position)
+                    upkeep.decay_to(code, day)
                 player = names[code]
                 played = date.fromordinal(last[code]) if last[code] else None
                 status = "provisional" if games[code] < p.provisional_games else "active"
                 standings[player] = Standing(player, rating[code], games[code],
                                              policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
-                           hidden_statuses=HIDDEN, matches=view.match_columns, records=records, side=side, end=end)
+                           hidden_statuses=HIDDEN, state=state, matches=view.match_columns, records=state.records,
+                           side=side, end=end)
 
+    # --- the cache: the state as JSON and machine arrays, never code (chipsstate.py) -------
+
+    def pack_state(self, state: ChipsState) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        return pack(state)
+
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, Any], load_columns: Any) -> ChipsState:
+        return unpack(meta, players, load_columns)
 
     # --- explain: seed 001's game rating, as the replay does it ---------------------------
 
