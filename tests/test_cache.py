@@ -38,6 +38,19 @@ period = "week"
 [rating.g2]
 engine = "glicko2"
 """
+# chips decays every rating up to the day it is read, and "idle" penalises breaks too: a kept
+# replay stops before that, and is finished as of the last entry or a later day (Engine.cacheable).
+CHIPS = """
+[rating.chips]
+engine = "chips"
+
+[rating.idle]
+engine = "chips"
+daily_decay = 0.1
+inactivity = [[1, 3], [2, 7.5]]
+inactive_after_months = 2
+provisional_games = 2
+"""
 PLAYERS = ["a", "b", "c", "d", "e"]
 CSV_HEADER = "id,date,player_a,player_b,winner,length,discipline,note\n"
 
@@ -47,15 +60,16 @@ def cache_folder(club: Path) -> Path:
     return root() / club_key(SimpleNamespace(path=club / "nardrating.toml"))
 
 
-def write_config(folder: Path, factor: int = 4, csv: bool = False, glicko: bool = False) -> None:
+def write_config(folder: Path, factor: int = 4, csv: bool = False, glicko: bool = False, chips: bool = False) -> None:
     files = '["journal.toml", "bulk.csv"]' if csv else '["journal.toml"]'
-    (folder / "nardrating.toml").write_text(CONFIG.format(journal=files, factor=factor) + (GLICKO if glicko else ""))
+    (folder / "nardrating.toml").write_text(CONFIG.format(journal=files, factor=factor) + (GLICKO if glicko else "")
+                                            + (CHIPS if chips else ""))
 
 
 def write_club(folder: Path, matches: list, factor: int = 4, csv: bool = False, inline: bool = False,
-               glicko: bool = False) -> None:
+               glicko: bool = False, chips: bool = False) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    write_config(folder, factor, csv, glicko)
+    write_config(folder, factor, csv, glicko, chips)
     text = "".join(f'[[player]]\nid = "{p}"\n\n' for p in PLAYERS)
     if inline:  # the players as one inline array of tables at the top: no [[player]] may follow
         text = "player = [" + ", ".join(f'{{id = "{p}"}}' for p in PLAYERS) + "]\n\n"
@@ -77,12 +91,13 @@ def snapshot(folder: Path):
                 result = ledger.run(name, discipline)
                 # Values with their types (1200 and 1200.0 differ), the standings in their order,
                 # with their extras (Glicko's RD and volatility) and as the leaderboard reads them
-                # (as of the last entry: Glicko's deviations grown to it).
+                # (as of the last entry: Glicko's deviations grown to it); and as of a day after it
+                # (chips decayed and penalised up to it).
+                later = ledger.run(name, discipline, last + timedelta(days=75)) if last is not None else result
                 seen[name, discipline] = (
-                    [(p, typed(s.rating), s.games, s.status, s.last_played, s.extra) for p, s in result.standings.items()],
-                    {p: [(e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason, e.extra)
-                         for e in result.history(p)] for p in PLAYERS},
+                    standings(result), history(result),
                     [(p, s.rating, s.status, s.extra) for p, s in ledger.run(name, discipline, last).standings.items()],
+                    standings(later), history(later),
                 )
         seen["lists"] = [(x.path, x.sha256, x.date, x.line) for x in ledger.journal.lists]
         # Every match as the journal holds it, by id: its file and line (where errors point), its
@@ -93,6 +108,15 @@ def snapshot(folder: Path):
         return seen
     except LedgerError as exc:
         return ("refused", [str(p) for p in exc.problems])
+
+
+def standings(result):
+    return [(p, typed(s.rating), s.games, s.status, s.last_played, s.extra) for p, s in result.standings.items()]
+
+
+def history(result):
+    return {p: [(e.date, e.kind, e.entry, typed(e.before), typed(e.change), typed(e.after), e.rated, e.reason, e.extra)
+                for e in result.history(p)] for p in PLAYERS}
 
 
 def typed(value):
@@ -194,10 +218,12 @@ def apply(folder: Path, op, state: dict) -> None:
         append_block(journal, entry_block("void", {"match": f"m{arg}", "date": day(61), "reason": "wrong"}))
     elif kind == "adjust":
         player, delta, n = arg
-        # fibs's rating; or a Glicko list's, with a deviation (and glicko2's volatility) set too
-        glicko = {0: {"rating": "g1", "rd": 60 + abs(delta)}, 1: {"rating": "g2", "rd": 80.0, "volatility": 0.05}}
-        append_block(journal, entry_block("adjust", {"date": day(n), "player": player, "rating": "fibs",
-                                                     "delta": delta, "reason": "decision", **glicko.get(n % 3, {})}))
+        # fibs's rating; or a Glicko list's, with a deviation (and glicko2's volatility) set too; or
+        # a chips list's, set (on the last day, maybe: a rating not decayed since) or moved
+        change = [{"rating": "fibs", "delta": delta}, {"rating": "g1", "delta": delta, "rd": 60 + abs(delta)},
+                  {"rating": "g2", "delta": delta, "rd": 80.0, "volatility": 0.05},
+                  {"rating": "chips", "set": delta}, {"rating": "idle", "delta": delta / 4}][n % 5]
+        append_block(journal, entry_block("adjust", {"date": day(n), "player": player, **change, "reason": "decision"}))
     elif kind == "player":
         append_block(journal, entry_block("player", {"id": f"p{arg}", "name": f"Player {arg}"}))
     elif kind == "edit":
@@ -213,7 +239,7 @@ def apply(folder: Path, op, state: dict) -> None:
             other = pair[1] if current == pair[0] else pair[0]
             journal.write_text(text[:k] + f'winner = "{other}"' + text[line_end:])
     elif kind == "config":
-        write_config(folder, arg, state["csv"], glicko=True)
+        write_config(folder, arg, state["csv"], glicko=True, chips=True)
     elif kind == "drop-cache":
         drop_cache(cache_folder(folder), arg)
     else:
@@ -288,14 +314,15 @@ def _retype(value, rng):
 def other_cache(tmp_path_factory):
     """A second club's cache, whose files are copied over this club's."""
     folder = tmp_path_factory.mktemp("other")
-    write_club(folder, [{"date": day(k), "players": ["a", "c"], "winner": "c", "length": 3} for k in range(3)], glicko=True)
+    write_club(folder, [{"date": day(k), "players": ["a", "c"], "winner": "c", "length": 3} for k in range(3)],
+               glicko=True, chips=True)
     snapshot(folder)
     return cache_folder(folder)
 
 
 def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path, inline: bool = False) -> None:
     write_club(folder, [{"id": f"m{k}", **e} for k, e in enumerate(sorted(initial, key=lambda e: e["date"]))],
-               csv=csv, inline=inline, glicko=True)
+               csv=csv, inline=inline, glicko=True, chips=True)
     state = {"ids": len(initial), "csv": csv, "other": other}
     assert snapshot(folder) == full_replay(folder)
     for op in ops:
@@ -403,13 +430,14 @@ def test_recalc_in_parallel_processes_equals_a_full_replay(tmp_path, monkeypatch
     matches = [{"date": day(k % 40), "players": [PLAYERS[k % 5], PLAYERS[(k + 2) % 5]],
                 "winner": PLAYERS[k % 5], "length": 1 + k % 7,
                 "discipline": "long-nardy" if k % 3 else "short-nardy"} for k in range(60)]
-    write_club(tmp_path, sorted(matches, key=lambda e: e["date"]), glicko=True)
+    write_club(tmp_path, sorted(matches, key=lambda e: e["date"]), glicko=True, chips=True)
     monkeypatch.setattr(parallel, "PARALLEL_AFTER", 0)
     ledger, replays = parallel.replay_all(tmp_path)
-    assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club", "g1", "g2")
+    assert {(r.name, d) for r, d, _ in replays} == {(n, d) for n in ("fibs", "club", "g1", "g2", "chips", "idle")
                                                     for d in ("long-nardy", "short-nardy")}
-    # fibs and elo (both resume) and glicko and glicko2 (kept for the journal as it is), two disciplines each
-    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 8
+    # fibs and elo (both resume), glicko, glicko2 and both chips lists (kept for the journal as it
+    # is), two disciplines each
+    assert len(list(cache_folder(tmp_path).glob("result-*.state"))) == 12
     assert snapshot(tmp_path) == full_replay(tmp_path)
     for rating, discipline, players in replays:
         assert players == len(full_replay_result(tmp_path, rating.name, discipline).standings)
