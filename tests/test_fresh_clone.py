@@ -41,7 +41,9 @@ def test_the_quick_start_works_on_a_fresh_clone(tmp_path):
     clone, venv = tmp_path / "nardrating", tmp_path / "venv"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "NARDRATING", "VIRTUAL_ENV", "PYTHON"))}
+    # (COLUMNS and LINES too: pytest-xdist's workers set them to 80 and 24, which would fold the report)
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTEST", "NARDRATING", "VIRTUAL_ENV", "PYTHON")) and k not in ("COLUMNS", "LINES")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(venv)
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
