@@ -33,10 +33,11 @@ from .compact import ColumnRecords, CompactResult
 from .glickomath import PI2, Period, Update, period_index, period_label
 from .glickostate import GlickoState, LastPeriod, PlayerPeriods, SideEvent
 
+
 @dataclass
 class GlickoResult(CompactResult):
     whole_numbers = True   # the default start 1500 is an int (compact.exact_ints)
-    view: Any = None     # what was replayed: explain replays it once more, keeping every period's arithmetic
+    view: Any = None     # what was replayed: explain replays it once more, keeping the periods it explains
     period: str = "month"
     volatility: bool = False
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
@@ -91,7 +92,6 @@ class GlickoResult(CompactResult):
                     extra["volatility"] = table.volatility[at]
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, extra_b))
-
 
 
 class Replay:

@@ -3,8 +3,8 @@ points, expected and change; the commission's totals, and the arithmetic behind 
 from __future__ import annotations
 
 import math
-from datetime import date
 from collections.abc import Iterator
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..engines.base import HistoryEvent, RatingResult, ReportRow
