@@ -92,6 +92,19 @@ def test_an_id_is_found_in_the_cached_blob_only_as_a_whole_id():
     assert "new" in column and "ne" not in column
 
 
+def test_an_id_s_row_is_found_in_the_cached_blob_split_or_not_and_among_appended_ids():
+    ids = ["m1", "a.b", "ж-7", "m10", "x+y"]
+    packed = IdColumn.of(ids).packed()
+    column = IdColumn(memoryview(packed[0]), packed[1])   # as mapped from the cache: a byte search
+    column.append("new")
+    expected = {"m1": 0, "a.b": 1, "ж-7": 2, "m10": 3, "x+y": 4, "new": 5}   # each id's place in the list above
+    assert {x: column.row_of(x) for x in expected} == expected
+    assert [column.row_of(x) for x in ["m", "1", "m1\na.b", "axb", "ж", "", 7]] == [None] * 7
+    list(column)   # split once (iterating): then found in the list
+    assert {x: column.row_of(x) for x in expected} == expected and column.row_of("m") is None
+    assert IdColumn.of([]).row_of("m1") is None
+
+
 def test_ids_taken_by_rows_are_the_ids_of_those_rows_in_that_order():
     """take(rows) cuts ASCII ids from the blob decoded once; ids of other alphabets (byte offsets are
     not character offsets), ids appended since, or ids split already are read one by one: each way,

@@ -17,20 +17,26 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from datetime import date
 
-from .base import HistoryEvent
+from .base import HistoryEvent, RatingResult
 from .compact import ColumnRecords, CompactResult, exact_ints
 
 Keyed = tuple[tuple[int, int, int], HistoryEvent]   # (history order: (position, 0 side / 1 record, n), event)
 SCAN = 1 << 16   # records read back per step, looking for each player's last records before the period
 
 
-def period_events(result: CompactResult, start: date, end: date
+def windowed(result: RatingResult) -> bool:
+    """Whether a period's events can be built from its records alone: a compact result whose history
+    is just its records and side events (chips inserts decays between them), kept as columns."""
+    return isinstance(result, CompactResult) and result.windowed and isinstance(result.records, ColumnRecords)
+
+
+def period_events(result: RatingResult, start: date, end: date
                   ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]] | None:
     """(player, their events dated start..end in history's order, their last event before start)
-    for every player with an event in the period; None where the result's history is not just its
-    records and side events (chips inserts decays between them) or its records are not columns."""
-    if not result.windowed or not isinstance(result.records, ColumnRecords):
+    for every player with an event in the period; None where not `windowed`."""
+    if not windowed(result):
         return None
+    assert isinstance(result, CompactResult)
     return _events(result, result.records, start, end)
 
 

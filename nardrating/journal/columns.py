@@ -77,7 +77,10 @@ class IdColumn:
         if match_id in self._more:
             return base + self._more.index(match_id)
         if self._list is not None:
-            return self._list.index(match_id) if match_id in self._list else None
+            try:
+                return self._list.index(match_id)
+            except ValueError:
+                return None
         # A search of the blob where it lies (mapped from the cache: no copy), the first id apart.
         # (re's literal search beats bytes.find here: every other byte of the needle is a newline.)
         import re

@@ -8,8 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..engines.base import HistoryEvent, RatingResult, ReportRow
-from ..engines.compact import CompactResult
-from ..engines.window import period_events
+from ..engines.window import period_events, windowed
 from ..i18n import _
 from ..periods import Period
 from .asof import known_player
@@ -25,7 +24,7 @@ def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResu
     the period's last day (provisional then, though established by now)."""
     statuses = (at_end or result).standings
     rows: list[ReportRow] = []
-    found = period_events(result, period.start, period.end) if isinstance(result, CompactResult) else None
+    found = period_events(result, period.start, period.end)
     for player, inside, last_before in found if found is not None else _from_histories(result, period):
         before = last_before.after if last_before is not None else inside[0].before
         rated = [e for e in inside if e.rated and e.kind == "match"]
@@ -55,7 +54,8 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     rows = result.report(period.start, period.end)
     per_game = rows is None  # no per-competition records: the arithmetic is per game, from history
     if rows is None:
-        ledger.journal.matches.solid()  # everyone's events read many rows: from machine arrays (columns.Appended)
+        if not windowed(result):   # everyone's events read every row: from machine arrays (columns.Appended)
+            ledger.journal.matches.solid()
         rows = generic_report_rows(result, period, ledger.run(result.rating, result.discipline, period.end))
     if player is not None:
         rows = [r for r in rows if r.player == player]
