@@ -52,6 +52,12 @@ def test_exclusions_asked_row_by_row_are_the_excluded_rows(tmp_path):
     assert "5" not in asked and 5.0 not in asked
     assert set(asked) == every and len(asked) == len(every)
     assert journal.exclusions(range(100)) == every    # a replay of a tenth of it: found at once
+    # The excluded ones among some rows (a Glicko period rated again on resume), by hand from the
+    # rules above: of rows 0-9, g3 voided, 5 unrated, 7 forfeit; of 740-749, 745 alone; of 0, 400
+    # and 999 (spread wide: asked row by row), g400.
+    assert asked.among(range(10)) == {3, 5, 7}
+    assert asked.among([749, 745, 740]) == {745} and asked.among(range(740, 750)) == {745}
+    assert asked.among([999, 0, 400]) == {400} and asked.among([]) == set()
 
 
 @pytest.mark.parametrize("engine", RESUMABLE)

@@ -3,7 +3,7 @@
 (`MatchColumns`), and the pair limit every engine and the view apply the same way."""
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain
 from datetime import date
@@ -91,6 +91,15 @@ class MatchBatch:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+
+def excluded_among(excluded: Container[int], rows: Sequence[int]) -> AbstractSet[int]:
+    """The rows of `rows` that are in a batch's `excluded`: that set itself, or, where the journal
+    answers row by row (a replay resumed over a few rows of a big one), those it finds at once."""
+    if isinstance(excluded, (set, frozenset)):
+        return excluded
+    among: Callable[[Sequence[int]], AbstractSet[int]] | None = getattr(excluded, "among", None)
+    return among(rows) if among is not None else {i for i in rows if i in excluded}
 
 
 # Sides looked at a block at a time by newcomers: in C, and no further once everyone has played.

@@ -110,6 +110,10 @@ class RatingResult:
     def history(self, player: str) -> list[HistoryEvent]:
         return self.events.get(player, [])
 
+    def event_of(self, player: str, entry: str) -> HistoryEvent | None:
+        """The player's event of match `entry` (as their history has it), or None."""
+        return next((e for e in self.history(player) if e.entry == entry), None)
+
     def report(self, start: date, end: date) -> list[ReportRow] | None:
         """Engine-specific report rows, or None for the generic one built from history."""
         return None

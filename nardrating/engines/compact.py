@@ -64,6 +64,10 @@ class LazyEvents(Mapping[str, list[HistoryEvent]]):
         return self._build_all().values()
 
 
+# How far from the end event_of looks for a match's record before reading the player's history.
+RECENT_RECORDS = 64
+
+
 @dataclass
 class CompactResult(RatingResult):
     """A RatingResult whose events are built from per-match tuples when read.
@@ -146,6 +150,29 @@ class CompactResult(RatingResult):
             if only is None or player == only:
                 out.setdefault(player, []).append(self.side_event(payload))
         return self._whole(out)
+
+    def event_of(self, player: str, entry: str) -> HistoryEvent | None:
+        """The player's event of match `entry`: where it is one of the last records (the match a
+        writer has just appended, which add-match previews), made from its record alone, not from
+        the player's whole history; as the history has it (windowed: nothing but the record makes
+        it, and a rating exact_ints would give back as an int is looked up there)."""
+        records = self.records
+        if self.windowed:
+            m = self.match_columns()
+            code = m.code_of.get(player)
+            for k in range(len(records) - 1, max(len(records) - RECENT_RECORDS, 0) - 1, -1):
+                record = records[k]
+                i = record[0]
+                if m.entries[i] != entry:
+                    continue
+                a, b = m.a[i], m.b[i]
+                if code == a or code == b:
+                    event = self.match_events(record)[0 if code == a else 1]
+                    before = event.before
+                    if not self.whole_numbers or type(before) is float and not before.is_integer():
+                        return event
+                break
+        return super().event_of(player, entry)
 
     def _whole(self, built: dict[str, list[HistoryEvent]]) -> dict[str, list[HistoryEvent]]:
         if self.whole_numbers:

@@ -26,7 +26,7 @@ from datetime import date
 from itertools import chain, groupby
 from typing import Any, cast
 
-from ..contract.batches import MatchBatch, newcomers
+from ..contract.batches import MatchBatch, excluded_among, newcomers
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords, CompactResult
@@ -238,7 +238,8 @@ class Replay:
         ma, mb, scores, excluded = batch.a, batch.b, batch.score_a, batch.excluded
         width = 2 * len(rows)
         unrated: list[tuple[int, int]] = []   # (slot of side a, row) of the period's unrated games
-        if isinstance(excluded, (set, frozenset)) and excluded.isdisjoint(rows):
+        excluded = excluded_among(excluded, rows)
+        if excluded.isdisjoint(rows):
             rated_rows: Sequence[int] = rows
             slots: Iterable[int] = range(0, width, 2)
         else:

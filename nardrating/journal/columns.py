@@ -121,6 +121,11 @@ class IdColumn:
         self._more.extend(ids)
 
 
+def stretch(column: Sequence[Any], low: int, high: int) -> Sequence[Any]:
+    """Rows low … high - 1 of a match column, without joining a mapped column to what was appended."""
+    return column.stretch(low, high) if isinstance(column, Appended) else column[low:high]
+
+
 class Appended(Sequence[Any]):
     """A column mapped from the cache and the values appended after it, kept apart: appending a
     few matches to a million copies none of them (copying the twelve mapped columns touches
@@ -167,6 +172,13 @@ class Appended(Sequence[Any]):
         else:
             self.base, self.size = self.base[:start], start
             del self.more[:]
+
+    def stretch(self, low: int, high: int) -> list[Any]:
+        """Rows low … high - 1 as a list, read in C (a slice of the mapped part is a view)."""
+        values = self.base[low:min(high, self.size)].tolist()
+        if high > self.size:
+            values += self.more[max(low - self.size, 0):high - self.size].tolist()
+        return values
 
     def joined(self) -> array[Any]:
         """The whole column as one machine array (which more can be appended to)."""

@@ -114,7 +114,7 @@ def match_changes(club: Ledger, entry: Entry) -> list[Change]:
             continue
         run = club.run(rating, entry.discipline)
         for player in entry.players:
-            event = next((e for e in run.history(player) if e.entry == entry.id), None)
+            event = run.event_of(player, entry.id) if entry.id is not None else None
             if event is not None:
                 found.append(Change(rating.name, entry.discipline, player, event.before, event.change,
                                     event.after, event.rated, event.reason))
