@@ -33,39 +33,43 @@ MAX_STEPS = 200         # the Illinois method converges in a handful; a bound so
 
 
 def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
-    """Step 5: σ' solving f(x) = 0 with the Illinois algorithm, x = ln σ'²."""
+    """Step 5: σ' solving f(x) = 0 with the Illinois algorithm, x = ln σ'².
+
+    f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − a)/τ² is written out at each of its four
+    uses, not called: this runs once for every player and period of a replay (a function call per
+    value of f was a tenth of its time).
+    """
+    exp = math.exp
     a = math.log(sigma * sigma)
     phi2, tau2, delta2 = phi * phi, tau * tau, delta * delta
-
-    def f(x: float) -> float:
-        ex = math.exp(x)
-        return ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (x - a) / tau2
-
     A = a
     if delta2 > phi2 + v:
         B = math.log(delta2 - phi2 - v)
-        fB = f(B)
+        ex = exp(B)
+        fB = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (B - a) / tau2
     else:
         k = 1
-        fB = f(a - k * tau)
-        while fB < 0:
+        while True:   # the first k with f(a − kτ) ≥ 0
+            B = a - k * tau
+            ex = exp(B)
+            fB = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (B - a) / tau2
+            if fB >= 0:
+                break
             k += 1
-            fB = f(a - k * tau)
-        B = a - k * tau   # (fB is f(B): the same argument, worked out the same way)
-    fA = f(A)
-    exp = math.exp
+    ex = exp(a)
+    fA = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (A - a) / tau2
     for _step in range(MAX_STEPS):
         if abs(B - A) <= EPSILON:
             break
         C = A + (A - B) * fA / (fB - fA)
-        ex = exp(C)   # f(C), inline: the loop runs a few times for each player and period
+        ex = exp(C)
         fC = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (C - a) / tau2
         if fC * fB <= 0:
             A, fA = B, fB
         else:
             fA /= 2.0
         B, fB = C, fC
-    return math.exp(A / 2.0)
+    return exp(A / 2.0)
 
 
 class Glicko2Engine(GlickoFamily):
