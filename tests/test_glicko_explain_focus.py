@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from nardrating.engines.glickoreplay import GlickoResult, Replay
+from nardrating.engines.glickoreplay import Replay
+from nardrating.engines.glickoresult import GlickoResult
 
 from .test_fast_path import random_chess_club
 

@@ -30,7 +30,8 @@ from ..contract.events import MatchPlayed
 # The shared arithmetic and records (glickomath.py), named here as well: what tests and predict import.
 from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, expected_pair, g, new_deviation,
                          period_index, period_label, period_sums)
-from .glickoreplay import GlickoResult, Replay
+from .glickoreplay import Replay
+from .glickoresult import GlickoResult
 from .glickostate import GlickoState
 
 if TYPE_CHECKING:

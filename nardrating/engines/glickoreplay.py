@@ -11,6 +11,8 @@ An unrated game holds the two ratings before it, its reason in `reasons`. The hi
 are built from the records when asked for; `keep` also keeps each period's arithmetic by player,
 for explain.
 
+The result (glickoresult.py) builds the history events from the records when asked for.
+
 A period is rated as a whole, so a replay goes on over appended matches from just before its last
 period was rated (glickostate.LastPeriod, kept with the state): that period's games are rated
 again together with the appended ones of the same period, then any later periods.
@@ -21,77 +23,15 @@ import math
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date
 from itertools import chain, groupby
 from typing import Any, cast
 
 from ..contract.batches import MatchBatch, excluded_among, newcomers
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
-from .compact import ColumnRecords, CompactResult
+from .compact import ColumnRecords
 from .glickomath import PI2, Period, Update, period_index, period_label
 from .glickostate import GlickoState, LastPeriod, PlayerPeriods, SideEvent
-
-
-@dataclass
-class GlickoResult(CompactResult):
-    whole_numbers = True   # the default start 1500 is an int (compact.exact_ints)
-    view: Any = None     # what was replayed: explain replays it once more, keeping the periods it explains
-    period: str = "month"
-    volatility: bool = False
-    player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
-    replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
-    _periods: "Replay | None" = None
-    _labels: dict[int, str] = field(default_factory=dict)
-    # What explain will ask for (will_explain): the players, and the last period of their events.
-    _focus: set[str] = field(default_factory=set)
-    _until: int | None = None
-
-    def will_explain(self, events: list[tuple[str, HistoryEvent]]) -> None:
-        self._focus.update(player for player, _ in events)
-        latest = max((period_index(e.date.toordinal(), self.period) for _, e in events), default=None)
-        if latest is not None and (self._until is None or latest > self._until):
-            self._until = latest
-            self._periods = None   # (made again, to reach the later period)
-
-    def periods(self, engine: Any, player: str) -> "Replay":
-        """The replay with the periods of the players explained kept (periods, games), up to the last
-        one explained; made when explain first asks. Without will_explain: every period, everyone."""
-        if self._periods is not None and self._periods.focus is not None and player not in self._focus:
-            self._periods = None
-        if self._periods is None:
-            if self._focus or self._until is not None:
-                self._focus.add(player)
-            view = self.view.whole()
-            focus = {view.player_code(p) for p in self._focus} if self._focus else None
-            self._periods = Replay(engine, view, keep=True, focus=focus, until=self._until)
-            self._periods.run_kept()
-        return self._periods
-
-    def label(self, day: date) -> str:
-        ordinal = day.toordinal()
-        text = self._labels.get(ordinal)
-        if text is None:
-            text = self._labels[ordinal] = period_label(period_index(ordinal, self.period), self.period)
-        return text
-
-    def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
-        unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)
-        day, a, b, score_a, entry, unrated = self.match_facts(record)
-        if unrated:
-            return unrated
-        i, ra, rb, ca, cb, ea, eb, pa, pb = record
-        label, table = self.label(day), self.player_periods
-        extra_a: dict[str, Any] = {"expected": ea, "period": label, "rd_before": table.rd_before[pa]}
-        extra_b: dict[str, Any] = {"expected": eb, "period": label, "rd_before": table.rd_before[pb]}
-        for extra, at in ((extra_a, pa), (extra_b, pb)):
-            if table.last_row[at] == i:   # the player's last game of the period: the new deviation is known
-                extra["rd"] = table.rd[at]
-                if self.volatility:
-                    extra["volatility"] = table.volatility[at]
-        return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),
-                HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, extra_b))
 
 
 class Replay:
@@ -153,8 +93,7 @@ class Replay:
         self.columns: list[array[Any]] = [array("d") for _ in range(6)] + [array("i"), array("i")]
         self.reasons: dict[int, str] = {}
         self.batch: MatchBatch | None = None
-        # close()'s per-player lists, by code (made at the first period): g of φ at the period's start, μ, games
-        self.scratch: tuple[list[float], list[float], list[list[tuple[float, float, float, int]] | None]] = ([], [], [])
+        self.by_code = _ByCode(0)   # close()'s lists by player code (made at the first period)
         periods: dict[int, int] = {}   # date (ordinal) → period index
         period = p.period
         for event in view.batched_events():
@@ -222,23 +161,27 @@ class Replay:
     def close(self, index: int, rows: list[int]) -> None:
         """Rate period `index` of these rows: everyone against the others' state at its start, then all move.
 
-        The period's players get their deviation at its start (the engine's onsets) and its g; one
-        pass over the rated rows gathers each player's games [(μj, g(φj), sj, slot)], where a
-        side's slot in the period's records is 2·position for side a, + 1 for side b; the engine
-        gives everyone's new φ and σ; then each game's rating before, change, expected score and
-        player-period row is written into its slot, and the records' columns are the slots' even
-        and odd halves, taken in C.
+        The period's players get their deviation at its start (the engine's onsets), its g and μ.
+        A side's slot in the period's records is 2·position for side a, + 1 for side b. One pass
+        over the rated rows gives each slot's expected score Ej and g(φj)(sj − Ej) and adds up
+        each player's v (in the order of their games, as the paper's sums run); the engine gives
+        everyone's new φ and σ; a second pass writes each slot's rating before, change (its share
+        φ'²·g(φj)(sj − Ej) of the period's, added to the rating in turn: the history's changes add
+        up to the period's exactly) and player-period row; the records' columns are the slots'
+        even and odd halves, taken in C. A player's games as a list [(μj, g(φj), sj, slot)] are
+        made only where something reads them (unrated games, explain), and their g(φj)(sj − Ej) as
+        a list only for Glicko-2's Δ: a period's players play two games each, on average.
         """
         if not rows:
             return
         engine, p, batch = self.engine, self.p, self.batch
         assert batch is not None   # rows come from a batch
         scale, sqrt, exp = engine.scale, math.sqrt, math.exp
-        r, phi, sigma, last = self.r, self.phi, self.sigma, self.last
-        ma, mb, scores, excluded = batch.a, batch.b, batch.score_a, batch.excluded
+        r, phi, sigma, last, counts = self.r, self.phi, self.sigma, self.last, self.counts
+        ma, mb, scores = batch.a, batch.b, batch.score_a
         width = 2 * len(rows)
         unrated: list[tuple[int, int]] = []   # (slot of side a, row) of the period's unrated games
-        excluded = excluded_among(excluded, rows)
+        excluded = excluded_among(batch.excluded, rows)
         if excluded.isdisjoint(rows):
             rated_rows: Sequence[int] = rows
             slots: Iterable[int] = range(0, width, 2)
@@ -247,12 +190,10 @@ class Replay:
             skipped = {i for _, i in unrated}
             rated_rows = [i for i in rows if i not in skipped]
             slots = [slot for slot, i in zip(range(0, width, 2), rows) if i not in skipped]
-        # By player code (made at the first period; reset at the end): g of the deviation at the
-        # period's start, μ, and the games.
-        if len(self.scratch[0]) != len(r):
-            self.scratch = ([0.0] * len(r), [0.0] * len(r), [None] * len(r))
-        g_of, mu, _ = self.scratch
-        games: list[Any] = self.scratch[2]
+        if len(self.by_code.mu) != len(r):
+            self.by_code = _ByCode(len(r))
+        by_code = self.by_code
+        g_of, mu, info, phi2_of, last_slot = by_code.g, by_code.mu, by_code.info, by_code.phi2, by_code.last_slot
         # The players of rated games, as they first appear among all the period's rows (the order
         # of their rows in the player-period table, as the [fast] loop has it too).
         rated = list(dict.fromkeys(_sides(batch, rated_rows)))
@@ -263,54 +204,53 @@ class Replay:
         for x, o in zip(rated, onsets):
             g_of[x] = 1.0 / sqrt(1.0 + 3.0 * o * o / PI2)   # g(φ), as glickomath.g computes it
             mu[x] = (r[x] - 1500) / scale
-            games[x] = []
+            info[x] = 0.0
+        explained = self.keep and (self.focus is None or not self.focus.isdisjoint(rated))
+        if unrated or explained:
+            by_code.gather(rated, zip(slots, rated_rows), ma, mb, scores)
+        if explained:
+            self.kept(index, rated, onsets, rows)
+        # glickomath.period_sums, inline (the replay's innermost loop): each side's Ej and g(φj)(sj − Ej),
+        # each player's information (1/v) summed over their games.
+        expected, terms = [0.0] * width, [0.0] * width
         for slot, i in zip(slots, rated_rows):
             a, b, s = ma[i], mb[i], scores[i]
-            games[a].append((mu[b], g_of[b], s, slot))
-            games[b].append((mu[a], g_of[a], 1.0 - s, slot + 1))
-        if self.keep and (self.focus is None or not self.focus.isdisjoint(rated)):
-            self.kept(index, rated, onsets, rows)
-        # glickomath.period_sums, inline (the replay's innermost loop): each player's v, and each
-        # game's g(φj)(sj − Ej) and Ej.
-        vs: list[float] = []
-        terms_of: list[list[float]] = []
-        expected_of: list[list[float]] = []
-        for x in rated:
-            m, info, terms, es = mu[x], 0.0, [], []
-            for mu_j, g_j, s, _ in games[x]:
-                e = 1.0 / (1.0 + exp(-g_j * (m - mu_j)))
-                info += g_j * g_j * e * (1.0 - e)
-                terms.append(g_j * (s - e))
-                es.append(e)
-            vs.append(1.0 / info)
-            terms_of.append(terms)
-            expected_of.append(es)
-        new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], vs, terms_of, p)
-        # Each game's side: the rating before it, its share of the period's change (φ'²·g(φj)(sj − Ej)
-        # in rating points, added to the rating in turn: the history's changes add up to the
-        # period's exactly), its expected score and the player's row of the player-period table.
-        befores, changes, expected, period_rows = [0.0] * width, [0.0] * width, [0.0] * width, [0] * width
-        table, rows_of, counts, played, dates = self.table, self.rows_of, self.counts, self.played, batch.dates
-        row = len(table.rd)
-        for x, phi_x, terms, es in zip(rated, new_phi, terms_of, expected_of):
-            own = games[x]
-            phi2, before = phi_x * phi_x, r[x]
-            for (_, _, _, slot), t, e in zip(own, terms, es):
-                change = phi2 * t * scale
-                befores[slot], changes[slot], expected[slot], period_rows[slot] = before, change, e, row
-                before += change
-            end = rows[own[-1][3] // 2]   # the row of the player's last game of the period
+            mu_a, mu_b, g_a, g_b = mu[a], mu[b], g_of[a], g_of[b]
+            e = 1.0 / (1.0 + exp(-g_b * (mu_a - mu_b)))
+            info[a] += g_b * g_b * e * (1.0 - e)
+            expected[slot], terms[slot] = e, g_b * (s - e)
+            e = 1.0 / (1.0 + exp(-g_a * (mu_b - mu_a)))
+            info[b] += g_a * g_a * e * (1.0 - e)
+            expected[slot + 1], terms[slot + 1] = e, g_a * (1.0 - s - e)
+            counts[a] += 1
+            counts[b] += 1
+        terms_of = by_code.terms_of(rated, zip(slots, rated_rows), ma, mb, terms) if engine.has_volatility else []
+        new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], [1.0 / info[x] for x in rated],
+                                               terms_of, p)
+        table, rows_of, played, dates = self.table, self.rows_of, self.played, batch.dates
+        for row, (x, phi_x) in enumerate(zip(rated, new_phi), len(table.rd)):
+            phi2_of[x], rows_of[x] = phi_x * phi_x, row
+        befores, changes, period_rows = [0.0] * width, [0.0] * width, [0] * width
+        for slot, i in zip(slots, rated_rows):
+            a, b = ma[i], mb[i]
+            before = r[a]
+            change = phi2_of[a] * terms[slot] * scale
+            befores[slot], changes[slot], period_rows[slot], r[a] = before, change, rows_of[a], before + change
+            before = r[b]
+            change = phi2_of[b] * terms[slot + 1] * scale
+            befores[slot + 1], changes[slot + 1], period_rows[slot + 1], r[b] = before, change, rows_of[b], before + change
+            last_slot[a], last_slot[b] = slot, slot + 1
+        for x in rated:   # the period's end: the row of the player's last game of it
+            end = rows[last_slot[x] // 2]
             table.last_row.append(end)
-            rows_of[x], r[x], last[x], played[x] = row, before, index, dates[end]   # the period's end
-            counts[x] += len(own)
-            row += 1
+            last[x], played[x] = index, dates[end]
         table.rd_before.extend([o * scale for o in onsets])
         table.rd.extend([phi_x * scale for phi_x in new_phi])
         table.volatility.extend(new_sigma)
         for x, phi_x, sigma_x in zip(rated, new_phi, new_sigma):
             phi[x], sigma[x] = phi_x, sigma_x
         if unrated:
-            self.unrated(unrated, games, (befores, changes, expected, period_rows))
+            self.unrated(unrated, by_code.games, (befores, changes, expected, period_rows))
         newcomers(batch, rows, self.evented, self.event_order)   # as their first history event is written
         columns = self.columns
         self.index.extend(rows)
@@ -319,8 +259,8 @@ class Replay:
             columns[2 * k + 1].fromlist(values[1::2])
         columns[6].fromlist(period_rows[0::2])
         columns[7].fromlist(period_rows[1::2])
-        for x in rated:
-            games[x] = None
+        if unrated or explained:
+            by_code.scatter(rated)
         if self.until is not None and index >= self.until:
             raise _Kept   # (explain's periods are all kept: the rest of the replay is not needed)
 
@@ -344,7 +284,7 @@ class Replay:
     def kept(self, index: int, rated: list[int], onsets: list[float], rows: list[int]) -> None:
         """For explain: the period's state at its start, each player's update (the engine's rate_values
         of their games [(μj, φj, sj)]) and each rated game's place k among the player's games."""
-        names, batch, (_, mu, games) = self.view.players, self.batch, self.scratch
+        names, batch, mu, games = self.view.players, self.batch, self.by_code.mu, self.by_code.games
         assert batch is not None
         entries = self.view.match_columns().entries
         onset = dict(zip(rated, onsets))
@@ -364,6 +304,41 @@ class Replay:
                                      {names[x]: (self.phi[x], self.last[x], self.sigma[x]) for x in rated},
                                      {names[x]: onset[x] for x in rated}, {names[x]: mu[x] for x in rated},
                                      {names[x]: u for x, u in updates.items()})
+
+
+class _ByCode:
+    """close()'s lists by player code: g(φ) and μ at the period's start, the information summed, φ'²,
+    the slot of the last game; the games as a list where something reads them (None: not made)."""
+
+    __slots__ = ("g", "mu", "info", "phi2", "last_slot", "games")
+
+    def __init__(self, count: int) -> None:
+        self.g, self.mu, self.info, self.phi2 = [0.0] * count, [0.0] * count, [0.0] * count, [0.0] * count
+        self.last_slot = [0] * count
+        self.games: list[Any] = [None] * count   # [(μj, g(φj), sj, slot)] or None
+
+    def gather(self, rated: list[int], rows: Iterable[tuple[int, int]], ma: Any, mb: Any, scores: Any) -> None:
+        """Each rated player's games of the period, [(μj, g(φj), sj, slot)], in slot order."""
+        games, mu, g_of = self.games, self.mu, self.g
+        for x in rated:
+            games[x] = []
+        for slot, i in rows:
+            a, b, s = ma[i], mb[i], scores[i]
+            games[a].append((mu[b], g_of[b], s, slot))
+            games[b].append((mu[a], g_of[a], 1.0 - s, slot + 1))
+
+    def scatter(self, rated: list[int]) -> None:
+        for x in rated:
+            self.games[x] = None
+
+    def terms_of(self, rated: list[int], rows: Iterable[tuple[int, int]], ma: Any, mb: Any,
+                 terms: list[float]) -> list[list[float]]:
+        """Each rated player's g(φj)(sj − Ej), in the order of their games (Glicko-2's Δ sums them)."""
+        own: dict[int, list[float]] = {x: [] for x in rated}
+        for slot, i in rows:
+            own[ma[i]].append(terms[slot])
+            own[mb[i]].append(terms[slot + 1])
+        return list(own.values())
 
 
 class _Kept(Exception):

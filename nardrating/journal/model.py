@@ -7,14 +7,13 @@ coded as integers (columns.py). `Journal.match(i)` gives a readable view of one 
 """
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Collection, Iterator, MutableMapping, Sequence, Sized
+from collections.abc import Callable, Collection, MutableMapping, Sized
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from .columns import Codes, IdColumn, Matches, stretch
+from .exclusions import Exclusions, excluded_in
 
 if TYPE_CHECKING:  # (a journal without tournaments run here never imports play.py)
     from .play import Change, RoundRecord, TournamentPlay
@@ -368,66 +367,14 @@ class Journal:
         of a big journal (a replay resumed over appended matches) asked row by row, not all found."""
         if 64 * len(rows) >= self.match_count():
             return self.excluded_rows()
-        return _Exclusions(self)
+        return Exclusions(self)
 
     def excluded_between(self, low: int, high: int) -> set[int]:
         """excluded_rows() of matches low … high - 1 only (their columns' stretches read in C)."""
         m = self._kept
-        rows = range(low, high)
-        excluded = {i for i in self.voided if low <= i < high}
-        forfeit, rated = stretch(m.forfeit, low, high), stretch(m.rated, low, high)
-        if any(forfeit):
-            excluded.update(compress(rows, forfeit))
-        if not all(rated):
-            excluded.update(compress(rows, map(operator.not_, rated)))
-        return excluded
+        return excluded_in(self.voided, stretch(m.forfeit, low, high), stretch(m.rated, low, high), low)
 
     def excluded_rows(self) -> set[int]:
         """Every match for which exclusion() gives a reason, found column by column (in C), not row by row."""
         m = self.matches
-        rows = range(len(m.forfeit))
-        excluded = set(self.voided)
-        if any(m.forfeit):
-            excluded.update(compress(rows, m.forfeit))
-        if not all(m.rated):
-            excluded.update(compress(rows, map(operator.not_, m.rated)))
-        return excluded
-
-
-class _Exclusions(Collection[int]):
-    """Journal.excluded_rows() answered row by row: `i in` it asks exclusion(i); iterating finds them all."""
-
-    __slots__ = ("journal", "_all")
-
-    def __init__(self, journal: Journal) -> None:
-        self.journal = journal
-        self._all: set[int] | None = None
-
-    def __contains__(self, row: object) -> bool:
-        try:
-            i = operator.index(row)  # type: ignore[arg-type]  # (an int, or a numpy integer)
-        except TypeError:
-            return False
-        return 0 <= i < self.journal.match_count() and self.journal.exclusion(i) is not None
-
-    def among(self, rows: Sequence[int]) -> set[int]:
-        """The excluded ones of these rows: those of the stretch of the journal they lie in, read
-        at once where it is not much longer than they are (a Glicko period rated again on resume:
-        thousands of rows), else row by row."""
-        if not rows:
-            return set()
-        low, high = min(rows), max(rows) + 1
-        if high - low <= 4 * len(rows):
-            return self.journal.excluded_between(low, high).intersection(rows)
-        return {i for i in rows if i in self}
-
-    def _found(self) -> set[int]:
-        if self._all is None:
-            self._all = self.journal.excluded_rows()
-        return self._all
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._found())
-
-    def __len__(self) -> int:
-        return len(self._found())
+        return excluded_in(self.voided, m.forfeit, m.rated, 0)
