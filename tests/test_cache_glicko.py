@@ -204,3 +204,44 @@ def test_a_resumed_replay_over_later_periods_and_out_of_order_games_equals_a_ful
     with no_cache():
         full = outputs(cli, club)
     assert read_through_the_cache(cli, club, monkeypatch) == full
+
+
+@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+def test_a_period_rated_again_over_a_big_journal_reads_its_stretch_of_the_columns(cli, tmp_path, monkeypatch, engine):
+    # 13,000 games, 130 a day (to 2009-04-10), daily periods: resuming rates the last day's 130 games again, a
+    # stretch of the journal's mapped columns with the new games appended to them (read as one
+    # list each: contract.batches.columns_over), its unrated and forfeited games found among them.
+    import random
+    from datetime import date, timedelta
+
+    from nardrating.contract import batches
+
+    rng = random.Random(7)
+    lines = ["id,date,player_a,player_b,result,rated,forfeit"]
+    for k in range(13_000):
+        a, b = rng.sample(range(40), 2)
+        lines.append(f"g{k},{date(2009, 1, 1) + timedelta(days=k // 130)},p{a},p{b},"
+                     f"{rng.choice(['1-0', '0-1', '1/2-1/2'])},{'false' if k % 97 == 5 else ''},{'true' if k % 89 == 3 else ''}")
+    config = CONFIG.format(engine=engine).replace('journal = ["journal.toml"]', 'journal = ["games.csv", "journal.toml"]')
+    club = make_club(tmp_path / "club", "", config + 'period = "day"\n')
+    (club / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli("recalc", "--club", club).exit_code == 0
+    stretched = []
+    over = batches.columns_over
+
+    def counted(batch, rows):
+        found = over(batch, rows)
+        stretched.append(found[3] is not rows)
+        return found
+
+    with monkeypatch.context() as patch:
+        only_resumed(patch)
+        patch.setattr("nardrating.engines.glickoreplay.columns_over", counted)
+        for args in (("p1", "p2", "--winner", "p1"), ("p3", "p1", "--result", "1/2-1/2", "--unrated"),
+                     ("p2", "p3", "--winner", "p3", "--forfeit")):
+            added = cli("add-match", *args, "--date", "2009-04-10", "--club", club)
+            assert added.exit_code == 0, added.output
+        resumed = outputs(cli, club, [("leaderboard",), ("history", "p1"), ("history", "p3")])
+    assert stretched and all(stretched)
+    with no_cache():
+        assert outputs(cli, club, [("leaderboard",), ("history", "p1"), ("history", "p3")]) == resumed

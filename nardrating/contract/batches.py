@@ -7,7 +7,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Se
 from dataclasses import dataclass
 from itertools import chain
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .events import MatchFields
 
@@ -100,6 +100,23 @@ def excluded_among(excluded: Container[int], rows: Sequence[int]) -> AbstractSet
         return excluded
     among: Callable[[Sequence[int]], AbstractSet[int]] | None = getattr(excluded, "among", None)
     return among(rows) if among is not None else {i for i in rows if i in excluded}
+
+
+def columns_over(batch: MatchBatch, rows: Sequence[int]) -> tuple[Sequence[int], Sequence[int], Sequence[float], Sequence[int]]:
+    """(a, b, score_a, rows) to read these rows' players and scores with: the batch's columns and the
+    rows, or, where the columns are read through Python (a journal's mapped columns and the matches
+    appended to them: a replay resumed over a few rows of a big journal, a Glicko period rated
+    again), the stretch of each that the rows lie in, as lists read in C, and the rows counted from
+    its start."""
+    columns = (batch.a, batch.b, batch.score_a)
+    stretches = [getattr(column, "stretch", None) for column in columns]
+    if not rows or None in stretches:
+        return (*columns, rows)
+    low, high = min(rows), max(rows) + 1
+    if high - low > 4 * len(rows):
+        return (*columns, rows)
+    a, b, score_a = (cast(Callable[[int, int], list[Any]], stretch)(low, high) for stretch in stretches)
+    return a, b, score_a, [i - low for i in rows]
 
 
 # Sides looked at a block at a time by newcomers: in C, and no further once everyone has played.

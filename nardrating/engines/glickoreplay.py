@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, groupby
 from typing import Any, cast
 
-from ..contract.batches import MatchBatch, excluded_among, newcomers
+from ..contract.batches import MatchBatch, columns_over, excluded_among, newcomers
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords
@@ -178,7 +178,6 @@ class Replay:
         assert batch is not None   # rows come from a batch
         scale, sqrt, exp = engine.scale, math.sqrt, math.exp
         r, phi, sigma, last, counts = self.r, self.phi, self.sigma, self.last, self.counts
-        ma, mb, scores = batch.a, batch.b, batch.score_a
         width = 2 * len(rows)
         unrated: list[tuple[int, int]] = []   # (slot of side a, row) of the period's unrated games
         excluded = excluded_among(batch.excluded, rows)
@@ -194,9 +193,10 @@ class Replay:
             self.by_code = _ByCode(len(r))
         by_code = self.by_code
         g_of, mu, info, phi2_of, last_slot = by_code.g, by_code.mu, by_code.info, by_code.phi2, by_code.last_slot
+        ma, mb, scores, at = columns_over(batch, rated_rows)   # (at: where rated_rows are in those columns)
         # The players of rated games, as they first appear among all the period's rows (the order
         # of their rows in the player-period table, as the [fast] loop has it too).
-        rated = list(dict.fromkeys(_sides(batch, rated_rows)))
+        rated = list(dict.fromkeys(chain.from_iterable(zip(map(ma.__getitem__, at), map(mb.__getitem__, at)))))
         if unrated:
             playing = set(rated)
             rated = [x for x in dict.fromkeys(_sides(batch, rows)) if x in playing]
@@ -207,13 +207,13 @@ class Replay:
             info[x] = 0.0
         explained = self.keep and (self.focus is None or not self.focus.isdisjoint(rated))
         if unrated or explained:
-            by_code.gather(rated, zip(slots, rated_rows), ma, mb, scores)
+            by_code.gather(rated, zip(slots, at), ma, mb, scores)
         if explained:
             self.kept(index, rated, onsets, rows)
         # glickomath.period_sums, inline (the replay's innermost loop): each side's Ej and g(φj)(sj − Ej),
         # each player's information (1/v) summed over their games.
         expected, terms = [0.0] * width, [0.0] * width
-        for slot, i in zip(slots, rated_rows):
+        for slot, i in zip(slots, at):
             a, b, s = ma[i], mb[i], scores[i]
             mu_a, mu_b, g_a, g_b = mu[a], mu[b], g_of[a], g_of[b]
             e = 1.0 / (1.0 + exp(-g_b * (mu_a - mu_b)))
@@ -224,14 +224,14 @@ class Replay:
             expected[slot + 1], terms[slot + 1] = e, g_a * (1.0 - s - e)
             counts[a] += 1
             counts[b] += 1
-        terms_of = by_code.terms_of(rated, zip(slots, rated_rows), ma, mb, terms) if engine.has_volatility else []
+        terms_of = by_code.terms_of(rated, zip(slots, at), ma, mb, terms) if engine.has_volatility else []
         new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], [1.0 / info[x] for x in rated],
                                                terms_of, p)
         table, rows_of, played, dates = self.table, self.rows_of, self.played, batch.dates
         for row, (x, phi_x) in enumerate(zip(rated, new_phi), len(table.rd)):
             phi2_of[x], rows_of[x] = phi_x * phi_x, row
         befores, changes, period_rows = [0.0] * width, [0.0] * width, [0] * width
-        for slot, i in zip(slots, rated_rows):
+        for slot, i in zip(slots, at):
             a, b = ma[i], mb[i]
             before = r[a]
             change = phi2_of[a] * terms[slot] * scale
