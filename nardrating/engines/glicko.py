@@ -233,14 +233,15 @@ class GlickoEngine(GlickoFamily):
 
     def onsets(self, codes: list[int], phi: list[float], sigma: list[float], last: list[int | None], index: int,
                p: Glicko1Params) -> list[float]:
-        scale, c2, max_rd = self.scale, p.c * p.c, p.max_rd
+        scale, c2, max_rd, sqrt = self.scale, p.c * p.c, p.max_rd, math.sqrt
         out = []
         for x in codes:
             ph, lx = phi[x], last[x]
             if lx is None or index <= lx:
                 out.append(ph)
-            else:   # RD = min(√(RD² + c²t), max_rd)
-                out.append(min(math.sqrt((ph * scale) ** 2 + c2 * (index - lx)), max_rd) / scale)
+            else:   # RD = min(√(RD² + c²t), max_rd) (min written out: this runs for every player and period)
+                rd = sqrt((ph * scale) ** 2 + c2 * (index - lx))
+                out.append((max_rd if max_rd < rd else rd) / scale)
         return out
 
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
@@ -249,7 +250,8 @@ class GlickoEngine(GlickoFamily):
     def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
                    p: Any) -> tuple[list[float], list[float]]:
         # new_deviation, inline: φ' = 1/√(1/φ² + 1/v) (φ* is φ at the period's start)
-        return [1.0 / math.sqrt(1.0 / (phi * phi) + 1.0 / v) for phi, v in zip(phis, vs)], [0.0] * len(phis)
+        sqrt = math.sqrt
+        return [1.0 / sqrt(1.0 / (phi * phi) + 1.0 / v) for phi, v in zip(phis, vs)], [0.0] * len(phis)
 
     def growth_step(self, period: Period, player: str, index: int, p: Glicko1Params) -> dict[str, Any]:
         phi, last, _sigma = period.start[player]

@@ -81,16 +81,17 @@ class Glicko2Engine(GlickoFamily):
 
     def onsets(self, codes: list[int], phi: list[float], sigma: list[float], last: list[int | None], index: int,
                p: Glicko2Params) -> list[float]:
-        max_phi = p.max_rd / self.scale
+        max_phi, sqrt = p.max_rd / self.scale, math.sqrt
         out = []
         for x in codes:
             ph, lx = phi[x], last[x]
             idle = 0 if lx is None else index - lx - 1
             if idle <= 0:
                 out.append(ph)
-            else:   # φ grows by σ² a period without games, to max_rd at most
+            else:   # φ grows by σ² a period without games, to max_rd at most (min written out)
                 sg = sigma[x]
-                out.append(min(math.sqrt(ph * ph + idle * sg * sg), max_phi))
+                grown = sqrt(ph * ph + idle * sg * sg)
+                out.append(max_phi if max_phi < grown else grown)
         return out
 
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Glicko2Params) -> tuple[float, float, float]:

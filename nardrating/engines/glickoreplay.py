@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, groupby
 from typing import Any, cast
@@ -196,7 +197,8 @@ class Replay:
         ma, mb, scores, at = columns_over(batch, rated_rows)   # (at: where rated_rows are in those columns)
         # The players of rated games, as they first appear among all the period's rows (the order
         # of their rows in the player-period table, as the [fast] loop has it too).
-        rated = list(dict.fromkeys(chain.from_iterable(zip(map(ma.__getitem__, at), map(mb.__getitem__, at)))))
+        games_in = Counter(chain.from_iterable(zip(map(ma.__getitem__, at), map(mb.__getitem__, at))))  # (in C)
+        rated = list(games_in)
         if unrated:
             playing = set(rated)
             rated = [x for x in dict.fromkeys(_sides(batch, rows)) if x in playing]
@@ -222,8 +224,8 @@ class Replay:
             e = 1.0 / (1.0 + exp(-g_a * (mu_b - mu_a)))
             info[b] += g_a * g_a * e * (1.0 - e)
             expected[slot + 1], terms[slot + 1] = e, g_a * (1.0 - s - e)
-            counts[a] += 1
-            counts[b] += 1
+        for x in rated:
+            counts[x] += games_in[x]
         terms_of = by_code.terms_of(rated, zip(slots, at), ma, mb, terms) if engine.has_volatility else []
         new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], [1.0 / info[x] for x in rated],
                                                terms_of, p)
