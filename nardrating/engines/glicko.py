@@ -31,7 +31,7 @@ from ..contract.events import MatchPlayed
 from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, expected_pair, g, new_deviation,
                          period_index, period_label, period_sums)
 from .glickoreplay import Replay
-from .glickoresult import GlickoResult
+from .glickoresult import GlickoResult, PlayerStates
 from .glickostate import GlickoState
 
 if TYPE_CHECKING:
@@ -129,25 +129,21 @@ class GlickoFamily(Engine):
         p, scale, volatility = view.params, self.scale, self.has_volatility
         names = view.players
         as_of = period_index(view.as_of.toordinal(), p.period) if view.as_of else None
-        states: dict[str, State] = {}
         standings: dict[str, Standing] = {}
         order = state.order
         # As of a date, the deviation has grown over the idle periods up to it (onset_phi of each, in one call).
         phis = self.onsets(order, state.phi, state.sigma, state.last, as_of, p) if as_of is not None else \
             [state.phi[code] for code in order]
+        provisional_rd, ratings, games, played_on, sigmas = p.provisional_rd, state.r, state.games, state.played, state.sigma
         for code, phi in zip(order, phis):
-            player, played = names[code], state.played[code]
-            s = State(state.r[code], phi, state.sigma[code], state.last[code], state.games[code],
-                      date.fromordinal(played) if played else None)
-            states[player] = s
-            rd = s.phi * scale
-            extra = {"rd": rd, "volatility": s.sigma} if volatility else {"rd": rd}
-            standings[player] = Standing(player, s.r, s.games,
-                                         "established" if s.games and rd <= p.provisional_rd else "provisional",
-                                         s.last_played, extra)
+            player, played, n = names[code], played_on[code], games[code]
+            rd = phi * scale
+            extra = {"rd": rd, "volatility": sigmas[code]} if volatility else {"rd": rd}
+            standings[player] = Standing(player, ratings[code], n, "established" if n and rd <= provisional_rd else "provisional",
+                                         date.fromordinal(played) if played else None, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if volatility else (("rd", "RD"),)
         return GlickoResult(view.rating.name, view.discipline, self.name, standings, columns=columns,
-                            as_of=view.as_of, state=states, matches=view.match_columns, records=state.records,
+                            as_of=view.as_of, state=PlayerStates(state, names, order, phis), matches=view.match_columns, records=state.records,
                             side=state.side, order=[names[code] for code in state.event_order], view=view,
                             player_periods=state.periods, replayed=state,
                             period=p.period, volatility=volatility, whole_start=type(p.start) is int)

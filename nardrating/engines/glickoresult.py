@@ -3,13 +3,14 @@ records and the player-period table are glickoreplay.py's), and explain's period
 again with each period's arithmetic kept (Replay with keep)."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .base import HistoryEvent
 from .compact import CompactResult
-from .glickomath import period_index, period_label
+from .glickomath import State, period_index, period_label
 from .glickostate import PlayerPeriods
 
 if TYPE_CHECKING:
@@ -77,3 +78,30 @@ class GlickoResult(CompactResult):
                     extra["volatility"] = table.volatility[at]
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, extra_b))
+
+
+class PlayerStates(Mapping[str, State]):
+    """player → State of a finished replay (`phis`: each one's φ as of the result's date, in `order`),
+    made when asked for: a prediction reads two, a leaderboard, a history or add-match none."""
+
+    def __init__(self, state: GlickoState, names: Sequence[str], order: list[int], phis: list[float]) -> None:
+        self._state, self._names, self._order, self._phis = state, names, order, phis
+        self._place: dict[str, int] | None = None
+
+    def _places(self) -> dict[str, int]:
+        if self._place is None:
+            self._place = {self._names[code]: k for k, code in enumerate(self._order)}
+        return self._place
+
+    def __getitem__(self, player: str) -> State:
+        k = self._places()[player]
+        code, s = self._order[k], self._state
+        played = s.played[code]
+        return State(s.r[code], self._phis[k], s.sigma[code], s.last[code], s.games[code],
+                     date.fromordinal(played) if played else None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places())
+
+    def __len__(self) -> int:
+        return len(self._order)
