@@ -134,16 +134,18 @@ class GlickoFamily(Engine):
         # As of a date, the deviation has grown over the idle periods up to it (onset_phi of each, in one call).
         phis = self.onsets(order, state.phi, state.sigma, state.last, as_of, p) if as_of is not None else \
             [state.phi[code] for code in order]
-        provisional_rd, ratings, games, played_on, sigmas = p.provisional_rd, state.r, state.games, state.played, state.sigma
+        provisional_rd, games, played_on = p.provisional_rd, state.games, state.played
         for code, phi in zip(order, phis):
             player, played, n = names[code], played_on[code], games[code]
             rd = phi * scale
-            extra = {"rd": rd, "volatility": sigmas[code]} if volatility else {"rd": rd}
-            standings[player] = Standing(player, ratings[code], n, "established" if n and rd <= provisional_rd else "provisional",
+            extra = {"rd": rd, "volatility": state.sigma[code]} if volatility else {"rd": rd}
+            standings[player] = Standing(player, state.r[code], n,
+                                         "established" if n and rd <= provisional_rd else "provisional",
                                          date.fromordinal(played) if played else None, extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if volatility else (("rd", "RD"),)
         return GlickoResult(view.rating.name, view.discipline, self.name, standings, columns=columns,
-                            as_of=view.as_of, state=PlayerStates(state, names, order, phis), matches=view.match_columns, records=state.records,
+                            as_of=view.as_of, state=PlayerStates(state, names, order, phis),
+                            matches=view.match_columns, records=state.records,
                             side=state.side, order=[names[code] for code in state.event_order], view=view,
                             player_periods=state.periods, replayed=state,
                             period=p.period, volatility=volatility, whole_start=type(p.start) is int)

@@ -8,10 +8,8 @@ each side's rating before it, change and expected score; and each side's player-
 the PlayerPeriods table (the deviation at the period's start, the new deviation and volatility,
 and the match row of the player's last game of the period, where history shows the new ones).
 An unrated game holds the two ratings before it, its reason in `reasons`. The history events
-are built from the records when asked for; `keep` also keeps each period's arithmetic by player,
-for explain.
-
-The result (glickoresult.py) builds the history events from the records when asked for.
+are built from the records when asked for (the result: glickoresult.py); `keep` also keeps each
+period's arithmetic by player, for explain.
 
 A period is rated as a whole, so a replay goes on over appended matches from just before its last
 period was rated (glickostate.LastPeriod, kept with the state): that period's games are rated

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from .base import HistoryEvent
 from .compact import CompactResult
 from .glickomath import State, period_index, period_label
+from .glickoreplay import Replay
 from .glickostate import PlayerPeriods
 
 if TYPE_CHECKING:
-    from .glickoreplay import Replay
     from .glickostate import GlickoState
 
 
@@ -26,7 +26,7 @@ class GlickoResult(CompactResult):
     volatility: bool = False
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
     replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
-    _periods: "Replay | None" = None
+    _periods: Replay | None = None
     _labels: dict[int, str] = field(default_factory=dict)
     # What explain will ask for (will_explain): the players, and the last period of their events.
     _focus: set[str] = field(default_factory=set)
@@ -39,7 +39,7 @@ class GlickoResult(CompactResult):
             self._until = latest
             self._periods = None   # (made again, to reach the later period)
 
-    def periods(self, engine: Any, player: str) -> "Replay":
+    def periods(self, engine: Any, player: str) -> Replay:
         """The replay with the periods of the players explained kept (periods, games), up to the last
         one explained; made when explain first asks. Without will_explain: every period, everyone."""
         if self._periods is not None and self._periods.focus is not None and player not in self._focus:
@@ -49,8 +49,6 @@ class GlickoResult(CompactResult):
                 self._focus.add(player)
             view = self.view.whole()
             focus = {view.player_code(p) for p in self._focus} if self._focus else None
-            from .glickoreplay import Replay
-
             self._periods = Replay(engine, view, keep=True, focus=focus, until=self._until)
             self._periods.run_kept()
         return self._periods
