@@ -78,11 +78,11 @@ class GlickoFamily(Engine):
         """(φ', σ', Δ) of a player's period from φ and σ at its start, v and the games' g(φj)(sj − Ej)."""
         raise NotImplementedError
 
-    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], sums: list[float],
                    p: Any) -> tuple[list[float], list[float]]:
-        """deviation() of each player of a period: their φ' and σ'."""
-        new = [self.deviation(phi, sigma, v, own, p) for phi, sigma, v, own in zip(phis, sigmas, vs, terms)]
-        return [phi for phi, _, _ in new], [sigma for _, sigma, _ in new]
+        """deviation() of each player of a period, their φ' and σ', from φ and σ at its start, v and
+        (where the engine has a volatility) the sum() of their games' g(φj)(sj − Ej)."""
+        raise NotImplementedError
 
     def rate_values(self, mu: float, sigma: float, phi: float, games: list[tuple[float, float, float]], p: Any) -> Update:
         """A player's (μ, σ, φ at the period's start) period of games [(μj, φj, sj)]."""
@@ -245,7 +245,7 @@ class GlickoEngine(GlickoFamily):
     def deviation(self, phi: float, sigma: float, v: float, terms: list[float], p: Any) -> tuple[float, float, float]:
         return new_deviation(phi, v), 0.0, 0.0
 
-    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], sums: list[float],
                    p: Any) -> tuple[list[float], list[float]]:
         # new_deviation, inline: φ' = 1/√(1/φ² + 1/v) (φ* is φ at the period's start)
         sqrt = math.sqrt

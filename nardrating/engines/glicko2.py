@@ -37,33 +37,35 @@ def new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float)
 
     f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − a)/τ² is written out at each of its four
     uses, not called: this runs once for every player and period of a replay (a function call per
-    value of f was a tenth of its time).
+    value of f was a tenth of its time). Δ² − φ² − v − eˣ is ((Δ² − φ²) − v) − eˣ and φ² + v + eˣ is
+    (φ² + v) + eˣ, so their first parts are worked out once.
     """
     exp = math.exp
     a = math.log(sigma * sigma)
     phi2, tau2, delta2 = phi * phi, tau * tau, delta * delta
+    rest, base = delta2 - phi2 - v, phi2 + v   # f's Δ² − φ² − v and φ² + v, the same operations once
     A = a
-    if delta2 > phi2 + v:
-        B = math.log(delta2 - phi2 - v)
+    if delta2 > base:
+        B = math.log(rest)
         ex = exp(B)
-        fB = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (B - a) / tau2
+        fB = ex * (rest - ex) / (2.0 * (base + ex) ** 2) - (B - a) / tau2
     else:
         k = 1
         while True:   # the first k with f(a − kτ) ≥ 0
             B = a - k * tau
             ex = exp(B)
-            fB = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (B - a) / tau2
+            fB = ex * (rest - ex) / (2.0 * (base + ex) ** 2) - (B - a) / tau2
             if fB >= 0:
                 break
             k += 1
     ex = exp(a)
-    fA = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (A - a) / tau2
+    fA = ex * (rest - ex) / (2.0 * (base + ex) ** 2) - (A - a) / tau2
     for _step in range(MAX_STEPS):
         if abs(B - A) <= EPSILON:
             break
         C = A + (A - B) * fA / (fB - fA)
         ex = exp(C)
-        fC = ex * (delta2 - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (C - a) / tau2
+        fC = ex * (rest - ex) / (2.0 * (base + ex) ** 2) - (C - a) / tau2
         if fC * fB <= 0:
             A, fA = B, fB
         else:
@@ -99,13 +101,13 @@ class Glicko2Engine(GlickoFamily):
         sigma = new_volatility(sigma, phi, v, delta, p.tau)
         return new_deviation(math.sqrt(phi * phi + sigma * sigma), v), sigma, delta
 
-    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], terms: list[list[float]],
+    def deviations(self, phis: list[float], sigmas: list[float], vs: list[float], sums: list[float],
                    p: Glicko2Params) -> tuple[list[float], list[float]]:
         # deviation() of each player, in one loop (new_deviation inline): steps 4 to 7.
         tau, sqrt = p.tau, math.sqrt
         new_phi, new_sigma = [], []
-        for phi, sigma, v, own in zip(phis, sigmas, vs, terms):
-            sigma = new_volatility(sigma, phi, v, v * sum(own), tau)
+        for phi, sigma, v, total in zip(phis, sigmas, vs, sums):
+            sigma = new_volatility(sigma, phi, v, v * total, tau)
             phi_star = sqrt(phi * phi + sigma * sigma)
             new_phi.append(1.0 / sqrt(1.0 / (phi_star * phi_star) + 1.0 / v))
             new_sigma.append(sigma)

@@ -8,6 +8,7 @@ glicko2.py), their replay (glickoreplay.py) and the [fast] extra's compiled loop
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from datetime import date
 
@@ -15,6 +16,9 @@ from ..periods import month_number
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
 PERIODS = ("day", "week", "month")
+# sum() of floats adds left to right before Python 3.12 and by Neumaier's compensated sum from then on:
+# Glicko-2's Δ is summed as sum() sums it, in the replay, explain and the [fast] loop alike.
+COMPENSATED_SUM = sys.version_info >= (3, 12)
 
 
 def g(phi: float) -> float:

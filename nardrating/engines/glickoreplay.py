@@ -29,7 +29,7 @@ from ..contract.batches import MatchBatch, columns_over, excluded_among, newcome
 from ..contract.events import Adjusted
 from .base import HistoryEvent, adjusted
 from .compact import ColumnRecords
-from .glickomath import PI2, Period, Update, period_index, period_label
+from .glickomath import COMPENSATED_SUM, PI2, Period, Update, period_index, period_label
 from .glickostate import GlickoState, LastPeriod, PlayerPeriods, SideEvent
 
 
@@ -168,8 +168,8 @@ class Replay:
         φ'²·g(φj)(sj − Ej) of the period's, added to the rating in turn: the history's changes add
         up to the period's exactly) and player-period row; the records' columns are the slots'
         even and odd halves, taken in C. A player's games as a list [(μj, g(φj), sj, slot)] are
-        made only where something reads them (unrated games, explain), and their g(φj)(sj − Ej) as
-        a list only for Glicko-2's Δ: a period's players play two games each, on average.
+        made only where something reads them (unrated games, explain); Glicko-2's Δ sums their
+        g(φj)(sj − Ej) as sum() would (_ByCode.sums_of): a period's players play two games each, on average.
         """
         if not rows:
             return
@@ -224,9 +224,9 @@ class Replay:
             expected[slot + 1], terms[slot + 1] = e, g_a * (1.0 - s - e)
         for x in rated:
             counts[x] += games_in[x]
-        terms_of = by_code.terms_of(rated, zip(slots, at), ma, mb, terms) if engine.has_volatility else []
+        sums = by_code.sums_of(rated, zip(slots, at), ma, mb, terms) if engine.has_volatility else []
         new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], [1.0 / info[x] for x in rated],
-                                               terms_of, p)
+                                               sums, p)
         table, rows_of, played, dates = self.table, self.rows_of, self.played, batch.dates
         for row, (x, phi_x) in enumerate(zip(rated, new_phi), len(table.rd)):
             phi2_of[x], rows_of[x] = phi_x * phi_x, row
@@ -310,10 +310,11 @@ class _ByCode:
     """close()'s lists by player code: g(φ) and μ at the period's start, the information summed, φ'²,
     the slot of the last game; the games as a list where something reads them (None: not made)."""
 
-    __slots__ = ("g", "mu", "info", "phi2", "last_slot", "games")
+    __slots__ = ("g", "mu", "info", "phi2", "total", "last_slot", "games")
 
     def __init__(self, count: int) -> None:
         self.g, self.mu, self.info, self.phi2 = [0.0] * count, [0.0] * count, [0.0] * count, [0.0] * count
+        self.total = [0.0] * count   # Glicko-2's Σ g(φj)(sj − Ej), added up game by game
         self.last_slot = [0] * count
         self.games: list[Any] = [None] * count   # [(μj, g(φj), sj, slot)] or None
 
@@ -331,14 +332,25 @@ class _ByCode:
         for x in rated:
             self.games[x] = None
 
-    def terms_of(self, rated: list[int], rows: Iterable[tuple[int, int]], ma: Any, mb: Any,
-                 terms: list[float]) -> list[list[float]]:
-        """Each rated player's g(φj)(sj − Ej), in the order of their games (Glicko-2's Δ sums them)."""
-        own: dict[int, list[float]] = {x: [] for x in rated}
+    def sums_of(self, rated: list[int], rows: Iterable[tuple[int, int]], ma: Any, mb: Any, terms: list[float],
+                compensated: bool = COMPENSATED_SUM) -> list[float]:
+        """Each rated player's Σ g(φj)(sj − Ej) over their games in order, exactly as sum() of
+        the list of them gives it (Glicko-2's Δ = v·Σ, as explain and the [fast] loop sum it).
+        Where sum() adds left to right from 0 (before Python 3.12), a running total a player
+        is that sum, without a list a player; where it compensates, the lists are summed by it."""
+        if compensated:
+            own: dict[int, list[float]] = {x: [] for x in rated}
+            for slot, i in rows:
+                own[ma[i]].append(terms[slot])
+                own[mb[i]].append(terms[slot + 1])
+            return list(map(sum, own.values()))
+        total = self.total
+        for x in rated:
+            total[x] = 0.0   # sum() starts from 0: 0 + t is 0.0 + t
         for slot, i in rows:
-            own[ma[i]].append(terms[slot])
-            own[mb[i]].append(terms[slot + 1])
-        return list(own.values())
+            total[ma[i]] += terms[slot]
+            total[mb[i]] += terms[slot + 1]
+        return list(map(total.__getitem__, rated))
 
 
 class _Kept(Exception):

@@ -12,16 +12,15 @@ division by zero) the loop stops and declines: the pure replay then raises as it
 from __future__ import annotations
 
 import math
-import sys
 from array import array
 from typing import Any
 
 import numpy as np
 
 from . import declined
+from ..engines.glickomath import COMPENSATED_SUM
 from .jit import column as _column, compiled, first_sides, python_ratings
 
-COMPENSATED_SUM = sys.version_info >= (3, 12)  # sum() of floats: Neumaier's compensated sum from 3.12 on
 EPSILON, MAX_STEPS = 0.000001, 200             # glicko2.py's
 
 
