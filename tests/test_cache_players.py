@@ -48,7 +48,8 @@ def seen(folder):
     journal = load_club(folder).journal
     ids = [*journal.players, "nobody"]
     return ([astuple(p) for p in journal.players.values()],
-            {(p, public): journal.player_name(p, public) for p in ids for public in (False, True)})
+            {(p, public): journal.player_name(p, public) for p in ids for public in (False, True)},
+            {public: journal.player_names(ids, public) for public in (False, True)})   # (a leaderboard's, at once)
 
 
 def full(folder):
@@ -67,6 +68,7 @@ def test_players_through_the_cache_equal_a_full_read(tmp_path, cli):
     assert expected[0][2][-3].endswith("bulk.csv") and expected[0][2][-2:] == (None, False)
     assert expected[1][("anna", True)] == "А. П." and expected[1][("boris", True)] == "Борис"
     assert expected[1][("nobody", False)] == "nobody"
+    assert expected[2] == {False: ["Анна Петрова", "Борис", "vera", "nobody"], True: ["А. П.", "Борис", "vera", "nobody"]}
     assert seen(club) == expected              # writes the cache
     assert isinstance(load_club(club).journal.players, cacheplayers.PlayerTable)
     assert seen(club) == expected              # reads it

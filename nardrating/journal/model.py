@@ -338,6 +338,13 @@ class Journal:
             return player
         return p.public_name() if public else p.name
 
+    def player_names(self, players: list[str], public: bool = False) -> list[str]:
+        """player_name of each (the cache's table answers for all at once)."""
+        shown: Callable[[list[str], bool], list[str]] | None = getattr(self.players, "display_names", None)
+        if shown is not None:
+            return shown(players, public)
+        return [self.player_name(player, public) for player in players]
+
     def exclusion(self, i: int) -> str | None:
         """Why match i is rated by no list at all, or None."""
         if i in self.voided:

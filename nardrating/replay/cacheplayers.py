@@ -42,6 +42,13 @@ class PlayerTable(MutableMapping[str, "Player"]):
         name: str = (row[2] or row[1]) if public else row[1]
         return name
 
+    def display_names(self, players: list[str], public: bool = False) -> list[str]:
+        """display_name of each, in one comprehension (a leaderboard's 10,000)."""
+        if self.plain is not None or public:
+            return [self.display_name(player, public) for player in players]
+        get = self.rows.get
+        return [player if row is None else row[1] for player, row in zip(players, map(get, players))]
+
     def __getitem__(self, player: str) -> Player:
         if self.plain is not None:
             return self.plain[player]

@@ -1,7 +1,9 @@
 """The leaderboard of a list, and the players of the club with their games per discipline."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -36,18 +38,22 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
     rated.sort(key=attrgetter("rating"), reverse=True)
     shown = rated + sorted((s for s in shown if s.rating is None), key=attrgetter("player"))
 
-    name_of = journal.player_name
     extra_keys = [key for key, _ in result.columns]
 
-    def row(rank: int | None, s: Standing) -> Row:
-        r: Row = {"rank": rank, "player": s.player, "name": name_of(s.player, public),
-             "rating": s.rating, "games": s.games, "status": s.status,
-             "last_played": s.last_played}
+    def rows_of(standings: list[Standing], ranked: bool) -> list[Row]:
+        """A row a standing, ranked from 1 or not at all (a section); one comprehension, no call a
+        row: a leaderboard is 10,000 rows, read by every daily command."""
+        names = journal.player_names([s.player for s in standings], public)
+        ranks: Iterable[int | None] = range(1, len(standings) + 1) if ranked else repeat(None)
+        rows: list[Row] = [{"rank": rank, "player": s.player, "name": name, "rating": s.rating, "games": s.games,
+                            "status": s.status, "last_played": s.last_played}
+                           for rank, s, name in zip(ranks, standings, names)]
         for key in extra_keys:
-            r[key] = s.extra.get(key)
-        return r
+            for r, s in zip(rows, standings):
+                r[key] = s.extra.get(key)
+        return rows
 
-    rows = [row(n, s) for n, s in enumerate(shown, start=1)]
+    rows = rows_of(shown, True)
     columns = [Column("rank", _("#"), "int"), Column("player", _("Player")), Column("name", _("Name")),
                Column("rating", _("Rating"), "rating"), Column("games", _("Games"), "int"),
                Column("status", _("Status")), Column("last_played", _("Last played"), "date")]
@@ -56,7 +62,7 @@ def leaderboard(ledger: Ledger, result: RatingResult, show_all: bool = False, pu
     for status, title in result.sections:
         members = sorted(grouped[status], key=lambda s: s.player)
         if members:
-            sections.append(Section(_(title), [row(None, s) for s in members]))
+            sections.append(Section(_(title), rows_of(members, False)))
     caption = None
     if hidden:
         caption = ngettext("{count} player not shown ({statuses}); --all shows them",
