@@ -19,7 +19,6 @@ it exactly.
 from __future__ import annotations
 
 import math
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
@@ -33,6 +32,7 @@ from .glickomath import (LN10_400, PERIODS, Period, State, Update, expected, exp
 from .glickoreplay import Replay
 from .glickoresult import GlickoResult, PlayerStates
 from .glickostate import GlickoState
+from .policies import played_days
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
@@ -134,14 +134,14 @@ class GlickoFamily(Engine):
         # As of a date, the deviation has grown over the idle periods up to it (onset_phi of each, in one call).
         phis = self.onsets(order, state.phi, state.sigma, state.last, as_of, p) if as_of is not None else \
             [state.phi[code] for code in order]
-        provisional_rd, games, played_on = p.provisional_rd, state.games, state.played
+        provisional_rd, games, played_on, r, sigma = p.provisional_rd, state.games, state.played, state.r, state.sigma
+        days = played_days(played_on).get
         for code, phi in zip(order, phis):
-            player, played, n = names[code], played_on[code], games[code]
+            player, n = names[code], games[code]
             rd = phi * scale
-            extra = {"rd": rd, "volatility": state.sigma[code]} if volatility else {"rd": rd}
-            standings[player] = Standing(player, state.r[code], n,
-                                         "established" if n and rd <= provisional_rd else "provisional",
-                                         date.fromordinal(played) if played else None, extra)
+            extra = {"rd": rd, "volatility": sigma[code]} if volatility else {"rd": rd}
+            standings[player] = Standing(player, r[code], n, "established" if n and rd <= provisional_rd else "provisional",
+                                         days(played_on[code]), extra)
         columns = (("rd", "RD"), ("volatility", "Volatility")) if volatility else (("rd", "RD"),)
         return GlickoResult(view.rating.name, view.discipline, self.name, standings, columns=columns,
                             as_of=view.as_of, state=PlayerStates(state, names, order, phis),
