@@ -73,9 +73,16 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
             return held.start.toordinal(), held.end.toordinal(), journal.discipline_codes.index.get(held.discipline, -1)
 
         first_day, last_day, wanted = zip(*[span(tournaments.get(tid)) for tid in tournament_names])
-        suspicious.update(first_match + k for k, (t, day, discipline) in enumerate(
-            zip(tournament_col, m.dates[first_match:], m.discipline[first_match:]))
-            if t >= 0 and not (first_day[t] <= day <= last_day[t] and discipline == wanted[t]))
+
+        def misplaced(t: int, day: int, discipline: int) -> bool:
+            return t >= 0 and not (first_day[t] <= day <= last_day[t] and discipline == wanted[t])
+
+        # Each distinct (tournament, day, discipline) judged once (a set made in C: a tournament's
+        # thousands of games fall on a few days); the rows visited only where one is misplaced.
+        rows = zip(tournament_col, m.dates[first_match:], m.discipline[first_match:])
+        if any(misplaced(*key) for key in set(rows)):
+            suspicious.update(first_match + k for k, key in enumerate(
+                zip(tournament_col, m.dates[first_match:], m.discipline[first_match:])) if misplaced(*key))
     for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
         label, line, entry = files[m.source[i]], journal.line_of(i), m.ids[i]
