@@ -181,12 +181,14 @@ def _padded(cells: _Cells, width: int, right: bool) -> list[str]:
     return [t + " " * (width - n) for t, n in zip(cells.texts, cells.widths)]
 
 
-def _lines(title: list[str], columns: list[Column], headings: list[_Cells], cells: list[_Cells]) -> list[Line]:
-    """A titled table as lines; headings and cells are per column. No line ends in a space."""
+def _lines(title: list[str], columns: list[Column], headings: list[_Cells], cells: list[_Cells],
+           known: list[int] | None = None) -> list[Line]:
+    """A titled table as lines; headings and cells are per column, `known` their widths where measured
+    already (each the widest of heading and cells). No line ends in a space."""
     padded: list[list[str]] = []
     widths: list[int] = []
     for k, (column, heading, texts) in enumerate(zip(columns, headings, cells)):
-        width = max(heading.width(), texts.width())
+        width = max(heading.width(), texts.width()) if known is None else known[k]
         right = column.kind in RIGHT_ALIGNED
         if right or k < len(columns) - 1:
             padded.append(_padded(heading, width, right) + _padded(texts, width, right))
@@ -261,10 +263,15 @@ def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> li
     table, notes = _with_footnotes(table)
     table = _without_empty_columns(table)
     texts = column_texts(table)
+    cells: dict[str, _Cells] = {}
     for key, column in texts.items():
-        if CONTROL.search("".join(column)):
-            texts[key] = [visible(t) for t in column]
-    cells = {c.key: _measured(texts[c.key]) for c in table.columns}
+        joined = "".join(column)
+        if joined.isascii() and joined.isprintable():   # the usual column: no control character, one cell a character
+            cells[key] = _Cells(column, None)
+            continue
+        if CONTROL.search(joined):
+            texts[key] = column = [visible(t) for t in column]
+        cells[key] = _measured(column)
     headings = {c.key: _measured([visible(c.heading)]) for c in table.columns}
     natural = [max(headings[c.key].width(), cells[c.key].width()) for c in table.columns]
     least = [_least_width(visible(c.heading), texts[c.key]) if c.wrap else n for c, n in zip(table.columns, natural)]
@@ -275,8 +282,9 @@ def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> li
     for title, rows in [Section(table.title, table.rows), *table.sections]:
         stop = start + len(rows)
         part = [cells[c.key].part(start, stop) for c in shown]
+        # One part at its natural widths is laid out at them (else each part measures its own).
         out += _lines(_wrapped_line(visible(title), width), shown, [headings[c.key] for c in shown],
-                      _wrapped(part, widths) if wraps else part)
+                      _wrapped(part, widths) if wraps else part, None if wraps or table.sections else widths)
         start = stop
     caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
     out += [Line(wrapped, "") for line in caption + notes for wrapped in _wrapped_line(visible(line), width)]
