@@ -244,7 +244,9 @@ class EloEngine(Engine):
 
         seen, whole = players["seen"], players["whole"]
         order = sorted((code for code in range(len(seen)) if seen[code]), key=seen.__getitem__)
-        rating = [int(r) if w else r for r, w in zip(players["rating"].tolist(), whole)]
+        rating = players["rating"].tolist()
+        if whole.count(0) != len(whole):   # (usually none is whole: the list as it is, found in C)
+            rating = [int(r) if w else r for r, w in zip(rating, whole)]
         return EloState(rating, players["games"].tolist(), players["last"].tolist(), order,
                         {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]},
                         ColumnRecords(columns, {k: r for k, r in meta["reasons"]}, meta["records"]),

@@ -66,7 +66,9 @@ def _by_player(prefix: str, r: list[Any], phi: list[float], sigma: list[float], 
 def _from_player(prefix: str, players: dict[str, array[Any]]
                  ) -> tuple[list[Any], list[float], list[float], list[int | None], list[int], list[int]]:
     """(rating, φ, σ, last rated period, games, played) as _by_player stored them."""
-    rating = [int(r) if w else r for r, w in zip(players[prefix + "rating"].tolist(), players[prefix + "whole"])]
+    rating, whole = players[prefix + "rating"].tolist(), players[prefix + "whole"]
+    if whole.count(0) != len(whole):   # (usually none is whole: the list as it is, found in C)
+        rating = [int(r) if w else r for r, w in zip(rating, whole)]
     return (rating, players[prefix + "phi"].tolist(), players[prefix + "sigma"].tolist(),
             [x - 1 if x else None for x in players[prefix + "last"].tolist()], players[prefix + "games"].tolist(),
             players[prefix + "played"].tolist())
