@@ -51,6 +51,8 @@ def lazy_typer_coercion() -> None:
 
     @dataclass(frozen=True)
     class LazyRuntimeParam(runtime_param):  # type: ignore[misc]
+        """typer's RuntimeParam, whose pydantic adapter is built only when a value must really be converted."""
+
         descriptor: Any = None
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:

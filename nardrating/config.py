@@ -84,6 +84,8 @@ class ParamValues:
 
 @dataclass(frozen=True)
 class RatingList:
+    """One checked [rating.NAME] table: the list's name, engine, parameters, disciplines and header line."""
+
     name: str
     engine: str
     params: Any                          # the engine's Params model, or the same values as ParamValues
@@ -96,6 +98,8 @@ class RatingList:
 
 @dataclass(frozen=True)
 class ClubConfig:
+    """A club's checked nardrating.toml: its [club] table, its rating lists by name, and the file's text."""
+
     path: Path  # the nardrating.toml file
     club: Club
     ratings: dict[str, RatingList] = field(default_factory=dict)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One problem found: file, line (None: the file as a whole), what is wrong, and the entry's id if any."""
+
     file: str
     line: int | None
     message: str

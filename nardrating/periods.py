@@ -14,6 +14,8 @@ from .i18n import N_, _
 
 @dataclass(frozen=True, slots=True)
 class Period:
+    """A span of days, both ends included (2009-Q1: 2009-01-01..2009-03-31)."""
+
     start: date
     end: date  # inclusive
 

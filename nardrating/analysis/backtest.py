@@ -43,6 +43,7 @@ PARALLEL_AFTER = int(os.environ.get("NARDRATING_BACKTEST_PARALLEL_AFTER", 20_000
 
 @dataclass(frozen=True)
 class Candidate:
+    """One rating list a backtest scores: as configured, or with the --param values in `varied`."""
     rating: RatingList
     varied: dict[str, Any]  # the parameters set by --param (empty: the list as configured)
 
@@ -53,6 +54,7 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
+    """One rated game as a candidate predicted it, from the first player's side."""
     day: int              # ordinal
     p: float              # the first player's expected score before the game
     s: float              # the first player's score

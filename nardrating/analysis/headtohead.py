@@ -22,6 +22,8 @@ BEST = 3          # best wins shown
 
 @dataclass(frozen=True, slots=True)
 class Game:
+    """One of a player's matches that is not voided, from their side (`score` is theirs)."""
+
     index: int
     day: date
     entry: str

@@ -33,6 +33,9 @@ Outcomes = dict[str, tuple[float, float] | None]
 
 @dataclass
 class Prediction:
+    """One match predicted under a list's engine: A's expected score, each player's rating and the engine's
+    quantities, the changes per outcome (None: no such outcome, or none known yet) and the formula."""
+
     expected: float                          # A's expected score (a draw counts ½)
     details: tuple[dict[str, Any], dict[str, Any]]   # per player: rating and the engine's own quantities (K, boost, RD…)
     outcomes: Outcomes = field(default_factory=dict)  # a_wins, b_wins, draw → (A, B)

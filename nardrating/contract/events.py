@@ -19,6 +19,8 @@ from ..journal.model import Tournament as Tournament
 
 @dataclass(frozen=True, slots=True)
 class MatchPlayed:
+    """One match of the view's discipline in replay order, and why it is not rated (`reason`; None: rated)."""
+
     index: int                # the match's row, for engines that keep per-match records
     entry: str                # the match id
     date: date
@@ -35,11 +37,15 @@ class MatchPlayed:
 
 @dataclass(frozen=True, slots=True)
 class Adjusted:
+    """An [[adjust]] of the view's list and discipline, at its place in replay order."""
+
     adjust: Adjust
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentEnded:
+    """A tournament of the view's discipline that has ended: it comes after every entry of its last day."""
+
     tournament: Tournament
 
 

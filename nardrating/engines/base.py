@@ -51,6 +51,8 @@ def __getattr__(name: str) -> Any:
 
 @dataclass(slots=True)
 class Standing:
+    """One player on a list's leaderboard: rating (None: unrated), games, status, last game's date, extras."""
+
     player: str
     rating: float | None
     games: int
@@ -61,6 +63,8 @@ class Standing:
 
 @dataclass(slots=True)
 class HistoryEvent:
+    """One line of a player's history (a match, an adjustment, a decay…): rating before, change, after."""
+
     date: date
     entry: str | None
     kind: str                    # "match", "adjust", "penalty", "decay", "tournament", "list"…
@@ -76,6 +80,8 @@ class HistoryEvent:
 
 @dataclass
 class ReportRow:
+    """One player's row of the report over a date range: rating before and after, games, points, E, change."""
+
     player: str
     before: float | None
     games: int
@@ -89,6 +95,9 @@ class ReportRow:
 
 @dataclass
 class RatingResult:
+    """What an engine's run returns: one rating list's standings and each player's history in one discipline,
+    and how the leaderboard shows them."""
+
     rating: str
     discipline: str
     engine: str

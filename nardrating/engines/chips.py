@@ -103,6 +103,9 @@ class Upkeep:
 
 @dataclass
 class ChipsResult(CompactResult):
+    """The chips engine's result: history made from its records when read, with the decay lines up to `end`
+    between them, and seed 001's one-day view (`daily`)."""
+
     windowed = False   # decay events come between a player's records (with_decays)
     end: date | None = None
     has_daily = True

@@ -43,6 +43,8 @@ class EloState:
 
 @dataclass
 class EloResult(CompactResult):
+    """The elo engine's result: each game's history lines made from its record when read."""
+
     whole_numbers = True   # the default start 1200 is an int (compact.exact_ints)
 
     def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:

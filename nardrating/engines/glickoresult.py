@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class GlickoResult(CompactResult):
+    """A Glicko or Glicko-2 replay's result: history made from its records when read, and the periods explain
+    asks for, replayed again (`periods`)."""
+
     whole_numbers = True   # the default start 1500 is an int (compact.exact_ints)
     view: Any = None     # what was replayed: explain replays it once more, keeping the periods it explains
     period: str = "month"

@@ -23,6 +23,7 @@ SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A [[player]] (or one a CSV row named): id, name, alias, qualification, title, joined, where written."""
     id: str
     name: str
     alias: str | None = None
@@ -39,6 +40,7 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Placing:
+    """One place in a tournament's standings: the player and the place, low to high when shared."""
     player: str
     low: int  # place "2-3" → low 2, high 3
     high: int
@@ -50,6 +52,7 @@ class Placing:
 
 @dataclass(frozen=True, slots=True)
 class Tournament:
+    """A [[tournament]]: its id, name, system, dates, discipline, standings, and where it was written."""
     id: str
     name: str
     system: str
@@ -66,6 +69,7 @@ class Tournament:
 
 @dataclass(frozen=True, slots=True)
 class Void:
+    """A [[void]]: the match it voids, its date, why, and where it was written."""
     match: str
     date: date
     reason: str
@@ -111,6 +115,7 @@ class PlayerEdit:
 
 @dataclass(frozen=True, slots=True)
 class Adjust:
+    """An [[adjust]]: a player's rating on a list set or moved on a date, why, and engine-specific fields."""
     date: date
     player: str
     rating: str | None
@@ -136,6 +141,7 @@ ADJUST_ENGINE_FIELDS = ("k", "games", "rd", "volatility")
 
 @dataclass(frozen=True, slots=True)
 class MatchView:
+    """A readable view of one match (`Journal.match(i)`): its row's fields, the players by id."""
     index: int
     id: str
     date: date
@@ -175,6 +181,7 @@ class MatchView:
 
 @dataclass
 class Journal:
+    """The journal files read for replay: players, tournaments, other entries as records; matches as columns."""
     files: list[str] = field(default_factory=list)
     players: MutableMapping[str, Player] = field(default_factory=dict)  # (the cache's: a lazy table)
     player_codes: Codes = field(default_factory=Codes)

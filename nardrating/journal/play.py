@@ -15,6 +15,7 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlay:
+    """The fields of play of a [[tournament]] run here: pairing, rounds, players, tiebreaks… (None: not given)."""
     pairing: str | None = None
     rounds: int | None = None
     players: tuple[str, ...] | None = None
@@ -26,6 +27,7 @@ class TournamentPlay:
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
+    """A [[round]] as pair wrote it: tournament, round number and date, boards and byes, and where it is."""
     tournament: str
     round: int
     date: date

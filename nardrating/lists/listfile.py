@@ -25,6 +25,7 @@ ROW_KEYS = ("rank", "player", "name", "rating", "games", "status", "last_played"
 
 @dataclass
 class ListFile:
+    """A list file read back: its kind, SHA-256, provenance and rows, as freeze-list wrote them."""
     path: Path
     kind: str                         # json, md or xlsx
     sha256: str                       # of the file's bytes

@@ -34,6 +34,7 @@ INDIRECT_SHOWN = 5   # entries listed for a row that moved only through others
 
 @dataclass
 class Moved:
+    """A row the journal now gives otherwise: the player, the row on the file and now, what differs."""
     player: str
     name: str
     before: dict[str, Any] | None      # None: not on the frozen list
@@ -44,6 +45,7 @@ class Moved:
 
 @dataclass
 class Verdict:
+    """What verify found: ok (a recorded list the journal still reproduces) or not, and the lines saying why."""
     ok: bool
     lines: list[str]
 

@@ -38,6 +38,8 @@ def through_cache(work: Callable[..., T], *args: Any) -> T | None:
 
 @dataclass
 class Ledger:
+    """A club loaded and checked: its config and journal, the replays made so far, its state in the cache."""
+
     config: ClubConfig
     journal: Journal
     _runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class AsOf:
+    """The day a report is as of, and why, when --as-of did not give it (today, the journal's last entry)."""
     day: date
     why: str | None = None  # None: given with --as-of
 

@@ -15,6 +15,7 @@ Row = dict[str, Any]
 
 @dataclass
 class Column:
+    """One column of a report table: the rows' key, its heading, and how its values are shown."""
     key: str
     heading: str
     kind: str = "text"  # text | rating | change | number | probability (one game's, 4 decimals) | int | date | score | footnote | auto
@@ -29,6 +30,7 @@ class Section(NamedTuple):
 
 @dataclass
 class Table:
+    """A report as every format renders it: title, columns, rows, extra sections, caption, and its JSON."""
     title: str
     columns: list[Column]
     rows: list[Row]

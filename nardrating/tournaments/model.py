@@ -47,6 +47,7 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class Board:
+    """One board of a round: its number, white, black, and the result from white's side."""
     board: int
     white: str
     black: str
@@ -63,12 +64,14 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Bye:
+    """A player's bye in a round, and its kind."""
     player: str
     kind: str                       # one of BYE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
 class Round:
+    """One round of a tournament: its number, boards, byes and date."""
     number: int
     boards: tuple[Board, ...] = ()
     byes: tuple[Bye, ...] = ()
@@ -107,6 +110,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Tournament:
+    """A tournament's state: its rules, entrants and rounds so far (the cells computed once, when asked)."""
     id: str
     name: str = ""
     pairing: str | None = None      # one of PAIRINGS, or None: recorded, not paired here

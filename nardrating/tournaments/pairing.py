@@ -23,6 +23,7 @@ class PairingError(Exception):
 
 @dataclass(frozen=True)
 class Draft:
+    """What a pairer is given: the state, the round's number, the players to pair, the byes already decided."""
     state: Tournament
     round: int
     players: tuple[Entrant, ...]        # to be paired, in pairing-number order

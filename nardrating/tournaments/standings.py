@@ -22,6 +22,7 @@ from .tiebreaks import DE, Scorer, Value, default_order
 
 @dataclass(frozen=True)
 class Standing:
+    """A player's place in the standings: rank (shared when tied on everything), points, tie-break values."""
     rank: int
     entrant: Entrant
     points: float
@@ -30,6 +31,7 @@ class Standing:
 
 @dataclass(frozen=True)
 class CrossRow:
+    """One row of the crosstable: the player's standing and their cells, round by round."""
     standing: Standing
     cells: list[Cell]
 

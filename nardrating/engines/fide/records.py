@@ -121,6 +121,9 @@ Event = Union[FideEvent, SingleMatch]
 
 @dataclass(slots=True)
 class EventRecord:
+    """One event of a player on a list: games and points counted, Σ P_D, K and why, the change, the performance
+    (unrated: Rc); a rated player's games, from which `lines` makes the history."""
+
     key: str                       # tournament id, or the match id of a single match
     name: str
     rating: int | None             # the player's own rating in it; None: unrated (pool)
@@ -292,6 +295,8 @@ AnyEventRecord = Union[EventRecord, RatedSingle]
 
 @dataclass(slots=True)
 class ListRecord:
+    """A player on one list: the rating before and after, the status, the events it rated and the pool."""
+
     list_date: date
     before: int | None
     after: int | None
@@ -305,6 +310,9 @@ class ListRecord:
 
 @dataclass(slots=True)
 class PlayerState:
+    """One player as the replay goes: the published rating, games, what decides K, the inactivity clock, the
+    pool of an unrated player and the lists so far."""
+
     rating: int | None = None       # published rating; None: unrated or excluded
     games: int = 0                  # games rated so far (a first rating counts its pool)
     established: bool = False       # set by [[adjust]] without k = 40 or games < 30: past the 30 games

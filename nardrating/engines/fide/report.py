@@ -43,6 +43,8 @@ def period_rounding(records: list[ListRecord]) -> list[str] | None:
 
 @dataclass
 class FideResult(RatingResult):
+    """The fide engine's result: each player's list records (`lists`), every number of every event."""
+
     list_kind: ClassVar[str] = "records"
     lists: dict[str, list[ListRecord]] = field(default_factory=dict)
 

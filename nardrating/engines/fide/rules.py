@@ -119,6 +119,8 @@ class PoolEntry:
 
 @dataclass(frozen=True, slots=True)
 class InitialRating:
+    """An unrated player's first rating from their pool: games, points, Rc, Ru exact and rounded, the clause."""
+
     games: int
     points: Fraction
     opponents_mean: Fraction      # Rc (fide-2024: Ra with the two hypothetical opponents)

@@ -58,6 +58,8 @@ def halves_of(points: Fraction | float) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Computation:
+    """Seed 000's arithmetic for one player in one competition, as fractions: Ra, D, Pe, E, P and R."""
+
     ra: int
     difference: int
     pe: Fraction

@@ -80,6 +80,9 @@ class Competition:
 
 @dataclass(slots=True)
 class PeriodRecord:
+    """One player's record of one list period: the competitions, P and E summed, the change, adjustments and
+    penalties, and the rating the list published (`after`)."""
+
     before: int | None                   # on the previous list; None: not on it
     competitions: list[Competition | SingleCompetition] = field(default_factory=list)
     games: int = 0

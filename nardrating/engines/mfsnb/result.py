@@ -12,6 +12,8 @@ from .records import EXCLUDED, RETURNED, PeriodRecord, PublishedList
 
 @dataclass
 class MfsnbResult(RatingResult):
+    """The mfsnb engine's result: the ListBuilder that replayed the periods, with the lists it published."""
+
     list_kind: ClassVar[str] = "periods"
     builder: ListBuilder | None = None
 

@@ -45,6 +45,7 @@ class PlannedEntry:
 
 @dataclass
 class FileSummary:
+    """What the import makes of one file: games read, matches added, duplicates, records skipped, notes."""
     file: str
     notes: list[str] = field(default_factory=list)
     read: int = 0
@@ -55,6 +56,7 @@ class FileSummary:
 
 @dataclass
 class Plan:
+    """An import decided and not written: the entries, the players' preview rows, each file's summary, warnings."""
     entries: list[PlannedEntry] = field(default_factory=list)
     players: list[dict[str, Any]] = field(default_factory=list)   # preview rows, in order of first appearance
     files: list[FileSummary] = field(default_factory=list)

@@ -18,6 +18,7 @@ Report = Callable[[str], None]   # records a problem of the game being planned
 
 @dataclass
 class NewTournament:
+    """A [[tournament]] the import would write for games of a file, and the players of those games."""
     data: dict[str, Any]            # the [[tournament]] entry
     file: str
     line: int

@@ -26,6 +26,7 @@ class PlayerInfo:
 
 @dataclass
 class TournamentInfo:
+    """A tournament as the file names it: its name, system and dates (when the file gives them)."""
     name: str
     system: str
     start: date | None = None
@@ -63,6 +64,7 @@ class AlsoAs:
 
 @dataclass
 class Parsed:
+    """One file as parsed, before it becomes entries: games, players, tournaments, skips, problems, notes."""
     file: str
     games: list[Game] = field(default_factory=list)
     players: dict[str, PlayerInfo] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from .records import Parsed
 
 @dataclass
 class ImportResult:
+    """What the import did: its plan, the journal file it appends to, and whether it appended."""
     plan: Plan
     target: Path
     written: bool

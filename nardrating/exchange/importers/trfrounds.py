@@ -40,6 +40,7 @@ class Line(Protocol):
 
 @dataclass
 class TrfRound:
+    """One round of a TRF: its date, the boards and the byes."""
     day: date
     boards: list[tuple[str, str]] = field(default_factory=list)   # (white, black) by name, as the matches
     byes: list[tuple[str, str]] = field(default_factory=list)     # (name, kind)
@@ -47,6 +48,7 @@ class TrfRound:
 
 @dataclass
 class TrfRun:
+    """A TRF's rounds as a tournament run here: start list, XXR's planned rounds, the rounds, withdrawals."""
     start_list: list[str]              # names, by start number
     planned: int | None                # XXR
     rounds: list[TrfRound]

@@ -32,6 +32,7 @@ LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 @dataclass
 class Published:
+    """What publish wrote: OUTDIR, its files, and how many player, tournament and list pages."""
     folder: Path
     files: list[str]
     players: int

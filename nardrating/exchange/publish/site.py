@@ -36,6 +36,7 @@ STANDINGS_CORE = ("place", "player", "games", "points")
 
 @dataclass
 class Cell:
+    """One cell of a page's table: its text, and how the template shows, links and sorts it."""
     text: str
     sort: str | None = None      # data-sort: the exact number, for sorting
     href: str | None = None
@@ -48,6 +49,7 @@ class Cell:
 
 @dataclass
 class HtmlTable:
+    """One table of a page: caption, headers, rows of cells, and the columns a narrow screen leaves out."""
     caption: str
     headers: list[tuple[str, bool]]   # (label, numeric)
     rows: list[list[Cell]]
@@ -67,6 +69,7 @@ class HtmlTable:
 
 @dataclass
 class Section:
+    """A part of a page under its heading: its tables, a chart with what it shows in words, links."""
     heading: str
     tables: list[HtmlTable] = field(default_factory=list)
     chart: str | None = None       # an inline <svg>
@@ -76,6 +79,7 @@ class Section:
 
 @dataclass
 class Page:
+    """One page of the site: where it goes under OUTDIR, its title, intro and sections."""
     path: str          # relative to OUTDIR, with "/" between folders
     title: str
     sections: list[Section]

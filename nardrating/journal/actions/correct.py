@@ -102,6 +102,7 @@ def amend_match(ledger: Ledger, match_id: str, given: MatchArgs, reason: str | N
 
 @dataclass
 class LastEntry:
+    """The last entry of the file the club writes to (what undo removes): its kind, text and where it is."""
     kind: str
     text: str                  # as written in the journal
     match: MatchView | None    # the match of a [[match]], else None

@@ -57,6 +57,7 @@ def state(club: Ledger, tid: str, rated: bool = False) -> Tournament:
 
 @dataclass
 class Paired:
+    """What pair did: the round paired, the tournament's state it was paired from, and what was written."""
     round: Round
     state: Tournament
     written: Written
@@ -100,6 +101,7 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
 
 @dataclass
 class ResultLine:
+    """One board's result as a results file gives it (WHITE BLACK RESULT), and the line it is on."""
     line: int | None
     white: str
     black: str
