@@ -93,6 +93,15 @@ def test_a_column_is_written_cell_by_cell_as_cell_text_writes_each_value():
             assert column_texts(table)["v"] == expected, (kind, cells)
             table.rows[-1].pop("w")
             assert column_texts(table)["v"] == expected, (kind, cells)
+    # A column of mappings (the players list's games per discipline), by hand: each as "key value" pairs;
+    # equal ones written once where keys are text and values ints, every one apart where 1, 1.0 and True
+    # (equal as keys of a memo) would print differently.
+    games = [{"chess": 3, "nardy": 1}, {"chess": 3, "nardy": 1}, {"chess": 2}, {}, {"nardy": 1, "chess": 3}]
+    table = Table("t", [Column("games", "Games")], [{"games": v} for v in games])
+    assert column_texts(table)["games"] == ["chess 3, nardy 1", "chess 3, nardy 1", "chess 2", "", "nardy 1, chess 3"]
+    mixed = [{"a": 1}, {"a": 1.0}, {"a": True}, {1: 2}, {1.0: 2}]
+    table = Table("t", [Column("games", "Games")], [{"games": v} for v in mixed])
+    assert column_texts(table)["games"] == ["a 1", "a 1.0", "a True", "1 2", "1.0 2"]
     # Worked by hand: -0.001 and -0.004 round to zero, written unsigned (or "+" for a change), never "-0.00".
     assert column_texts(Table("t", [Column("v", "V", "rating")], [{"v": -0.001}, {"v": -0.004}]))["v"] == ["0.00", "0.00"]
     assert column_texts(Table("t", [Column("v", "V", "change")], [{"v": -0.004}, {"v": -0.006}]))["v"] == ["+0.00", "-0.01"]

@@ -97,6 +97,28 @@ def _mapping_text(value: dict[Any, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in value.items())   # games per discipline: "chess 12, nardy 3"
 
 
+def _mapping_texts(values: list[dict[Any, Any]]) -> list[str]:
+    """_mapping_text of each mapping; where every key is text and every value an int (games per
+    discipline: 10,000 players' fall on a few thousand), each distinct one is written once."""
+    if not _text_to_int(values):
+        return list(map(_mapping_text, values))   # (equal keys of other types may print apart: 1, 1.0, True)
+    found: dict[tuple[tuple[str, int], ...], str] = {}
+    texts = []
+    for value in values:
+        key = tuple(value.items())
+        text = found.get(key)
+        if text is None:
+            text = found[key] = _mapping_text(value)
+        texts.append(text)
+    return texts
+
+
+def _text_to_int(values: list[dict[Any, Any]]) -> bool:
+    """Whether every key of these mappings is a str and every value an int (not a bool)."""
+    return ({type(k) for value in values for k in value} <= {str}
+            and {type(v) for value in values for v in value.values()} <= {int})
+
+
 def _sequence_text(value: list[Any] | tuple[Any, ...]) -> str:
     return "; ".join(str(v) for v in value)
 
@@ -170,7 +192,7 @@ def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | N
         days = {day: day.isoformat() for day in set(values)}
         return list(map(days.__getitem__, values))
     if kind is dict:
-        return list(map(_mapping_text, values))
+        return _mapping_texts(values)
     texts = _numbers(kind, values, *_specs(column, decimals))
     symbols = localizer()   # another language's decimal comma and signs
     return texts if texts is None or symbols is None else [text.translate(symbols) for text in texts]
