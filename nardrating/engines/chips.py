@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from .params import ChipsParams
 
 
+# Rows replayed at a time: their records are kept as a list of bytes until the chunk is done.
+CHUNK = 1 << 14
+
+
 def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date | None) -> list[HistoryEvent]:
     """Insert a "decay" event wherever the rating fell between two days' events, and up to `end`."""
     out: list[HistoryEvent] = []
@@ -56,16 +60,20 @@ def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date
     return out
 
 
-class Decay(dict[int, float]):
-    """days → keep ** days, the factor a rating decays by over that many days, each made once."""
+class Decay:
+    """days → keep ** days, the factor a rating decays by over that many days, each made once.
+    The replay's loop reads `factors` itself, a plain dict (CPython indexes a dict subclass through
+    a slower generic path), and asks `factor` only for a number of days not met yet."""
 
     def __init__(self, keep: float) -> None:
-        super().__init__()
         self.keep = keep
+        self.factors: dict[int, float] = {}
 
-    def __missing__(self, days: int) -> float:
-        factor = self[days] = self.keep ** days
-        return factor
+    def factor(self, days: int) -> float:
+        found = self.factors.get(days)
+        if found is None:
+            found = self.factors[days] = self.keep ** days
+        return found
 
 
 class Upkeep:
@@ -85,7 +93,7 @@ class Upkeep:
         not seen yet is rated 0.0, which any factor leaves as it is)."""
         day_of = self.day_of
         if day > day_of[code]:
-            self.rating[code] *= self.decay[day - day_of[code]]
+            self.rating[code] *= self.decay.factor(day - day_of[code])
             day_of[code] = day
 
     def catch_up(self, code: int, day: int, position: int) -> None:
@@ -161,7 +169,7 @@ class ChipsEngine(Engine):
         p: ChipsParams = view.params
         names = view.players
         count = len(names)
-        win_share, loss_share = p.win_share, p.loss_share
+        win_share, lose_share = p.win_share, -p.loss_share  # (−loss_share × chips is −(loss_share × chips) exactly)
         rating = [0.0] * count
         day_of = [0] * count      # the day each rating is decayed to; 0: not seen yet
         games = [0] * count
@@ -170,14 +178,13 @@ class ChipsEngine(Engine):
         side: list[SideEvent] = []
         upkeep = Upkeep(p, names, rating, day_of, last, charged, side)
         decay, penalise = upkeep.decay, upkeep.penalise
-        catch_up = upkeep.catch_up
-        # The records (see RECORD_FIELDS), written in place at byte `at` (record `at // size`) of
-        # room made for each batch, as the elo replay writes its own.
+        factors, catch_up = decay.factors, upkeep.catch_up
+        # The records (see RECORD_FIELDS): each match's doubles packed, joined onto `fields` a
+        # chunk of rows at a time (fewer steps than packing each into room made for it).
         index = array("i")
         record = struct.Struct(f"{RECORD_FIELDS}d")
-        size, put = record.size, record.pack_into
+        size, pack = record.size, record.pack
         fields = bytearray()
-        at = 0
         reasons: dict[int, str] = {}
         nan = float("nan")
 
@@ -186,55 +193,65 @@ class ChipsEngine(Engine):
                 adj = event.adjust
                 code = view.player_code(adj.player)
                 if penalise:
-                    catch_up(code, adj.date.toordinal(), at // size)
+                    catch_up(code, adj.date.toordinal(), len(fields) // size)
                 upkeep.decay_to(code, adj.date.toordinal())
                 rating[code], history_event = adjust_event(adj, rating[code])
-                side.append((at // size, adj.player, history_event))
+                side.append((len(fields) // size, adj.player, history_event))
                 continue
             ma, mb, scores, lengths, dates = event.a, event.b, event.score_a, event.length, event.dates
             excluded, extra, chips_of = event.excluded, event.extra, event.chips
-            index.extend(event.rows)
-            fields.extend(bytes(size * len(event.rows)))
-            for i in event.rows:
-                a, b, day = ma[i], mb[i], dates[i]
-                if penalise:
-                    catch_up(a, day, at // size)
-                    catch_up(b, day, at // size)
-                # Bring both ratings to this day (decay_to inline: this is the hot loop, in date order).
-                ra, rb = rating[a], rating[b]
-                if day_of[a] != day:
-                    ra = rating[a] = ra * decay[day - day_of[a]]
+            any_excluded, any_extra = bool(excluded), bool(extra)
+            rows = event.rows
+            index.extend(rows)
+            for start in range(0, len(rows), CHUNK):
+                parts: list[bytes] = []        # this chunk's records
+                done = len(fields) // size     # records before it
+                for i in rows[start:start + CHUNK]:
+                    a, b, day = ma[i], mb[i], dates[i]
+                    if penalise:
+                        catch_up(a, day, done + len(parts))
+                        catch_up(b, day, done + len(parts))
+                    # Both ratings brought to this day (decay_to inline: this is the hot loop, in date
+                    # order), stored with the match's change. A second match the same day is × keep ** 0,
+                    # 1.0: the same number, and no test for it.
+                    try:
+                        ra = rating[a] * factors[day - day_of[a]]
+                    except KeyError:
+                        ra = rating[a] * decay.factor(day - day_of[a])
                     day_of[a] = day
-                if day_of[b] != day:
-                    rb = rating[b] = rb * decay[day - day_of[b]]
+                    try:
+                        rb = rating[b] * factors[day - day_of[b]]
+                    except KeyError:
+                        rb = rating[b] * decay.factor(day - day_of[b])
                     day_of[b] = day
-                if i in excluded:
-                    reasons[at // size] = cast(str, event.reason(i))  # an excluded row has its reason
-                    put(fields, at, ra, rb, nan, nan, nan)
-                    at += size
-                    continue
-                s = scores[i]
-                games[a] += 1
-                games[b] += 1
-                last[a] = last[b] = day
-                if penalise:  # a rated match: a new break starts
-                    charged.pop(a, None)
-                    charged.pop(b, None)
-                if s == 0.5:
-                    put(fields, at, ra, rb, 0.0, 0.0, 0.0)
-                    at += size
-                    continue
-                chips = chips_of(i) if i in extra else float(lengths[i])
-                if s == 1.0:
-                    ca, cb = win_share * chips, -loss_share * chips
-                else:
-                    ca, cb = -loss_share * chips, win_share * chips
-                rating[a] = ra + ca
-                rating[b] = rb + cb
-                put(fields, at, ra, rb, ca, cb, chips)
-                at += size
+                    if any_excluded and i in excluded:
+                        rating[b], rating[a] = rb, ra
+                        reasons[done + len(parts)] = cast(str, event.reason(i))  # an excluded row has its reason
+                        parts.append(pack(ra, rb, nan, nan, nan))
+                        continue
+                    games[a] += 1
+                    games[b] += 1
+                    last[a] = last[b] = day
+                    if penalise:  # a rated match: a new break starts
+                        charged.pop(a, None)
+                        charged.pop(b, None)
+                    s = scores[i]
+                    if s == 1.0:
+                        chips = chips_of(i) if any_extra and i in extra else float(lengths[i])
+                        ca, cb = win_share * chips, lose_share * chips
+                    elif s == 0.5:
+                        rating[b], rating[a] = rb, ra
+                        parts.append(pack(ra, rb, 0.0, 0.0, 0.0))
+                        continue
+                    else:
+                        chips = chips_of(i) if any_extra and i in extra else float(lengths[i])
+                        ca, cb = lose_share * chips, win_share * chips
+                    rating[a] = ra + ca
+                    rating[b] = rb + cb
+                    parts.append(pack(ra, rb, ca, cb, chips))
+                fields += b"".join(parts)
 
-        # The rows' player columns made when history is first read (recalc and leaderboard never do).
+        # The rows' player columns made when history is first read, or the cache stores the replay.
         records = ColumnRecords.of_buffer(index, partial(view.player_columns, index), fields, RECORD_FIELDS, reasons)
         return ChipsState(rating, day_of, games, last, charged, records, side)
 
