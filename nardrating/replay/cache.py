@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import sys
 import time
 from array import array
@@ -44,6 +45,8 @@ FORMAT = 5  # the shape of what is stored; the program's source hash covers ever
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
            ("seq", "q"), ("source", "i"), ("line", "i"))
+
+PACK_BLOCK = 1 << 16  # list items converted at a time by _machine_column
 
 # A stored column or array: [name, type code (or "text"), byte offset, byte size].
 LayoutRow = list[str | int]
@@ -183,11 +186,23 @@ def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes | arr
             if name == "line" and not isinstance(values, array) and None in values:
                 values = [-1 if v is None else v for v in values]
             yield (values if isinstance(values, (array, memoryview)) and _code(values) == code
-                   else array(code, values))
+                   else _machine_column(code, values))
         yield ids
         yield starts
 
     return {"columns": layout, "count": count}, parts()
+
+
+def _machine_column(code: str, values: Any) -> array[Any]:
+    """A column as an array of `code`; a list packed by struct a block at a time (array's own
+    conversion parses each item as a call's argument: twice the work on a million rows)."""
+    if not isinstance(values, list):
+        return array(code, values)
+    column: array[Any] = array(code)
+    for start in range(0, len(values), PACK_BLOCK):
+        block = values[start:start + PACK_BLOCK]
+        column.frombytes(struct.pack(f"{len(block)}{code}", *block))
+    return column
 
 
 def _code(column: array[Any] | memoryview) -> str:
