@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
-from itertools import compress
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import eq, itemgetter
 from typing import Any, NamedTuple
 
 from ..config import RatingList
@@ -283,7 +283,7 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
         rows = array("i", range(len(disc)) if code == 0 else ())
         every_row = code == 0
     else:
-        keep = map(code.__eq__, disc)
+        keep = map(eq, disc, repeat(code))  # (operator.eq: a C call a row; code.__eq__ goes through a slot wrapper)
         if limit is not None:
             keep = map(bool.__and__, keep, map(limit.__ge__, dates))
         rows = array("i", compress(range(len(disc)), keep))
