@@ -200,7 +200,7 @@ class ChipsEngine(Engine):
                 continue
             ma, mb, scores, lengths, dates = event.a, event.b, event.score_a, event.length, event.dates
             excluded, extra, chips_of = event.excluded, event.extra, event.chips
-            any_excluded, any_extra = bool(excluded), bool(extra)
+            any_excluded, any_extra = bool(excluded), bool(extra)  # (none: not looked up a row)
             rows = event.rows
             index.extend(rows)
             for start in range(0, len(rows), CHUNK):
