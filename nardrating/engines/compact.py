@@ -322,6 +322,20 @@ def event_from_json(item: list[Any]) -> HistoryEvent:  # as event_json wrote it,
     return HistoryEvent(date.fromisoformat(item[0]), *item[1:])
 
 
+def whole_flags(ratings: list[Any]) -> array[int]:
+    """Which ratings are Python ints (the list's whole start, an [[adjust]]'s whole `set`): the cache
+    stores ratings as doubles and these flags beside them (stored_ratings reads both back)."""
+    return array("b", [type(r) is int for r in ratings])
+
+
+def stored_ratings(ratings: array[float], whole: array[int]) -> list[Any]:
+    """The ratings whole_flags was taken of, from the cache: ints where they were (1200, not 1200.0)."""
+    values: list[Any] = ratings.tolist()
+    if whole.count(0) != len(whole):   # (usually none is whole: the list as it is, found in C)
+        values = [int(r) if w else r for r, w in zip(values, whole)]
+    return values
+
+
 def exact_ints(events: list[HistoryEvent], whole: bool) -> list[HistoryEvent]:
     """A player's events with the ratings the replay held as ints given back as ints, in place.
 

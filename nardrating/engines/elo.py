@@ -14,7 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event, step
-from .compact import ColumnRecords, event_from_json, event_json
+from .compact import ColumnRecords, event_from_json, event_json, stored_ratings, whole_flags
 from ..contract.batches import PairLimit, newcomers
 from ..i18n import _
 from ..contract.events import Adjusted, MatchPlayed
@@ -228,7 +228,7 @@ class EloEngine(Engine):
                                    "reasons": [[k, r] for k, r in state.records.reasons.items()],
                                    "last_date": state.last_date, "records": len(index)}
         # A rating still the config's whole start, or an [[adjust]]'s whole `set`, is an int (1200, not 1200.0).
-        whole = array("b", [type(r) is int for r in state.rating])
+        whole = whole_flags(state.rating)
         players: dict[str, array[Any]] = {"rating": array("d", state.rating), "games": array("q", state.games),
                                           "last": array("i", state.last), "seen": seen, "whole": whole}
         columns: dict[str, array[Any] | memoryview] = {"index": index, "a": rec_a, "b": rec_b}
@@ -244,9 +244,7 @@ class EloEngine(Engine):
 
         seen, whole = players["seen"], players["whole"]
         order = sorted((code for code in range(len(seen)) if seen[code]), key=seen.__getitem__)
-        rating = players["rating"].tolist()
-        if whole.count(0) != len(whole):   # (usually none is whole: the list as it is, found in C)
-            rating = [int(r) if w else r for r, w in zip(rating, whole)]
+        rating = stored_ratings(players["rating"], whole)
         return EloState(rating, players["games"].tolist(), players["last"].tolist(), order,
                         {(item[0], item[1], item[2]): item[3] for item in meta["pairs"]},
                         ColumnRecords(columns, {k: r for k, r in meta["reasons"]}, meta["records"]),

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable
 from typing import Any, cast
 
-from .compact import ColumnRecords, event_from_json, event_json
+from .compact import ColumnRecords, event_from_json, event_json, stored_ratings, whole_flags
 from .glickostate import RECORD_FIELDS, GlickoState, LastPeriod, PlayerPeriods
 
 TABLE = ("rd_before", "rd", "volatility", "last_row")   # PlayerPeriods' columns, in its order
@@ -56,7 +56,7 @@ def pack(state: GlickoState) -> tuple[dict[str, object], dict[str, array[Any]], 
 def _by_player(prefix: str, r: list[Any], phi: list[float], sigma: list[float], last: list[int | None],
                games: list[int], played: list[int]) -> dict[str, array[Any]]:
     # A rating still the config's whole start, or an [[adjust]]'s whole `set`, is an int (1500, not 1500.0).
-    arrays = {"rating": array("d", r), "whole": array("b", [type(x) is int for x in r]),
+    arrays = {"rating": array("d", r), "whole": whole_flags(r),
               "phi": array("d", phi), "sigma": array("d", sigma),
               "last": array("i", [0 if x is None else x + 1 for x in last]),   # 1 + the period; 0: none yet
               "games": array("q", games), "played": array("i", played)}
@@ -66,9 +66,7 @@ def _by_player(prefix: str, r: list[Any], phi: list[float], sigma: list[float], 
 def _from_player(prefix: str, players: dict[str, array[Any]]
                  ) -> tuple[list[Any], list[float], list[float], list[int | None], list[int], list[int]]:
     """(rating, φ, σ, last rated period, games, played) as _by_player stored them."""
-    rating, whole = players[prefix + "rating"].tolist(), players[prefix + "whole"]
-    if whole.count(0) != len(whole):   # (usually none is whole: the list as it is, found in C)
-        rating = [int(r) if w else r for r, w in zip(rating, whole)]
+    rating = stored_ratings(players[prefix + "rating"], players[prefix + "whole"])
     return (rating, players[prefix + "phi"].tolist(), players[prefix + "sigma"].tolist(),
             [x - 1 if x else None for x in players[prefix + "last"].tolist()], players[prefix + "games"].tolist(),
             players[prefix + "played"].tolist())
