@@ -180,3 +180,34 @@ def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tm
         boards.append({row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)})
     assert seen == ["True", "False"]   # checked the first time, cached the second
     assert boards == [{"boris": 1500.5750, "anna": 1499.4250}] * 2
+
+
+def test_add_match_takes_the_cached_config_and_builds_no_parameter_model(tmp_path):
+    """A writer takes the checked config as the last check left it in the cache, as recalc and the
+    reads do (the same text, program and Python give the same verdict): the second add-match imports
+    none of the engines' parameter models, and the numbers are the same as ever.
+
+    Elo, K 20, everyone at 1500: anna beats boris (expected 0.5): +10, 1510 and 1490; then boris
+    beats anna: boris's expected score 1 / (1 + 10^(20/400)) = 0.471249..., so +20 × 0.528750... =
+    +10.5750: boris 1500.5750, anna 1499.4250."""
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "CSV club"\njournal = ["games.csv", "journal.toml"]\ndefault_discipline = "chess"\n\n'
+        '[rating.elo]\nengine = "elo"\nk = 20\nstart = 1500\npair_limit_per_day = 0\n', encoding="utf-8")
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n", encoding="utf-8")
+    (tmp_path / "journal.toml").write_text('[[player]]\nid = "anna"\nname = "Anna"\n\n'
+                                           '[[player]]\nid = "boris"\nname = "Boris"\n', encoding="utf-8")
+    env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0"}
+    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('nardrating.engines.params' in sys.modules, file=sys.stderr)")
+    seen = []
+    for a, b, day in (("anna", "boris", "2020-01-05"), ("boris", "anna", "2020-01-06")):
+        done = subprocess.run([sys.executable, "-c", code, "add-match", a, b, "--winner", a, "--date", day, "--yes",
+                               "--club", str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+        assert done.stdout.startswith("added match"), done.stderr
+        seen.append(done.stderr.split()[-1])
+    assert seen == ["True", "False"]   # checked the first time, cached the second
+    board = subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--all", "-f", "json", "--club", str(tmp_path)],
+                           env=env, capture_output=True, text=True, check=True)
+    assert {row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)} == \
+        {"boris": 1500.5750, "anna": 1499.4250}

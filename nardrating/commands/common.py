@@ -272,10 +272,11 @@ def load(club: str | None, discipline: str | None = None, light: bool = False) -
 
 
 def writer_club(club: str | None) -> Ledger:
-    """The club's config; a writer loads the journal itself, under the club lock."""
+    """The club's config (as its last check left it in the cache, as for every command: the same text,
+    program and Python give the same verdict); a writer loads the journal itself, under the club lock."""
     from ..replay.loader import load_club
 
-    ledger: Ledger = load_club(club, config_only=True)
+    ledger: Ledger = load_club(club, config_only=True, light=True)
     return ledger
 
 

@@ -1,5 +1,5 @@
-"""The checked config, cached: what a read-only command needs of nardrating.toml without checking it
-again (no pydantic model is built, none of its modules imported).
+"""The checked config, cached: what a command needs of nardrating.toml without checking it again (no
+pydantic model of the config is built, none of its modules imported).
 
 Stored in the club's cache folder as JSON after a full check, where every list's parameters are
 plain fields (PLAIN_MODELS): the [club] table, and per rating list its engine, disciplines, line and the values the engine's model gave its parameters (tuples

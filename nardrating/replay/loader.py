@@ -28,9 +28,9 @@ def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = 
 
     The parsed journal is cached in the user's cache directory; an unchanged journal is
     not parsed again, and one that has only grown has just its new bytes parsed.
-    `progress(text)`, if given, is told each stage of a full read. `light`: a read-only command
-    that asks the engines for standings and history only, which may take the checked config
-    from the cache (replay/configcache.py) instead of checking it again.
+    `progress(text)`, if given, is told each stage of a full read. `light`: a command that may
+    take the checked config from the cache (replay/configcache.py) instead of checking it again:
+    a read-only command of standings and history, recalc, and the writers.
     """
     from . import cache
     from .resume import cached_journal

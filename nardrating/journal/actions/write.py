@@ -231,7 +231,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
 
     path = target_journal(ledger)
     with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
-        current = load_club(ledger.config.path)
+        current = load_club(ledger.config.path, light=True)   # (the config as its last check cached it)
         built: list[tuple[str, Entry]] = []
         for kind, make_fields in makers:
             entry = build_entry(current, kind, make_fields(current, path))
