@@ -23,14 +23,14 @@ import struct
 import sys
 import time
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from .._version import __version__
 from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, need
-from . import cachetables
+from . import cacheplayers, cachetables
 from .cachedir import CacheFolder, write_manifest
 from .cachegrowth import Grown, changed_files, file_state
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from ..journal.columns import Matches
     from ..journal.model import Journal
 
-FORMAT = 5  # the shape of what is stored; the program's source hash covers everything else
+FORMAT = 6  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -116,7 +116,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
     return {
         "files": journal.files,
-        "players": [[*row[:5], iso(row[5]), *row[6:]] for row in _player_rows(journal)],
+        "players": cacheplayers.player_columns(journal),
         "player_codes": journal.player_codes.names,
         "discipline_codes": journal.discipline_codes.names,
         # (None: the tournaments' own ids in order, the usual case, stored once with them)
@@ -134,20 +134,9 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "lists": [[x.path, x.sha256, iso(x.date), x.file, x.line, x.seq] for x in journal.lists],
         "player_edits": [[e.player, iso(e.date), [[k, iso(v) if isinstance(v, date) else v] for k, v in e.changes],
                           e.file, e.line, e.seq] for e in journal.player_edits],
-        "csv_named": [[name, label] for name, (label, _) in journal.csv_named.items()],
+        "csv_named": cacheplayers.named_runs(journal),
         "play": play.meta(_plays(journal), journal.rounds, journal.changes),
     }
-
-
-def _player_rows(journal: Journal) -> Iterable[list[Any]]:
-    """Every player's fields in Player's order: the cached table's rows as read, without making entries."""
-    from .cacheplayers import PlayerTable
-
-    table = journal.players
-    if isinstance(table, PlayerTable) and table.untouched():
-        return table.rows.values()
-    return ([p.id, p.name, p.alias, p.qualification, p.title, p.joined, p.file, p.line, p.declared]
-            for p in table.values())
 
 
 def _plays(journal: Journal) -> dict[str, Any]:
@@ -317,10 +306,8 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     # File names as this command shows them (relative to today's current folder).
     relabel = dict(zip(meta["files"], (display_path(p) for p in config.journal_paths())))
     journal.files = [relabel[f] for f in meta["files"]]
-    rows = meta["players"]
-    for row in rows:
-        row[6] = relabel[row[6]]
-    journal.players = PlayerTable(rows)  # a Player made when one is asked for
+    labels = journal.files
+    journal.players = PlayerTable.of_columns(meta["players"], labels)  # a Player made when one is asked for
     # (distinct names: checked by check_journal_meta)
     journal.player_codes = Codes.of(meta["player_codes"])
     journal.discipline_codes = Codes.of(meta["discipline_codes"])
@@ -334,7 +321,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     journal.adjusts = [Adjust(day, player, rating, disc, set_, delta, reason, relabel[file], *rest)
                        for day, player, rating, disc, set_, delta, reason, file, *rest in meta["adjusts"]]
     journal.next_seq = meta["next_seq"]
-    journal.csv_named = {name: (label, None) for name, label in meta["csv_named"]}
+    journal.csv_named = cacheplayers.named_from_runs(meta["csv_named"], labels)
     journal.voided = {i: journal.voids[k] for i, k in meta["voided"]}
     journal.identities = [Identity(kind, player, into, day, relabel[file], line, seq)
                           for kind, player, into, day, file, line, seq in meta["identities"]]

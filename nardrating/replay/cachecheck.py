@@ -108,13 +108,34 @@ def check_states(states: Any, files: int) -> Any:
 
 
 def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
-    """Rows of `len(spec)` values, checked column by column (fast on 10,000 players).
+    """Rows of `len(spec)` values, checked column by column.
 
     Kinds: str, int (≥ 0), line (≥ 1), bool, num (finite), date (ISO text, turned into a
     date in place), file (one of `files`), any (checked by the caller); "?" allows None.
     """
     need(isinstance(rows, list) and set(map(type, rows)) <= {list} and set(map(len, rows)) <= {len(spec)}, "bad table")
-    for k, (kind, column) in enumerate(zip(spec, zip(*rows))):
+    columns = list(zip(*rows))
+    for k, day in _checked(columns, spec, files):
+        for row in rows:
+            row[k] = day(row[k])
+    return rows
+
+
+def _columns(columns: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
+    """`len(spec)` columns of as many values each, checked as _table checks rows (10,000 players'
+    fields: nine lists); a file is its index in `files`, a date turned into a date in place."""
+    need(isinstance(columns, list) and len(columns) == len(spec) and set(map(type, columns)) <= {list}
+         and len(set(map(len, columns))) <= 1, "bad columns")
+    for k, day in _checked(columns, spec, files):
+        columns[k] = list(map(day, columns[k]))
+    return columns
+
+
+def _checked(columns: list[Any], spec: tuple[str, ...], files: Any) -> list[tuple[int, Any]]:
+    """Each column's values of its kind; (column, the function that makes its ISO texts dates) per
+    column of dates. Kind "fileno": the index of one of `files`."""
+    dates = []
+    for k, (kind, column) in enumerate(zip(spec, columns)):
         values = [v for v in column if v is not None] if kind.endswith("?") else column
         kind = kind.rstrip("?")
         types = set(map(type, values))
@@ -129,14 +150,16 @@ def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
         elif kind == "date":
             need(types <= {str}, "bad date")
             days = {v: _day(v) for v in set(values)}
-            for row in rows if days else ():
-                row[k] = days.get(row[k])
+            if days:
+                dates.append((k, days.get))
         elif kind == "file":
             need(set(values) <= set(files), "entry of an unknown file")
-    return rows
+        elif kind == "fileno":
+            need(types <= {int} and set(values) <= set(range(len(files))), "entry of an unknown file")
+    return dates
 
 
-PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "file", "line?", "bool")
+PLAYER = ("str", "str", "str?", "str?", "str?", "date?", "fileno", "line?", "bool")
 VOID = ("str", "date", "str", "file", "line?", "int")
 IDENTITY = ("str", "str", "str", "date", "file", "line?", "int")
 LIST = ("str", "str", "date", "file", "line?", "int")
@@ -156,9 +179,9 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
         _names(meta.get(key))
     if meta.get("tournament_codes") is not None:  # (None: the tournaments' ids, checked with them)
         _names(meta["tournament_codes"])
-    players = _table(meta.get("players"), PLAYER, files)
-    ids = {row[0] for row in players}
-    need(len(ids) == len(players) and set(meta["player_codes"]) <= ids, "player codes of unknown players")
+    players = _columns(meta.get("players"), PLAYER, files)
+    ids = set(players[0])
+    need(len(ids) == len(players[0]) and set(meta["player_codes"]) <= ids, "player codes of unknown players")
     need(isinstance(meta.get("tournaments"), dict), "bad tournaments")  # (a reference: cachetables.read checks it)
     _table(meta.get("voids"), VOID, files)
     _table(meta.get("adjusts"), ADJUST, files)
@@ -180,7 +203,8 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
             need(key in ("name", "alias", "qualification", "title", "joined") and isinstance(value, str), "bad edit")
             if key == "joined":
                 _day(value)
-    _table(meta.get("csv_named"), ("str", "str"))
+    named = [name for _, names in _table(meta.get("csv_named"), ("int", "any")) for name in _names(names)]
+    need(all(k < len(files) for k, _ in meta["csv_named"]) and len(set(named)) == len(named), "bad CSV names")
     _table(meta.get("lists"), LIST, files)
     _layout(meta.get("layout"), ARRAY_CODES | {"text"})
     need(sorted(row[0] for row in meta["layout"]) == sorted(_COLUMN_NAMES), "cache of other columns")

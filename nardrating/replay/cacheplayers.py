@@ -5,14 +5,19 @@ A leaderboard or a history of a 10,000-player club shows names, not records: it 
 from the checked row (`display_name`) and makes no Player at all, where making them all took a
 tenth of the command. Anything added or removed (an add-player's preview, an edit) turns the
 table into a plain dict of every entry, as cachetables.Table does for tournaments.
+
+The snapshot keeps the players as nine columns and the names the CSV files gave as runs of one
+file (player_columns, named_runs): 10,000 rows read back as JSON were 10,000 lists to parse and check.
 """
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, MutableMapping, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, MutableMapping, ValuesView
 from typing import TYPE_CHECKING, Any
 
+from .cachecheck import PLAYER
+
 if TYPE_CHECKING:
-    from ..journal.model import Player
+    from ..journal.model import Journal, Player
 
 # A checked snapshot row: id, name, alias, qualification, title, joined (a date or None),
 # file (as this command shows it), line, declared (cachecheck.PLAYER).
@@ -26,6 +31,12 @@ class PlayerTable(MutableMapping[str, "Player"]):
         self.rows = {row[0]: row for row in rows}
         self.made: dict[str, Player] = {}
         self.plain: dict[str, Player] | None = None   # once changed: every entry, in order
+
+    @classmethod
+    def of_columns(cls, fields: list[list[Any]], labels: list[str]) -> PlayerTable:
+        """The table of player_columns' columns (checked), each file as this command shows it."""
+        fields[6] = list(map(labels.__getitem__, fields[6]))
+        return cls(list(map(list, zip(*fields))))
 
     def untouched(self) -> bool:
         """Whether the table holds exactly what was read (the entries made from it are immutable)."""
@@ -101,3 +112,48 @@ class PlayerTable(MutableMapping[str, "Player"]):
 
     def __delitem__(self, player: str) -> None:
         del self._changing()[player]
+
+
+# The 10,000 players of a club as columns, not rows: read back, JSON makes nine lists, not 10,000,
+# and the checks go a column at a time; the file of each is its index in `files`.
+
+def player_columns(journal: Journal) -> list[list[Any]]:
+    """The players' fields in Player's order, a column each; joined as ISO text, file as its index."""
+    rows = list(player_rows(journal))
+    if not rows:
+        return [[] for _ in PLAYER]
+    columns = [list(column) for column in zip(*rows)]
+    columns[5] = [day.isoformat() if day else None for day in columns[5]]
+    source = {label: k for k, label in enumerate(journal.files)}
+    columns[6] = list(map(source.__getitem__, columns[6]))
+    return columns
+
+
+def named_runs(journal: Journal) -> list[list[Any]]:
+    """The players the CSV files named, in order, as runs of one file: [[file's index, [names]], ...]."""
+    source = {label: k for k, label in enumerate(journal.files)}
+    runs: list[list[Any]] = []
+    for name, (label, _) in journal.csv_named.items():
+        k = source[label]
+        if not runs or runs[-1][0] != k:
+            runs.append([k, []])
+        runs[-1][1].append(name)
+    return runs
+
+
+def player_rows(journal: Journal) -> Iterable[list[Any]]:
+    """Every player's fields in Player's order: the cached table's rows as read, without making entries."""
+    table = journal.players
+    if isinstance(table, PlayerTable) and table.untouched():
+        return table.rows.values()
+    return ([p.id, p.name, p.alias, p.qualification, p.title, p.joined, p.file, p.line, p.declared]
+            for p in table.values())
+
+
+def named_from_runs(runs: list[list[Any]], labels: list[str]) -> dict[str, tuple[str, int | None]]:
+    """journal.csv_named from named_runs' runs (checked: cachecheck.check_journal_meta), the files
+    as this command shows them."""
+    named: dict[str, tuple[str, int | None]] = {}
+    for k, names in runs:
+        named.update(dict.fromkeys(names, (labels[k], None)))
+    return named

@@ -1,0 +1,92 @@
+"""The journal snapshot keeps the players as columns and the names the CSV files gave as runs of one
+file (replay/cacheplayers.py). Read back, they are the very players and names of a full read; a
+snapshot whose values do not fit is not used, even with its hash rewritten to match (as a hand-made
+cache could be): the answer is the full read's."""
+import hashlib
+import json
+
+import pytest
+
+from nardrating.replay import cache
+from nardrating.replay.cachecheck import Bad
+from nardrating.replay.loader import load_club
+from tests.test_cache import cache_folder, full_replay, snapshot, write_club
+
+
+def csv_club(tmp_path):
+    folder = tmp_path / "club"
+    write_club(folder, [{"date": "2009-01-02", "players": ["a", "b"], "winner": "a"}], csv=True)
+    with open(folder / "bulk.csv", "a", encoding="utf-8") as bulk:
+        bulk.write("c1,2009-01-03,c,d,c,1,long-nardy,\nc2,2009-01-04,e,a,a,3,short-nardy,\n")
+    return folder
+
+
+def snapshot_file(folder):
+    cached = cache_folder(folder)
+    manifest = json.loads((cached / "manifest.json").read_text())
+    return cached / f"journal-{manifest['token']}.json", manifest
+
+
+def rewrite(folder, change):
+    """Change the snapshot's JSON, and write its new hash into the manifest, so that only the value
+    checks stand between the change and its use."""
+    path, manifest = snapshot_file(folder)
+    meta = json.loads(path.read_text())
+    change(meta)
+    raw = json.dumps(meta).encode("utf-8")
+    path.write_bytes(raw)
+    manifest["journal_sha256"] = hashlib.sha256(raw).hexdigest()
+    (cache_folder(folder) / "manifest.json").write_text(json.dumps(manifest))
+
+
+def test_players_and_csv_names_come_back_as_a_full_read_has_them(tmp_path):
+    folder = csv_club(tmp_path)
+    fresh = load_club(folder, use_cache=False).journal
+    load_club(folder)   # writes the snapshot
+    meta = json.loads(snapshot_file(folder)[0].read_text())
+    # Nine columns of five players (a to e, declared in journal.toml, file 0); c, d, e and a named by
+    # bulk.csv (file 1), in the order the CSV reader met them: one run.
+    assert len(meta["players"]) == 9 and meta["players"][0] == ["a", "b", "c", "d", "e"]
+    assert meta["players"][6] == [0] * 5
+    assert set(fresh.csv_named) == {"a", "c", "d", "e"}
+    assert meta["csv_named"] == [[1, list(fresh.csv_named)]]
+    cached = cache.load(load_club(folder, config_only=True).config)[1]
+    assert list(cached.csv_named.items()) == list(fresh.csv_named.items())
+    assert {p: (x.id, x.name, x.file, x.line, x.declared) for p, x in cached.players.items()} == \
+        {p: (x.id, x.name, x.file, x.line, x.declared) for p, x in fresh.players.items()}
+
+
+def _uneven(meta):
+    meta["players"][1].pop()
+
+
+def _unknown_file(meta):
+    meta["players"][6][0] = 2   # two journal files: 0 and 1
+
+
+def _id_not_text(meta):
+    meta["players"][0][0] = 7
+
+
+def _name_twice(meta):
+    meta["csv_named"].append([0, ["c"]])
+
+
+def _run_of_unknown_file(meta):
+    meta["csv_named"][0][0] = 5
+
+
+def _rows_again(meta):   # the old shape: a row per player
+    meta["players"] = [list(row) for row in zip(*meta["players"])]
+
+
+@pytest.mark.parametrize("change", [_uneven, _unknown_file, _id_not_text, _name_twice, _run_of_unknown_file,
+                                    _rows_again])
+def test_a_snapshot_whose_players_do_not_fit_is_not_used(tmp_path, change):
+    folder = csv_club(tmp_path)
+    expected = full_replay(folder)
+    assert snapshot(folder) == expected   # writes the cache
+    rewrite(folder, change)
+    with pytest.raises(Bad):
+        cache.load(load_club(folder, config_only=True).config)
+    assert snapshot(folder) == expected
