@@ -140,6 +140,47 @@ def test_the_source_hash_covers_every_module(monkeypatch):
     assert time.perf_counter() - started < 0.5 and len(digest) == 64
 
 
+def _sources(folder: Path) -> Path:
+    (folder / "engines").mkdir(parents=True)
+    (folder / "cli.py").write_text("print('cli')\n")
+    (folder / "engines" / "elo.py").write_text("K = 20\n")
+    (folder / "engines" / "notes.txt").write_text("not code\n")
+    return folder
+
+
+def test_the_source_digest_sees_every_change_of_code(tmp_path):
+    package = _sources(tmp_path / "package")
+    later = time.time_ns() + 10_000_000_000   # every file changed long before: their stats are used
+    digest = cache.digest_of_sources(str(package), later)
+    assert cache.digest_of_sources(str(package), later) == digest
+    (package / "engines" / "notes.txt").write_text("other notes\n")   # not a .py file: no change
+    assert cache.digest_of_sources(str(package), later) == digest
+    elo = package / "engines" / "elo.py"
+    st = os.stat(elo)
+    elo.write_text("K = 32\n")   # the same size, its modification time set back: the change time moved
+    os.utime(elo, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(elo).st_size == st.st_size and os.stat(elo).st_mtime_ns == st.st_mtime_ns
+    assert cache.digest_of_sources(str(package), later + 10_000_000_000) != digest
+
+
+def test_a_source_changed_within_two_seconds_is_hashed_by_its_bytes(tmp_path, monkeypatch):
+    # An edit in the same clock tick as the look keeps every stat; the bytes tell it.
+    package = _sources(tmp_path / "package")
+    elo = package / "engines" / "elo.py"
+    st = os.stat(elo)
+    now = max(st.st_mtime_ns, st.st_ctime_ns) + 1_000_000_000   # 1 s after the last change: racy
+    digest = cache.digest_of_sources(str(package), now)
+    assert cache.digest_of_sources(str(package), now) == digest
+    original = os.stat
+    elo.write_text("K = 32\n")
+
+    def same_stat(path, *args, **kwargs):   # as if the edit had kept the file's stat exactly
+        return st if str(path) == str(elo) else original(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", same_stat)
+    assert cache.digest_of_sources(str(package), now) != digest
+
+
 def test_racily_clean_journals_are_hashed(tmp_path):
     # A same-size edit whose stat ends up exactly as recorded (as when it lands in the same
     # clock tick as the read) is found by hashing, because the file changed within 2 s of being

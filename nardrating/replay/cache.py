@@ -69,24 +69,42 @@ _source_digest: str | None = None
 
 
 def source_digest() -> str:
-    """SHA-256 over this package's own .py files: any change of the code invalidates the cache."""
+    """A digest of this package's own .py files: any change of the code invalidates the cache."""
     global _source_digest
     if _source_digest is None:
-        package = str(Path(__file__).resolve().parents[1])  # nardrating/, not just replay/
-        found = {}  # each file by its path inside the package, with / (plain strings: no pathlib per file)
-        for folder, subfolders, files in os.walk(package):
-            subfolders[:] = [d for d in subfolders if d != "__pycache__"]
-            inside = os.path.relpath(folder, package).replace(os.sep, "/")
-            for name in files:
-                if name.endswith(".py"):
-                    found[name if inside == "." else f"{inside}/{name}"] = os.path.join(folder, name)
-        digest = hashlib.sha256()
-        for relative in sorted(found):
+        _source_digest = digest_of_sources(str(Path(__file__).resolve().parents[1]), time.time_ns())  # nardrating/
+    return _source_digest
+
+
+RACY_NS = 2_000_000_000   # a file changed this recently may change again within one tick of its clock
+
+
+def digest_of_sources(package: str, now_ns: int) -> str:
+    """SHA-256 over the .py files under `package`, each by its path inside it and its stat (size,
+    modification and change times, inode, device): a file written anew gets a new change time, which
+    no program can set back, so reading 190 files' bytes at every start is not needed. Where a file
+    changed within RACY_NS of now, an edit in the same clock tick would keep its stat: then the
+    digest is of the files' bytes, as git hashes a racily clean file."""
+    found = {}  # each file by its path inside the package, with / (plain strings: no pathlib per file)
+    for folder, subfolders, files in os.walk(package):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        inside = os.path.relpath(folder, package).replace(os.sep, "/")
+        for name in files:
+            if name.endswith(".py"):
+                found[name if inside == "." else f"{inside}/{name}"] = os.path.join(folder, name)
+    stats = {relative: os.stat(path) for relative, path in found.items()}
+    racy = any(now_ns - max(st.st_mtime_ns, st.st_ctime_ns) < RACY_NS for st in stats.values())
+    digest = hashlib.sha256(b"bytes\0" if racy else b"stat\0")
+    for relative in sorted(found):
+        if racy:
             with open(found[relative], "rb") as source:
                 data = source.read()
             digest.update(relative.encode() + b"\0" + len(data).to_bytes(8, "little") + data)
-        _source_digest = digest.hexdigest()
-    return _source_digest
+        else:
+            st = stats[relative]
+            digest.update(f"{relative}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} {st.st_dev}\n"
+                          .encode())
+    return digest.hexdigest()
 
 
 def config_key(config: ClubConfig) -> dict[str, object]:
