@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from itertools import compress
 from typing import Any, cast
 
 from .compact import ColumnRecords, event_from_json, event_json, stored_ratings, whole_flags
@@ -29,7 +30,11 @@ def _places(codes: list[int], count: int) -> array[int]:
 
 
 def _in_place_order(places: Any) -> list[int]:
-    return sorted((code for code in range(len(places)) if places[code]), key=places.__getitem__)
+    """The codes with a place, by place: _places undone (the codes picked and ordered in C)."""
+    place = places.tolist()
+    codes = list(compress(range(len(place)), place))
+    codes.sort(key=place.__getitem__)
+    return codes
 
 
 def pack(state: GlickoState) -> tuple[dict[str, object], dict[str, array[Any]], dict[str, Any]]:

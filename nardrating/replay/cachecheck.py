@@ -54,7 +54,7 @@ def _rows(v: Any, width: int) -> Any:
 
 
 def _names(v: Any) -> Any:
-    need(isinstance(v, list) and all(isinstance(x, str) for x in v) and len(set(v)) == len(v), "bad codes")
+    need(isinstance(v, list) and set(map(type, v)) <= {str} and len(set(v)) == len(v), "bad codes")
     return v
 
 
