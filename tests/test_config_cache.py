@@ -135,16 +135,21 @@ def test_configs_whose_parameters_have_methods_are_never_cached(tmp_path, cli):
         assert not cached_file(folder).exists()
 
 
+def after_command(shown: str) -> str:
+    """Python code that runs the command its arguments give, then prints `shown` to stderr."""
+    return ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print({shown}, file=sys.stderr)")
+
+
 def test_leaderboard_from_the_cache_imports_no_pydantic_model(tmp_path):
     """The point of it: a read-only command with the config and journal cached builds no pydantic
     model (nor imports pydantic's model machinery); nor, with no tournament run here, the records of
     one (journal/play.py)."""
     folder = club(tmp_path)
     env = {**os.environ, "NARDRATING_CLUB": ""}
-    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('pydantic.main' in sys.modules, 'nardrating.engines.params' in sys.modules,"
-            " 'nardrating.journal.play' in sys.modules, file=sys.stderr)")
+    code = after_command("'pydantic.main' in sys.modules, 'nardrating.engines.params' in sys.modules, "
+                         "'nardrating.journal.play' in sys.modules")
     seen = []
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code, "leaderboard", "--club", str(folder)], env=env,
@@ -167,9 +172,7 @@ def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tm
     (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n2020-01-05,anna,boris,1-0\n"
                                         "2020-01-06,anna,boris,0-1\n", encoding="utf-8")
     env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0"}
-    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('pydantic' in sys.modules, file=sys.stderr)")
+    code = after_command("'pydantic' in sys.modules")
     seen, boards = [], []
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code, "recalc", "--club", str(tmp_path)], env=env,
@@ -197,9 +200,7 @@ def test_add_match_takes_the_cached_config_and_builds_no_parameter_model(tmp_pat
     (tmp_path / "journal.toml").write_text('[[player]]\nid = "anna"\nname = "Anna"\n\n'
                                            '[[player]]\nid = "boris"\nname = "Boris"\n', encoding="utf-8")
     env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0"}
-    code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', *sys.argv[1:]]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('nardrating.engines.params' in sys.modules, file=sys.stderr)")
+    code = after_command("'nardrating.engines.params' in sys.modules")
     seen = []
     for a, b, day in (("anna", "boris", "2020-01-05"), ("boris", "anna", "2020-01-06")):
         done = subprocess.run([sys.executable, "-c", code, "add-match", a, b, "--winner", a, "--date", day, "--yes",
