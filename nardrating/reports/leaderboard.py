@@ -122,10 +122,9 @@ def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) 
     facts = getattr(journal.players, "facts", None)
     listed = facts() if facts is not None else [(p.id, p.name, p.alias, p.qualification, p.title)
                                                 for p in journal.players.values()]
-    rows: list[Row] = []
-    for player, name, alias, qualification, title in sorted(listed, key=itemgetter(0)):
-        rows.append({"player": player, "name": name, "alias": alias, "qualification": qualification, "title": title,
-                     "games": counts.get(player, {})})
+    rows: list[Row] = [{"player": player, "name": name, "alias": alias, "qualification": qualification, "title": title,
+                        "games": counts.get(player, {})}
+                       for player, name, alias, qualification, title in sorted(listed, key=itemgetter(0))]
     columns = [Column("player", _("Player")), Column("name", _("Name")), Column("alias", _("Alias")),
                Column("qualification", _("Qualification")), Column("title", _("Title")), Column("games", _("Games"))]
     return Table(_("Players") + (f" · {day}" if day else ""), columns, rows)
