@@ -90,3 +90,29 @@ def test_a_snapshot_whose_players_do_not_fit_is_not_used(tmp_path, change):
     with pytest.raises(Bad):
         cache.load(load_club(folder, config_only=True).config)
     assert snapshot(folder) == expected
+
+
+def test_a_player_of_no_journal_file_is_stored_and_then_refused(tmp_path):
+    # Where a player's or a CSV name's file were none of the journal's (no reader makes one), the
+    # snapshot is still written, with -1 for the file, and refused when read: a full read answers.
+    from dataclasses import replace
+
+    from nardrating.replay.loader import read_valid_journal
+
+    folder = csv_club(tmp_path)
+    config = load_club(folder, config_only=True).config
+    journal, states = read_valid_journal(config)
+    assert cache.save_journal(config, journal, states, []) is not None
+    assert cache.load(config)[1].players["a"].file == journal.players["a"].file   # as read: used
+    journal.players["a"] = replace(journal.players["a"], file="elsewhere.toml")
+    assert cache.save_journal(config, journal, states, []) is not None
+    meta = json.loads(snapshot_file(folder)[0].read_text())
+    assert meta["players"][6][0] == -1
+    with pytest.raises(Bad, match="unknown file"):
+        cache.load(config)
+    journal, states = read_valid_journal(config)
+    journal.csv_named["c"] = ("elsewhere.csv", None)
+    assert cache.save_journal(config, journal, states, []) is not None
+    assert [-1, ["c"]] in json.loads(snapshot_file(folder)[0].read_text())["csv_named"]
+    with pytest.raises(Bad, match="bad integer"):   # (a run's file: an index, 0 or more)
+        cache.load(config)

@@ -125,7 +125,7 @@ def player_columns(journal: Journal) -> list[list[Any]]:
     columns = [list(column) for column in zip(*rows)]
     columns[5] = [day.isoformat() if day else None for day in columns[5]]
     source = {label: k for k, label in enumerate(journal.files)}
-    columns[6] = list(map(source.__getitem__, columns[6]))
+    columns[6] = [source.get(label, -1) for label in columns[6]]   # (-1, no file of the journal: refused when read)
     return columns
 
 
@@ -134,7 +134,7 @@ def named_runs(journal: Journal) -> list[list[Any]]:
     source = {label: k for k, label in enumerate(journal.files)}
     runs: list[list[Any]] = []
     for name, (label, _) in journal.csv_named.items():
-        k = source[label]
+        k = source.get(label, -1)
         if not runs or runs[-1][0] != k:
             runs.append([k, []])
         runs[-1][1].append(name)
