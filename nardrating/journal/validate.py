@@ -79,10 +79,11 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
 
         # Each distinct (tournament, day, discipline) judged once (a set made in C: a tournament's
         # thousands of games fall on a few days); the rows visited only where one is misplaced.
-        rows = zip(tournament_col, m.dates[first_match:], m.discipline[first_match:])
-        if any(misplaced(*key) for key in set(rows)):
-            suspicious.update(first_match + k for k, key in enumerate(
-                zip(tournament_col, m.dates[first_match:], m.discipline[first_match:])) if misplaced(*key))
+        def rows() -> Iterator[tuple[int, int, int]]:
+            return zip(tournament_col, m.dates[first_match:], m.discipline[first_match:])
+
+        if any(misplaced(*key) for key in set(rows())):
+            suspicious.update(first_match + k for k, key in enumerate(rows()) if misplaced(*key))
     for i in sorted(suspicious):
         a, b = names[m.a[i]], names[m.b[i]]
         label, line, entry = files[m.source[i]], journal.line_of(i), m.ids[i]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import struct
 import sys
 import time
 from array import array
@@ -45,8 +44,6 @@ FORMAT = 6  # the shape of what is stored; the program's source hash covers ever
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
            ("seq", "q"), ("source", "i"), ("line", "i"))
-
-PACK_BLOCK = 1 << 16  # list items converted at a time by _machine_column
 
 # A stored column or array: [name, type code (or "text"), byte offset, byte size].
 LayoutRow = list[str | int]
@@ -201,15 +198,10 @@ def _pack_columns(matches: Matches) -> tuple[ColumnsLayout, Iterator[bytes | arr
 
 
 def _machine_column(code: str, values: Any) -> array[Any]:
-    """A column as an array of `code`; a list packed by struct a block at a time (array's own
-    conversion parses each item as a call's argument: twice the work on a million rows)."""
-    if not isinstance(values, list):
-        return array(code, values)
-    column: array[Any] = array(code)
-    for start in range(0, len(values), PACK_BLOCK):
-        block = values[start:start + PACK_BLOCK]
-        column.frombytes(struct.pack(f"{len(block)}{code}", *block))
-    return column
+    """A column as an array of `code` (a list packed by struct: extend_packed)."""
+    from ..journal.columns import extend_packed
+
+    return extend_packed(array(code), values) if isinstance(values, list) else array(code, values)
 
 
 def _code(column: array[Any] | memoryview) -> str:

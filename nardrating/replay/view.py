@@ -1,7 +1,6 @@
 """Replay: pick one rating list's entries for one discipline, in order, and run the engine."""
 from __future__ import annotations
 
-import struct
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
@@ -15,6 +14,7 @@ from typing import Any, NamedTuple
 from ..config import RatingList
 from ..contract.batches import MatchBatch, MatchColumns, PairLimit
 from ..contract.events import Adjusted, Event, MatchPlayed, TournamentEnded
+from ..journal.columns import PACK_BLOCK, extend_packed
 from ..journal.model import Adjust, Journal, Player, Tournament
 
 
@@ -143,42 +143,29 @@ class JournalView:
         return max(days) if days else None
 
 
-# Rows whose player codes player_columns gathers at a time (held as Python ints meanwhile).
-GATHER_BLOCK = 1 << 16
-
-
 def _copy(column: Sequence[int]) -> array[int]:
     """A match column of player codes as a new array of C ints."""
     if isinstance(column, array) and column.typecode == "i":
         return column[:]
     if isinstance(column, memoryview) and column.format == "i":
         return array("i", column.tobytes())
-    copy = array("i")
-    for start in range(0, len(column), GATHER_BLOCK):
-        _append_codes(copy, column[start:start + GATHER_BLOCK])
-    return copy
+    return extend_packed(array("i"), column)
 
 
 def _gathered(a_column: Sequence[int], b_column: Sequence[int], rows: Sequence[int]) -> tuple[array[int], array[int]]:
     """The two columns' codes at these rows, as arrays: a block of rows at a time, picked from both
     by one itemgetter (in C, no call a row)."""
     a, b = array("i"), array("i")
-    for start in range(0, len(rows), GATHER_BLOCK):
-        block = rows[start:start + GATHER_BLOCK]
+    for start in range(0, len(rows), PACK_BLOCK):
+        block = rows[start:start + PACK_BLOCK]
         if len(block) == 1:  # (an itemgetter of one item gives the item, not a tuple)
-            _append_codes(a, [a_column[block[0]]])
-            _append_codes(b, [b_column[block[0]]])
+            a.append(a_column[block[0]])
+            b.append(b_column[block[0]])
         else:
             pick = itemgetter(*block)
-            _append_codes(a, pick(a_column))
-            _append_codes(b, pick(b_column))
+            extend_packed(a, pick(a_column))
+            extend_packed(b, pick(b_column))
     return a, b
-
-
-def _append_codes(column: array[int], codes: Sequence[int]) -> None:
-    """column += codes, packed by struct: array's own conversion parses each item as a call's
-    argument, several times the work."""
-    column.frombytes(struct.pack(f"{len(codes)}i", *codes))
 
 
 def timeline(view: JournalView) -> Iterator[tuple[str, Any]]:
