@@ -4,11 +4,13 @@ and `Appended` (a column mapped from the cache and the values appended after it)
 from __future__ import annotations
 
 import operator
+import re
 import struct
+import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate, chain
+from itertools import accumulate, chain, compress
 from typing import Any
 
 
@@ -253,6 +255,32 @@ def extend_packed(column: array[Any], values: Sequence[Any]) -> array[Any]:
         block = values[start:start + PACK_BLOCK]
         column.frombytes(struct.pack(f"{len(block)}{code}", *block))
     return column
+
+
+def latest_after(dates: Sequence[int], source: Sequence[int], k: int) -> int:
+    """The largest of `dates` on the rows whose `source` (a file's index) is above k; 0: none.
+    A mapped column and what was appended to it are read apart (nothing is joined)."""
+    if isinstance(dates, Appended) and isinstance(source, Appended) and dates.size == source.size:
+        return max(_latest_in(dates.base, source.base, k), _latest_in(dates.more, source.more, k))
+    return _latest_in(dates, source, k)
+
+
+_RUNS = re.compile(rb"\x01+")
+
+
+def _latest_in(dates: Sequence[int], source: Sequence[int], k: int) -> int:
+    # A million rows one by one take 50-90 ms. Where every file index fits in one byte (a journal
+    # of up to 256 files), the indices' low bytes are mapped to 1 (above k) or 0 and the runs of
+    # 1s found by a regular expression: each run's dates are then one max() in C.
+    if isinstance(source, (array, memoryview)) and len(source):
+        view = memoryview(source)
+        size, rows = view.itemsize, len(view)
+        raw = view.cast("B").tobytes()
+        low = 0 if sys.byteorder == "little" else size - 1
+        if all(raw[j::size].count(0) == rows for j in range(size) if j != low):
+            above = raw[low::size].translate(bytes(v > k for v in range(256)))
+            return max((max(dates[run.start():run.end()]) for run in _RUNS.finditer(above)), default=0)
+    return max(compress(dates, map(k.__lt__, source)), default=0)
 
 
 def _copied(column: memoryview) -> array[Any]:

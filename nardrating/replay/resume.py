@@ -124,11 +124,11 @@ def cached_journal(config: ClubConfig) -> Cached | None:
 
 def _latest_after(journal: Journal, k: int) -> int:
     """The latest date (ordinal) of any match, adjustment, void or tournament in files after file k."""
-    from itertools import compress
+    from ..journal.columns import latest_after
 
-    m = journal.matches
+    m = journal.matches_for(0)   # (as kept: a mapped column and its appended rows are read apart)
     later = set(journal.files[k + 1:])
-    return max([max(compress(m.dates, map(k.__lt__, m.source)), default=0),  # streamed: a million dates
+    return max([latest_after(m.dates, m.source, k),
                 *(a.date.toordinal() for a in journal.adjusts if a.file in later),
                 *(v.date.toordinal() for v in journal.voids if v.date is not None and v.file in later),
                 *(d.toordinal() for t in journal.tournaments.values() if t.file in later
