@@ -1,6 +1,6 @@
 """The journal's match columns: `Matches` (one column per field, row i is one match), the
 player/discipline/tournament `Codes`, `IdColumn` (match ids as one blob, as the cache stores them)
-and `Appended` (a column mapped from the cache and the values appended after it)."""
+and `Appended` (a column mapped from the cache and the values appended after it: mapped.py)."""
 from __future__ import annotations
 
 import operator
@@ -10,8 +10,10 @@ import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, compress
+from itertools import accumulate, compress
 from typing import Any
+
+from ..mapped import Appended as Appended
 
 
 class IdColumn:
@@ -129,67 +131,6 @@ def stretch(column: Sequence[Any], low: int, high: int) -> Sequence[Any]:
     return column.stretch(low, high) if isinstance(column, Appended) else column[low:high]
 
 
-class Appended(Sequence[Any]):
-    """A column mapped from the cache and the values appended after it, kept apart: appending a
-    few matches to a million copies none of them (copying the twelve mapped columns touches
-    every page of them and of the copy: 30-40 ms and 50 MB). A row is read through Python, so
-    slower than from a machine array: code that reads every row asks for Journal.matches,
-    which joins the two into one array first (Matches.solid)."""
-
-    __slots__ = ("base", "more", "size")
-
-    def __init__(self, base: memoryview) -> None:
-        # (what is appended is held as the array would hold it: a bool as 1, an int score as 1.0)
-        self.base, self.more, self.size = base, array(base.format), len(base)
-
-    def __len__(self) -> int:
-        return self.size + len(self.more)
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int:
-            if i < 0:
-                i += len(self)
-            if 0 <= i < self.size:
-                return self.base[i]
-            if i < 0:
-                raise IndexError("column index out of range")
-            return self.more[i - self.size]
-        if isinstance(i, slice) and i.step is None and (i.start or 0) >= self.size:  # within what was appended
-            return self.more[(i.start or 0) - self.size:None if i.stop is None else max(0, i.stop - self.size)]
-        return self.joined()[i]
-
-    def __iter__(self) -> Iterator[Any]:
-        return chain(self.base, self.more)
-
-    def append(self, value: Any) -> None:
-        self.more.append(value)
-
-    def extend(self, values: Iterable[Any]) -> None:
-        self.more.extend(values)
-
-    def __delitem__(self, cut: slice) -> None:
-        """Only `del column[k:]` (a rollback to k rows)."""
-        start = cut.start or 0
-        if start >= self.size:
-            del self.more[start - self.size:]
-        else:
-            self.base, self.size = self.base[:start], start
-            del self.more[:]
-
-    def stretch(self, low: int, high: int) -> list[Any]:
-        """Rows low … high - 1 as a list, read in C (a slice of the mapped part is a view)."""
-        values = self.base[low:min(high, self.size)].tolist()
-        if high > self.size:
-            values += self.more[max(low - self.size, 0):high - self.size].tolist()
-        return values
-
-    def joined(self) -> array[Any]:
-        """The whole column as one machine array (which more can be appended to)."""
-        column = _copied(self.base)
-        column += self.more
-        return column
-
-
 # The columns a cache maps from its file (the ids apart: IdColumn).
 MAPPED = ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit", "seq", "source", "line")
 
@@ -281,13 +222,6 @@ def _latest_in(dates: Sequence[int], source: Sequence[int], k: int) -> int:
             above = raw[low::size].translate(bytes(v > k for v in range(256)))
             return max((max(dates[run.start():run.end()]) for run in _RUNS.finditer(above)), default=0)
     return max(compress(dates, map(k.__lt__, source)), default=0)
-
-
-def _copied(column: memoryview) -> array[Any]:
-    """A mapped column as a new array."""
-    copy = array(column.format)
-    copy.frombytes(column.cast("B"))  # a byte copy; array(format, view) would go item by item
-    return copy
 
 
 class Codes:
