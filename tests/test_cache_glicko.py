@@ -245,3 +245,32 @@ def test_a_period_rated_again_over_a_big_journal_reads_its_stretch_of_the_column
     assert stretched and all(stretched)
     with no_cache():
         assert outputs(cli, club, [("leaderboard",), ("history", "p1"), ("history", "p3")]) == resumed
+
+
+@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+def test_a_resumed_replay_stored_again_reads_back_as_a_full_one(cli, tmp_path, monkeypatch, engine):
+    # With RESAVE_AFTER 0 the journal with d's new February win over a (written to the file as an
+    # editor would) is cached anew by the first read,
+    # and the replay it resumes is stored too (resume.resumed_result): its player-period table is
+    # the cached one's rows in place and the rows the resumed replay added (mapped.Appended), which
+    # are stored joined. The reads after it come from that stored replay, with no replay at all,
+    # and equal a full read.
+    from datetime import date
+
+    import nardrating.replay.resume as resume
+    from nardrating.journal.writer import append_block, entry_block
+
+    journal = JOURNAL.split("[[adjust]]")[0]
+    club = make_club(tmp_path / "club", journal, CONFIG.format(engine=engine))
+    assert cli("recalc", "--club", club).exit_code == 0
+    monkeypatch.setattr(resume, "RESAVE_AFTER", 0)
+    with monkeypatch.context() as patch:
+        only_resumed(patch)
+        append_block(club / "journal.toml", entry_block("match", {"id": "m5", "date": date(2009, 2, 20),
+                                                                  "players": ["a", "d"], "winner": "d"}))
+        first = outputs(cli, club, [("leaderboard",)])   # resumed, and stored
+    full = read_through_the_cache(cli, club, monkeypatch)   # no replay: the stored one read
+    assert first[0] == full[0]
+    board = {row["player"]: row for row in full[0]}
+    # rated games: a's m1, m3 and the new one; d's new one (m4 is unrated)
+    assert (board["a"]["games"], board["d"]["games"]) == (3, 1)

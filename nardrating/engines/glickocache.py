@@ -54,7 +54,7 @@ def pack(state: GlickoState) -> tuple[dict[str, object], dict[str, array[Any]], 
                        before_row=array("i", at.row))
     columns: dict[str, Any] = {"index": index, "a": a, "b": b}
     columns.update({f"field_{f}": column for f, column in enumerate(fields)})
-    columns.update({f"table_{name}": getattr(state.periods, name) for name in TABLE})
+    columns.update({f"table_{name}": column for name, column in zip(TABLE, state.periods.columns())})
     return meta, players, columns
 
 

@@ -240,9 +240,9 @@ class Replay:
             change = phi2_of[b] * terms[slot + 1] * scale
             befores[slot + 1], changes[slot + 1], period_rows[slot + 1], r[b] = before, change, rows_of[b], before + change
             last_slot[a], last_slot[b] = slot, slot + 1
-        for x in rated:   # the period's end: the row of the player's last game of it
-            end = rows[last_slot[x] // 2]
-            table.last_row.append(end)
+        ends = [rows[last_slot[x] // 2] for x in rated]   # the period's end: the row of the player's last game of it
+        table.last_row.extend(ends)
+        for x, end in zip(rated, ends):
             last[x], played[x] = index, dates[end]
         table.rd_before.extend([o * scale for o in onsets])
         table.rd.extend([phi_x * scale for phi_x in new_phi])
