@@ -1,4 +1,4 @@
-"""Match ids packed for the cache (IdColumn.packed), a view's rows found by numpy (fast.rows_where) and a CSV block's values put into machine columns (extend_column)."""
+"""Match ids packed for the cache (IdColumn.packed) and found in its blob (IdColumn.row_of), a view's rows found by numpy (fast.rows_where) and a CSV block's values put into machine columns (extend_column)."""
 from __future__ import annotations
 
 from array import array
@@ -25,6 +25,18 @@ def test_ids_mapped_from_the_cache_are_packed_too():
     column.append("c")
     blob, starts = column.packed()
     assert blob == b"a\nbb\nc\n" and list(starts) == [0, 2, 5, 7]
+
+
+def test_an_id_searched_for_twice_is_found_where_it_is_each_time():
+    # Blob "g1\ng2\ng3\n": g1 is row 0 (the first id, found without a newline before it), g3 row 2;
+    # "g4" is in no row until appended (row 3: three in the blob), and in none again when cut off.
+    column = IdColumn(memoryview(b"g1\ng2\ng3\n"), array("q", [0, 3, 6, 9]))
+    assert [column.row_of(x) for x in ("g1", "g3", "g4", "g")] == [0, 2, None, None]
+    assert "g4" not in column
+    column.append("g4")
+    assert column.row_of("g4") == 3 and "g4" in column and column.row_of("g3") == 2
+    del column[3:]
+    assert column.row_of("g4") is None and column.row_of("g1") == 0
 
 
 def test_rows_of_a_discipline_by_numpy_are_the_rows_the_pure_loop_finds(monkeypatch):

@@ -23,13 +23,16 @@ class IdColumn:
     kept apart; only iterating over all of them splits the blob, once.
     """
 
-    __slots__ = ("_blob", "_starts", "_list", "_more", "_text")
+    __slots__ = ("_blob", "_starts", "_list", "_more", "_text", "_found")
 
     def __init__(self, blob: bytes | memoryview, starts: Sequence[int]) -> None:
         self._blob, self._starts = blob, starts
         self._list: list[str] | None = None
         self._more: list[str] = []
         self._text: str | None = None   # the blob as text, once take() has read it
+        # The blob's rows of ids searched for (None: not in it): the blob never changes, and a
+        # writer asks for its new id twice (is it free; then, read in, is it new).
+        self._found: dict[str, int | None] = {}
 
     @classmethod
     def of(cls, ids: list[str]) -> "IdColumn":
@@ -86,13 +89,17 @@ class IdColumn:
                 return self._list.index(match_id)
             except ValueError:
                 return None
+        if match_id not in self._found:
+            self._found[match_id] = self._search(match_id)
+        return self._found[match_id]
+
+    def _search(self, match_id: str) -> int | None:
         # A search of the blob where it lies (mapped from the cache: no copy), the first id apart.
         # (re's literal search beats bytes.find here: every other byte of the needle is a newline.)
-        import re
         from bisect import bisect_left
 
         needle = match_id.encode("utf-8")
-        if base and bytes(self._blob[:len(needle) + 1]) == needle + b"\n":
+        if len(self._starts) > 1 and bytes(self._blob[:len(needle) + 1]) == needle + b"\n":
             return 0
         found = re.compile(b"\n" + re.escape(needle) + b"\n").search(self._blob)
         return None if found is None else bisect_left(self._starts, found.start() + 1)
