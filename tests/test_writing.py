@@ -36,6 +36,39 @@ def test_add_match_appends_and_keeps_every_byte(cli, club):
                               "players": ["anna", "boris"], "winner": "anna", "discipline": "chess"}]
 
 
+@pytest.mark.parametrize("written", [
+    'players = ["anna", "boris"]\nwinner = "boris"',   # plain TOML (read in one pass): the other winner
+    "players = ['anna', 'boris']\nwinner = 'boris'",   # literal strings: read by tomllib, as the reader would
+    'players = ["anna", "boris"]\nwinner = "anna',     # no TOML at all
+])
+def test_a_new_entry_that_would_not_read_back_as_written_is_not_written(cli, club, monkeypatch, written):
+    # The block is read back as the journal's reader reads it before it is appended; one that gives
+    # another entry (here anna's win read as boris's) or none is refused, and nothing is written.
+    import nardrating.journal.actions.write as write
+
+    made = write.entry_block
+    monkeypatch.setattr(write, "entry_block", lambda kind, fields: made(kind, fields).replace(
+        'players = ["anna", "boris"]\nwinner = "anna"', written))
+    before = journal_bytes(club)
+    result = cli("add-match", "anna", "boris", "--winner", "anna", "--date", "2009-01-15", "--club", club)
+    assert result.exit_code == 1 and "would not read back as written" in result.output, result.output
+    assert journal_bytes(club) == before
+
+
+def test_a_new_entry_written_in_other_toml_reads_back_through_tomllib(cli, club, monkeypatch):
+    # Literal strings are TOML the one-pass reader leaves to tomllib; the same match so written
+    # reads back as written, and is appended.
+    import nardrating.journal.actions.write as write
+
+    made = write.entry_block
+    monkeypatch.setattr(write, "entry_block", lambda kind, fields: made(kind, fields).replace(
+        'players = ["anna", "boris"]\nwinner = "anna"', "players = ['anna', 'boris']\nwinner = 'anna'"))
+    result = cli("add-match", "anna", "boris", "--winner", "anna", "--date", "2009-01-15", "--club", club)
+    assert result.exit_code == 0, result.output
+    assert "winner = 'anna'" in journal_bytes(club).decode()
+    assert tomllib.loads(journal_bytes(club).decode())["match"][0]["winner"] == "anna"
+
+
 def test_dry_run_writes_nothing(cli, club):
     before = journal_bytes(club)
     result = cli("add-match", "anna", "boris", "--result", "0-1", "--date", "2009-01-15", "--dry-run", "--club", club)

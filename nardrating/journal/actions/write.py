@@ -103,12 +103,20 @@ def build_entry(ledger: Ledger, kind: str, fields: Fields) -> Entry:
 
 
 def serialised(ledger: Ledger, kind: str, entry: Entry) -> str:
-    """The entry as the TOML text to append, after checking that it reads back as the same entry."""
-    import tomllib
+    """The entry as the TOML text to append, after checking that it reads back as the same entry,
+    read as the journal's reader reads it: the plain subset in one pass, else tomllib (tomlfast.py)."""
+    from ..tomlfast import read_plain
 
     block = entry_block(kind, entry.model_dump(exclude_defaults=True))
     try:
-        back: Entry | None = ENTRY_MODELS[kind](**tomllib.loads(block)[kind][0])
+        plain = read_plain(block)
+        if plain is None:
+            import tomllib
+
+            tables = tomllib.loads(block)
+        else:
+            tables = plain[0]
+        back: Entry | None = ENTRY_MODELS[kind](**tables[kind][0])
     except (ValueError, KeyError, IndexError):  # tomllib's and pydantic's errors are ValueErrors
         back = None
     if back != entry:
