@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # (a journal without tournaments run here never imports play.
     from .play import Change, RoundRecord, TournamentPlay
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
+# Byte searches of the ids' blob before their set is made (Journal.has_match_id): on a
+# million ids a search takes 3-4 ms, splitting the blob and making the set about 0.2 s.
+BLOB_SCANS = 48
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,16 +266,22 @@ class Journal:
         return self._match_index
 
     def has_match_id(self, match_id: str) -> bool:
-        # A scan (in C) beats building the index for a question or two; from the fifth on,
-        # the index (about as costly as eight scans) pays.
+        # A scan (in C) beats building the index for a question or two: of a list up to the
+        # fourth (the index costs about eight), of ids in one blob (cached, or read by [fast]: a
+        # byte search of a few ms) up to BLOB_SCANS, then their set. A TOML file of many
+        # matches read after a big CSV one asks once a match.
         if self._id_set is not None:
             return match_id in self._id_set
         ids = self._kept.ids
-        if isinstance(ids, IdColumn) and self._match_index is None:
-            return match_id in ids  # a byte search of the cached ids: a few ms
-        self._scans += 1
-        if self._match_index is None and self._scans <= 4:
-            return match_id in ids
+        if self._match_index is None:
+            self._scans += 1
+            if isinstance(ids, IdColumn):
+                if self._scans <= BLOB_SCANS:
+                    return match_id in ids
+                self._id_set = ids.as_set()   # (kept as matches are read in: reader.add_match)
+                return match_id in self._id_set
+            if self._scans <= 4:
+                return match_id in ids
         return match_id in self.match_index
 
     def checkpoint(self) -> tuple[Any, ...]:
@@ -325,8 +334,8 @@ class Journal:
 
     def match_by_id(self, match_id: str) -> MatchView | None:
         ids = self._kept.ids
-        if isinstance(ids, IdColumn) and self._match_index is None and self._scans < 4:
-            self._scans += 1   # a byte search of the cached ids for a question or two (as has_match_id)
+        if isinstance(ids, IdColumn) and self._match_index is None and self._scans < BLOB_SCANS:
+            self._scans += 1   # a byte search of the cached ids for a few questions (as has_match_id)
             i = ids.row_of(match_id)
         else:
             i = self.match_index.get(match_id)
