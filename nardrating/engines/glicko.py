@@ -122,7 +122,11 @@ class GlickoFamily(Engine):
             raise ValueError("a kept Glicko replay without its last period")  # (the ledger replays it all)
         if not any(isinstance(event, MatchBatch) for event in view.batched_events()):
             return self.finish(view, state)   # (no game of this list's discipline appended)
-        return self.finish(view, Replay(self, view, resume=state).run())
+        from .glickoresume import resumed_in_place
+
+        # Games appended to the last period: their players rated again (glickoresume.py); else
+        # the last period rated again with them, and any later ones.
+        return self.finish(view, resumed_in_place(self, view, state) or Replay(self, view, resume=state).run())
 
     def finish(self, view: RatingView, state: GlickoState) -> GlickoResult:
         """The result (standings, lazy history) of a replay that reached `state`."""
