@@ -385,7 +385,9 @@ def chess_everything(folder: Path, fast: str, as_of: date | None = None) -> dict
                     out[name, discipline]["kept"] = exact(
                         [kept.r, kept.phi, kept.sigma, kept.last, kept.games, kept.played, kept.order, kept.event_order,
                          [list(c) for c in (kept.periods.rd_before, kept.periods.rd, kept.periods.volatility,
-                                            kept.periods.last_row)], vars(kept.last_period)])
+                                            kept.periods.last_row)],
+                         [list(f) for f in kept.records.columns[3]],   # (an unrated game's fields too)
+                         vars(kept.last_period)])
         return out
     finally:
         os.environ["NARDRATING_FAST"] = "0"
@@ -593,3 +595,41 @@ def test_a_match_against_oneself_is_found_by_numpy_as_by_the_pure_check(tmp_path
         assert any_same([0, 1], [1, 0], 0) is None  # a list (a journal read in pure Python): the pure check
     finally:
         os.environ["NARDRATING_FAST"] = "0"
+
+
+@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+def test_games_appended_to_what_the_compiled_loop_kept_are_rated_in_place_as_a_full_read(cli, tmp_path, monkeypatch,
+                                                                                          engine):
+    """`recalc` by the compiled Glicko loop keeps the state the cache stores; games appended to its last
+    period are then rated in place from that state (engines/glickoresume.py), and every read, and the
+    kept state itself, equal a full read's by the pure path."""
+    pytest.importorskip("numba")
+    from nardrating.engines import glickoresume
+    from nardrating.fast import glickoloop
+
+    from .conftest import make_club, no_cache
+    from .test_glicko_resume import CONFIG, PLAYERS, journal, kept_state
+    from .test_cache_glicko import outputs
+
+    rng = random.Random(11)
+    text, day = journal(rng, 80)
+    club = make_club(tmp_path / "club", text, CONFIG.format(engine=engine, period="month"))
+    compiled, in_place = [], []
+    loop, rerated = glickoloop.replay, glickoresume.resumed_in_place
+    monkeypatch.setattr(glickoloop, "replay", lambda *args: (lambda s: (compiled.append(s is not None), s)[1])(loop(*args)))
+    monkeypatch.setattr(glickoresume, "resumed_in_place",
+                        lambda *args: (lambda s: (in_place.append(s is not None), s)[1])(rerated(*args)))
+    monkeypatch.setenv("NARDRATING_FAST", "1")
+    assert cli("recalc", "--club", club).exit_code == 0
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    assert compiled == [True]
+    reads = [("leaderboard",), ("players",), *[("history", p) for p in ("p0", "p5")]]
+    for step in range(3):
+        a, b = rng.sample(PLAYERS[:8], 2)
+        added = cli("add-match", a, b, "--winner", a, "--date", day.isoformat(), "--club", club)
+        assert added.exit_code == 0, added.output
+        resumed = outputs(cli, club, reads)
+        with no_cache():
+            assert outputs(cli, club, reads) == resumed, step
+        assert kept_state(load_club(club)) == kept_state(load_club(club, use_cache=False)), step
+    assert True in in_place

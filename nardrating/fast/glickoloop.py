@@ -224,9 +224,9 @@ def _loop(rows: Any, periods: Any, a: Any, b: Any, score: Any, dates: Any, skip:
                 before_b[out] = befores[offset[y] + k_b[q]]
             else:
                 before_b[out] = after[y]
-            if skip[i]:
+            if skip[i]:   # (each side's player-period row: the player's latest, as the pure replay has it)
                 change_a[out] = change_b[out] = e_a[out] = e_b[out] = np.nan
-                pp_a[out] = pp_b[out] = 0
+                pp_a[out], pp_b[out] = rows_of[x], rows_of[y]
             else:
                 j = offset[x] + k_a[q]
                 change_a[out], e_a[out], pp_a[out] = terms[j], es[j], rows_of[x]
