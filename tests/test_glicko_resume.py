@@ -13,17 +13,9 @@ from nardrating.journal.writer import append_block, entry_block
 from nardrating.replay.loader import load_club
 
 from .conftest import make_club, no_cache
-from .test_cache_glicko import outputs
+from .test_cache_glicko import CONFIG as GLICKO_CONFIG, outputs
 
-CONFIG = """[club]
-name = "Glicko club"
-journal = ["journal.toml"]
-default_discipline = "chess"
-
-[rating.g]
-engine = "{engine}"
-period = "{period}"
-"""
+CONFIG = GLICKO_CONFIG + 'period = "{period}"\n'
 PLAYERS = [f"p{k}" for k in range(10)]   # p8 and p9 play only in appended games: new to the list
 
 
