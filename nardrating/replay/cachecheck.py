@@ -7,6 +7,8 @@ back as `date`s; everything else is returned as read, once known to be sound.
 from __future__ import annotations
 
 import math
+import sys
+from array import array
 from datetime import date
 from typing import Any, cast
 
@@ -24,6 +26,33 @@ class Bad(ValueError):
 def need(ok: object, what: str = "malformed cache") -> None:
     if not ok:
         raise Bad(what)
+
+
+# A double's top byte holds its sign and the high seven bits of its exponent: all seven set only
+# for inf, nan and numbers of 2**1009 or more. An int's top byte holds its sign bit.
+_TOP_FIRST = sys.byteorder == "big"
+_HIGH_EXPONENT = bytes(v & 0x7F == 0x7F for v in range(256))
+_SIGN = bytes(v >= 0x80 for v in range(256))
+
+
+def _top_bytes(column: array[Any]) -> bytes:
+    size = column.itemsize
+    return column.tobytes()[0 if _TOP_FIRST else size - 1::size]
+
+
+def all_finite(column: array[Any]) -> bool:
+    """Whether every double of the array is finite: looked at in C by each one's top byte, and one
+    by one only where a value is inf, nan or of 2**1009 or more."""
+    if 1 not in _top_bytes(column).translate(_HIGH_EXPONENT):
+        return True
+    return all(map(math.isfinite, column))
+
+
+def all_non_negative(column: array[Any]) -> bool:
+    """Whether no integer of the array is negative: a signed type's sign bits looked at in C."""
+    if column.typecode in "bhilq":
+        return 1 not in _top_bytes(column).translate(_SIGN)
+    return min(column, default=0) >= 0
 
 
 def _int(v: Any, low: int | None = None, high: int | None = None) -> int:

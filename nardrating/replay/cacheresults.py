@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from array import array
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .cache import LayoutRow, _code, _identity, _mapped, new_token
-from .cachecheck import check_result_head, need
+from .cachecheck import all_finite, all_non_negative, check_result_head, need
 from .cachedir import CacheFolder
 
 if TYPE_CHECKING:
@@ -78,8 +77,8 @@ def read_result(config: ClubConfig, rating: str, discipline: str, player_count: 
         lengths = {len(column) for column in players.values()}
         need(len(lengths) <= 1 and all(n <= player_count for n in lengths), "result of another journal")
         for column in players.values():
-            need(column.typecode != "d" or all(map(math.isfinite, column)), "a rating that is not a number")
-            need(column.typecode == "d" or min(column, default=0) >= 0, "a negative count")
+            need(all_finite(column) if column.typecode == "d" else all_non_negative(column),
+                 "a rating that is not a number" if column.typecode == "d" else "a negative count")
         columns = _mapped(folder, meta["blob"], meta["columns"], meta["blob_file"])
     need(all(len(column) == meta["records"] for name, column in columns.items() if not name.startswith("table_")),
          "result columns of different lengths")
