@@ -22,7 +22,7 @@ from typing import Any
 
 from ..contract.batches import MatchBatch, excluded_among
 from .compact import ColumnRecords
-from .glickomath import COMPENSATED_SUM, PI2, period_index
+from .glickomath import PI2, period_index
 from .glickostate import GlickoState, LastPeriod, PlayerPeriods
 
 # A player's game of the period: (side: 0 if the player is a, 1 if b; the record's place in the
@@ -61,16 +61,18 @@ def resumed_in_place(engine: Any, view: Any, kept: GlickoState) -> GlickoState |
     for k, i in enumerate(new, len(rows)):
         games[batch.a[i]].append((0, k, i, batch.b[i]))
         games[batch.b[i]].append((1, k, i, batch.a[i]))
-    return _Rerated(engine, view, kept, at, batch, games, unrated, new, len(rows)).state()
+    return _Rerated(engine, view, kept, at, batch, games, unrated, new, (rows, ra, rb)).state()
 
 
 class _Rerated:
     """The appended games' players rated again over their games of the period, and the state with them."""
 
     def __init__(self, engine: Any, view: Any, kept: GlickoState, at: LastPeriod, batch: MatchBatch,
-                 games: dict[int, list[Game]], unrated: dict[int, list[Game]], new: list[int], before: int) -> None:
+                 games: dict[int, list[Game]], unrated: dict[int, list[Game]], new: list[int],
+                 period: tuple[list[int], list[int], list[int]]) -> None:
         self.engine, self.view, self.kept, self.at, self.batch = engine, view, kept, at, batch
-        self.games, self.unrated, self.new, self.before = games, unrated, new, before
+        self.games, self.unrated, self.new = games, unrated, new
+        self.period, self.before = period, len(period[0])   # the period's kept records: rows, players a, b
         p = self.p = view.params
         # The state at the period's start, grown to the view's players (as Replay.run grows it).
         grow = self.grow = len(view.players) - len(at.r)
@@ -103,9 +105,10 @@ class _Rerated:
             info[x], terms[x] = total, own
         onsets = [onset[x] for x in players]
         new_phi, new_sigma = engine.deviations(onsets, [self.sigma0[x] for x in players], [1.0 / info[x] for x in players],
-                                               [_sum(terms[x]) for x in players] if engine.has_volatility else [], p)
+                                               # (Σ as _ByCode.sums_of adds it: as sum() does)
+                                               [sum(terms[x]) for x in players] if engine.has_volatility else [], p)
         table, rows_of = self._table(players, onsets, new_phi, new_sigma)
-        records = _PeriodRecords(kept.records, at.records, self.view, self.new)
+        records = _PeriodRecords(kept.records, at.records, self.period, self.view, self.new)
         # The end state: the kept one, the rerated players' entries (close()'s second pass: each game's
         # share φ'²·g(φj)(sj − Ej) of the period's change, added to the rating in turn).
         grow, dates = self.grow, batch.dates
@@ -113,7 +116,6 @@ class _Rerated:
         phi, sigma = kept.phi + self.phi0[len(kept.phi):], kept.sigma + self.sigma0[len(kept.sigma):]
         last: list[int | None] = kept.last + [None] * grow
         counts, played = kept.games + [0] * grow, kept.played + [0] * grow
-        nan = float("nan")
         for x, phi_x, sigma_x in zip(players, new_phi, new_sigma):
             phi2, rating = phi_x * phi_x, self.r0[x]
             befores = []
@@ -128,7 +130,8 @@ class _Rerated:
             places = [k for _, k, _, _ in games[x]]
             for side, k, _, _ in self.unrated[x]:
                 after = bisect_left(places, k)
-                records.side(k, side, rating if after == len(places) else befores[after], nan, nan, rows_of[x])
+                records.side(k, side, rating if after == len(places) else befores[after], math.nan, math.nan,
+                             rows_of[x])
             r[x], phi[x], sigma[x], last[x] = rating, phi_x, sigma_x, at.index
             counts[x], played[x] = self.games0[x] + len(games[x]), dates[games[x][-1][2]]
         order, event_order = list(kept.order), list(kept.event_order)
@@ -146,7 +149,7 @@ class _Rerated:
         (one new to the period: a row after the others, as they first appear); and their rows."""
         kept, at, scale = self.kept.periods, self.at, self.engine.scale
         columns = (kept.rd_before, kept.rd, kept.volatility, kept.last_row)
-        period = [array(c.typecode if isinstance(c, array) else c.format[-1], c[at.table:].tolist()) for c in columns]
+        period = [_copied_from(c, at.table) for c in columns]
         rows = self.kept.records.columns[3][6:8]   # each side's row of the table, by record
         rows_of: dict[int, int] = {}
         for x, onset, phi_x, sigma_x in zip(players, onsets, new_phi, new_sigma):
@@ -170,12 +173,11 @@ class _PeriodRecords:
     """The kept records before the period in place, the period's copied into arrays of their own,
     then the appended games' (index and players); side() writes a rerated player's side."""
 
-    def __init__(self, kept: ColumnRecords, first: int, view: Any, new: list[int]) -> None:
-        index, a, b, fields = kept.columns
+    def __init__(self, kept: ColumnRecords, first: int, period: tuple[list[int], list[int], list[int]], view: Any,
+                 new: list[int]) -> None:
         self.head = kept.head(first)
-        self.index = array("i", index[first:].tolist())
-        self.a, self.b = array("i", a[first:].tolist()), array("i", b[first:].tolist())
-        self.fields = [array(f.typecode if isinstance(f, array) else f.format[-1], f[first:].tolist()) for f in fields]
+        self.index, self.a, self.b = (array("i", column) for column in period)
+        self.fields = [_copied_from(f, first) for f in kept.columns[3]]
         self.reasons = {k - first: reason for k, reason in kept.reasons.items() if k >= first}
         self.index.extend(new)
         new_a, new_b = view.player_columns(array("i", new))
@@ -192,12 +194,6 @@ class _PeriodRecords:
         return self.head.extended(ColumnRecords((self.index, self.a, self.b, self.fields), self.reasons))
 
 
-def _sum(terms: list[float], compensated: bool = COMPENSATED_SUM) -> float:
-    """A player's Σ g(φj)(sj − Ej) as _ByCode.sums_of adds it: sum() where it compensates, else left
-    to right from 0."""
-    if compensated:
-        return sum(terms)
-    total = 0.0
-    for t in terms:
-        total += t
-    return total
+def _copied_from(column: Any, start: int) -> array[Any]:
+    """Rows start … of a machine array or a (mapped) view, as an array of their own."""
+    return array(column.typecode if isinstance(column, array) else column.format[-1], column[start:].tolist())
