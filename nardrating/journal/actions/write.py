@@ -104,20 +104,16 @@ def build_entry(ledger: Ledger, kind: str, fields: Fields) -> Entry:
 
 def serialised(ledger: Ledger, kind: str, entry: Entry) -> str:
     """The entry as the TOML text to append, after checking that it reads back as the same entry,
-    read as the journal's reader reads it: the plain subset in one pass, else tomllib (tomlfast.py)."""
+    read as the journal's reader reads it: the plain subset in one pass, else tomllib (reader._read_toml)."""
     from ..tomlfast import read_plain
+    from ..tomlsource import parse_toml
 
     block = entry_block(kind, entry.model_dump(exclude_defaults=True))
+    plain = read_plain(block)
+    tables = plain[0] if plain is not None else parse_toml(block, "", [])   # (None: it does not read)
     try:
-        plain = read_plain(block)
-        if plain is None:
-            import tomllib
-
-            tables = tomllib.loads(block)
-        else:
-            tables = plain[0]
-        back: Entry | None = ENTRY_MODELS[kind](**tables[kind][0])
-    except (ValueError, KeyError, IndexError):  # tomllib's and pydantic's errors are ValueErrors
+        back: Entry | None = ENTRY_MODELS[kind](**tables[kind][0]) if tables is not None else None
+    except (ValueError, KeyError, IndexError, TypeError):  # pydantic's errors are ValueErrors
         back = None
     if back != entry:
         refuse(ledger, _("the new [[{kind}]] would not read back as written, so nothing was written; "
