@@ -127,6 +127,12 @@ class RatingResult:
         """Engine-specific report rows, or None for the generic one built from history."""
         return None
 
+    def statuses_at(self, day: date) -> dict[str, str] | None:
+        """Each player's status in the list as of `day` (a replay up to it would give them), read
+        from this whole replay: of every player the list had by then (later ones may be listed too:
+        no report row asks for them). None where only a replay as of `day` can tell."""
+        return None
+
     def will_explain(self, events: list[tuple[str, "HistoryEvent"]]) -> None:
         """Told before these (player, event) are explained: a result that replays again to explain
         (Glicko's periods) keeps only what they need."""

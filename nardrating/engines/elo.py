@@ -213,7 +213,8 @@ class EloEngine(Engine):
         return EloResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
                          hidden_statuses=HIDDEN if policy.time_dependent else frozenset(), state=state,
                          matches=view.match_columns, records=state.records, side=state.side,
-                         whole_start=type(p.start) is int)
+                         whole_start=type(p.start) is int,
+                         established_after=None if policy.time_dependent else established)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from .base import HistoryEvent
 from .compact import ColumnRecords, CompactResult
+from .window import rated_after
 
 SideEvent = tuple[int, str, HistoryEvent]
 RECORD_FIELDS = 4  # after the match row: rating a, rating b, change of a, expected score of a
@@ -46,6 +47,17 @@ class EloResult(CompactResult):
     """The elo engine's result: each game's history lines made from its record when read."""
 
     whole_numbers = True   # the default start 1200 is an int (compact.exact_ints)
+    # provisional_games, where a status is the count of rated games alone (None: inactivity has a say)
+    established_after: int | None = None
+
+    def statuses_at(self, day: date) -> dict[str, str] | None:
+        """As `finish` words a status: established from `established_after` rated games on, each
+        player's count as of `day` being their count now less their rated games after it."""
+        if self.established_after is None:
+            return None
+        later, code_of, games = rated_after(self, day), self.match_columns().code_of, self.established_after
+        return {player: "established" if s.games - later[code_of[player]] >= games else "provisional"
+                for player, s in self.standings.items()}
 
     def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
         unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import struct
 from array import array
+from dataclasses import dataclass
 from datetime import date
 from collections.abc import Callable
 from itertools import compress
@@ -26,6 +27,7 @@ from ..i18n import _
 from ..contract.batches import PairLimit
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult, event_from_json, event_json
+from .window import first_after
 from ..contract.events import Adjusted, MatchPlayed
 from .fibsstate import FibsState, SideEvent, exclusion
 from .policies import HIDDEN, Inactivity, PenaltyClock, played_days
@@ -43,7 +45,31 @@ if TYPE_CHECKING:
 # An adjustment or penalty among the records: (how many records precede it, player, its event).
 
 
+@dataclass
 class FibsResult(CompactResult):
+    # leaderboard_min_experience, where a status is the experience alone (None: inactivity has a say)
+    established_after: float | None = None
+
+    def statuses_at(self, day: date) -> dict[str, str] | None:
+        """As `finish` words a status, from each player's experience as of `day`: the experience
+        their first rated match after it began with (the records keep it), else their experience now."""
+        if self.established_after is None:
+            return None
+        records, m = self.records, self.match_columns()
+        first = first_after(self, day)
+        index, col_a, col_b, fields = records.columns
+        experience = list(self.state.experience)
+        rows, a, b = index[first:].tolist(), col_a[first:].tolist(), col_b[first:].tolist()
+        winner_before, loser_before = fields[6][first:].tolist(), fields[7][first:].tolist()
+        score, reasons = m.score_a, records.reasons
+        for k in range(len(rows) - 1, -1, -1):   # back to the first: each rated record sets what it began with
+            if first + k not in reasons:
+                w, l = (a[k], b[k]) if score[rows[k]] == 1.0 else (b[k], a[k])
+                experience[w], experience[l] = winner_before[k], loser_before[k]
+        code_of, minimum = m.code_of, self.established_after
+        return {player: "established" if experience[code_of[player]] >= minimum else "provisional"
+                for player in self.standings}
+
     def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
         unrated: tuple[HistoryEvent, HistoryEvent] | None  # (match_facts says so in its docstring)
         day, a, b, score_a, entry, unrated = self.match_facts(record)
@@ -240,7 +266,8 @@ class FibsEngine(Engine):
                                          {"experience": experience[code]})
         return FibsResult(view.rating.name, view.discipline, self.name, standings,
                           hidden_statuses=HIDDEN | {"provisional"}, as_of=view.as_of, state=state,
-                          matches=view.match_columns, records=state.records, side=state.side)
+                          matches=view.match_columns, records=state.records, side=state.side,
+                          established_after=None if policy.time_dependent else minimum)
 
     # --- the cache: the state as JSON and machine arrays, never code -----------------
 

@@ -56,6 +56,53 @@ class GlickoResult(CompactResult):
             self._periods.run_kept()
         return self._periods
 
+    def statuses_at(self, day: date) -> dict[str, str] | None:
+        """finish's statuses as of `day`, where it ends a rating period (as of a day within one, a
+        replay rates that period's games so far: other deviations): each player's games then (now's
+        less the rated ones after it) and deviation, as of the day's period as finish grows it, from
+        what their last rated period ≤ `day` left (its row of the player-period table: RD and
+        volatility) or an adjustment in a later period (its rd, volatility). φ read back from an RD
+        (φ·scale / scale) may differ from the replay's in its last bit: a deviation within a
+        billionth of provisional_rd is left to the replay."""
+        view, state, period = self.view, self.replayed, self.period
+        index = period_index(day.toordinal(), period)
+        if view is None or state is None or period_index(day.toordinal() + 1, period) == index:
+            return None
+        from .registry import engine_class
+        from .window import first_after, last_records, rated_after
+
+        engine, p, m = engine_class(self.engine)(), view.params, self.match_columns()
+        scale, code_of, table = engine.scale, m.code_of, self.player_periods
+        codes = [code_of[player] for player in self.standings]
+        count = len(state.games)
+        phi, sigma = [p.rd / scale] * count, [getattr(p, "sigma", 0.0)] * count
+        last: list[int | None] = [None] * count
+        records, dates = self.records, m.dates
+        row, col_a, _, fields = records.columns
+        for code, k in last_records(records, first_after(self, day), set(codes))[1].items():
+            at = int(fields[6][k] if col_a[k] == code else fields[7][k])   # the side's player-period row
+            phi[code], sigma[code] = table.rd[at] / scale, table.volatility[at]
+            last[code] = period_index(dates[row[k]], period)
+        rated = list(last)   # each player's last rated period: what an adjustment in it comes before
+        for a in view.adjusts:   # (by date) an adjustment applies when read, before its period is rated
+            if a.date > day:
+                break
+            code, at_index = code_of[a.player], period_index(a.date.toordinal(), period)
+            done = rated[code]
+            if done is None or at_index > done:
+                if a.rd is not None:
+                    phi[code], last[code] = a.rd / scale, at_index
+                if a.volatility is not None:
+                    sigma[code] = a.volatility
+        later, games, limit = rated_after(self, day), state.games, p.provisional_rd
+        statuses = {}
+        for player, code, onset in zip(self.standings, codes, engine.onsets(codes, phi, sigma, last, index, p)):
+            rd = onset * scale
+            if abs(rd - limit) <= 1e-9 * limit:
+                return None
+            statuses[player] = "established" if games[code] - later[code] and rd <= limit else "provisional"
+        return statuses
+
     def label(self, day: date) -> str:
         ordinal = day.toordinal()
         text = self._labels.get(ordinal)

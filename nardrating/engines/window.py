@@ -14,6 +14,7 @@ the player's last rated record before the period and the side events after it.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterator
 from datetime import date
 
@@ -59,7 +60,7 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
         sides.setdefault(m.code_of[player], []).append(((position, 0, n), event))
         if start <= event.date <= end:
             keyed.setdefault(m.code_of[player], [])
-    last_any, last_rated = _last_records(records, p0, set(keyed))
+    last_any, last_rated = last_records(records, p0, set(keyed))
     for code, inside in keyed.items():
         own = inside + sides.get(code, [])
         rated = last_rated.get(code)
@@ -77,7 +78,7 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
         yield names[code], [e for e in events if start <= e.date <= end], earlier[-1] if earlier else None
 
 
-def _last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+def last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple[dict[int, int], dict[int, int]]:
     """By player code (of `codes`): their last record before record `before`, and their last rated one."""
     _, col_a, col_b, _ = records.columns
     unrated = records.reasons
@@ -96,3 +97,25 @@ def _last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple
                         last_rated[code] = k
         stop = begin
     return last_any, last_rated
+
+
+def first_after(result: CompactResult, day: date) -> int:
+    """The position of the first record dated after `day` (the records are in replay order, by date)."""
+    records = result.records
+    dates, index = result.match_columns().dates, records.columns[0]
+    return bisect_right(range(len(records)), day.toordinal(), key=lambda k: dates[index[k]])
+
+
+def rated_after(result: CompactResult, day: date) -> Counter[int]:
+    """Of each player code, their rated games (records without a reason) dated after `day`:
+    what a replay up to `day` has not counted yet. Counted in C, the unrated ones taken back."""
+    records = result.records
+    first = first_after(result, day)
+    _, col_a, col_b, _ = records.columns
+    counts = Counter(col_a[first:].tolist())
+    counts.update(col_b[first:].tolist())
+    for k in records.reasons:
+        if k >= first:
+            counts[col_a[k]] -= 1
+            counts[col_b[k]] -= 1
+    return counts

@@ -19,10 +19,13 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
 
 
-def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResult | None = None) -> list[ReportRow]:
-    """Per player active in the period, from their history; the status is `at_end`'s, the list as of
-    the period's last day (provisional then, though established by now)."""
-    statuses = (at_end or result).standings
+def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResult | dict[str, str] | None = None
+                        ) -> list[ReportRow]:
+    """Per player active in the period, from their history; the status is the one of the list as
+    of the period's last day (provisional then, though established by now): `at_end`, that list's
+    replay or its statuses (RatingResult.statuses_at)."""
+    statuses = at_end if isinstance(at_end, dict) else \
+        {player: s.status for player, s in (at_end or result).standings.items()}
     rows: list[ReportRow] = []
     found = period_events(result, period.start, period.end)
     for player, inside, last_before in found if found is not None else _from_histories(result, period):
@@ -32,7 +35,7 @@ def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResu
         expected_values = [e.extra.get("expected") for e in rated]
         expected = sum(v for v in expected_values if v is not None) if rated and None not in expected_values else None
         after = next((e.after for e in reversed(inside) if e.after is not None), before)
-        status = statuses[player].status if player in statuses else ""
+        status = statuses.get(player, "")
         change = after - before if after is not None and before is not None else None
         rows.append(ReportRow(player, before, len(rated), points, expected, change, after, status))
     return rows
@@ -56,7 +59,11 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     if rows is None:
         if not windowed(result):   # everyone's events read every row: from machine arrays (columns.Appended)
             ledger.journal.matches.solid()
-        rows = generic_report_rows(result, period, ledger.run(result.rating, result.discipline, period.end))
+        # The statuses as of the period's end: read from this replay where the engine can tell
+        # them (a count of games), else from a replay up to that day.
+        at_end = result.statuses_at(period.end)
+        rows = generic_report_rows(result, period, at_end if at_end is not None else
+                                   ledger.run(result.rating, result.discipline, period.end))
     if player is not None:
         rows = [r for r in rows if r.player == player]
     rows.sort(key=lambda r: (-(r.after if r.after is not None else float("-inf")), r.player))
