@@ -384,7 +384,7 @@ def chess_everything(folder: Path, fast: str, as_of: date | None = None) -> dict
                 if kept is not None:
                     out[name, discipline]["kept"] = exact(
                         [kept.r, kept.phi, kept.sigma, kept.last, kept.games, kept.played, kept.order, kept.event_order,
-                         [list(c) for c in (kept.periods.rd_before, kept.periods.rd, kept.periods.volatility,
+                         [list(c) for c in (kept.periods.phi_before, kept.periods.phi, kept.periods.volatility,
                                             kept.periods.last_row)],
                          [list(f) for f in kept.records.columns[3]],   # (an unrated game's fields too)
                          vars(kept.last_period)])

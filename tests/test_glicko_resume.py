@@ -39,7 +39,7 @@ def kept_state(ledger) -> str:
     index, a, b, fields = kept.records.columns
     return repr([kept.r, kept.phi, kept.sigma, kept.last, kept.games, kept.played, kept.order, kept.event_order,
                  [list(c) for c in (index, a, b, *fields)], kept.records.reasons, kept.side,
-                 [list(c) for c in (kept.periods.rd_before, kept.periods.rd, kept.periods.volatility,
+                 [list(c) for c in (kept.periods.phi_before, kept.periods.phi, kept.periods.volatility,
                                     kept.periods.last_row)], vars(kept.last_period)])
 
 

@@ -152,7 +152,7 @@ class GlickoFamily(Engine):
                             matches=view.match_columns, records=state.records,
                             side=state.side, order=[names[code] for code in state.event_order], view=view,
                             player_periods=state.periods, replayed=state,
-                            period=p.period, volatility=volatility, whole_start=type(p.start) is int)
+                            period=p.period, volatility=volatility, scale=scale, whole_start=type(p.start) is int)
 
     # --- the cache: the state as JSON and machine arrays, never code (glickocache.py) -----
 

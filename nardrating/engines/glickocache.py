@@ -18,7 +18,7 @@ from typing import Any, cast
 from .compact import ColumnRecords, event_from_json, event_json, stored_ratings, whole_flags
 from .glickostate import RECORD_FIELDS, GlickoState, LastPeriod, PlayerPeriods
 
-TABLE = ("rd_before", "rd", "volatility", "last_row")   # PlayerPeriods' columns, in its order
+TABLE = ("phi_before", "phi", "volatility", "last_row")   # PlayerPeriods' columns, in its order
 
 
 def _places(codes: list[int], count: int) -> array[int]:

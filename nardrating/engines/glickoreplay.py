@@ -136,7 +136,7 @@ class Replay:
         rows = pending or self.index
         if rows and self.batch is not None:
             last_date = self.batch.dates[rows[-1]]
-        return LastPeriod(current if pending else None, self.offset + len(self.index), len(self.table.rd),
+        return LastPeriod(current if pending else None, self.offset + len(self.index), len(self.table.phi),
                           len(self.event_order), last_date, self.r[:], self.phi[:], self.sigma[:], self.last[:],
                           self.counts[:], self.played[:], self.rows_of[:])
 
@@ -228,7 +228,7 @@ class Replay:
         new_phi, new_sigma = engine.deviations(onsets, [sigma[x] for x in rated], [1.0 / info[x] for x in rated],
                                                sums, p)
         table, rows_of, played, dates = self.table, self.rows_of, self.played, batch.dates
-        for row, (x, phi_x) in enumerate(zip(rated, new_phi), len(table.rd)):
+        for row, (x, phi_x) in enumerate(zip(rated, new_phi), len(table.phi)):
             phi2_of[x], rows_of[x] = phi_x * phi_x, row
         befores, changes, period_rows = [0.0] * width, [0.0] * width, [0] * width
         for slot, i in zip(slots, at):
@@ -244,8 +244,8 @@ class Replay:
         table.last_row.extend(ends)
         for x, end in zip(rated, ends):
             last[x], played[x] = index, dates[end]
-        table.rd_before.extend([o * scale for o in onsets])
-        table.rd.extend([phi_x * scale for phi_x in new_phi])
+        table.phi_before.extend(onsets)
+        table.phi.extend(new_phi)
         table.volatility.extend(new_sigma)
         for x, phi_x, sigma_x in zip(rated, new_phi, new_sigma):
             phi[x], sigma[x] = phi_x, sigma_x

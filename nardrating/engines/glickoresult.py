@@ -27,6 +27,7 @@ class GlickoResult(CompactResult):
     view: Any = None     # what was replayed: explain replays it once more, keeping the periods it explains
     period: str = "month"
     volatility: bool = False
+    scale: float = 1.0   # the engine's: μ = (r − 1500)/scale, RD = φ·scale
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
     replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
     _periods: Replay | None = None
@@ -60,10 +61,9 @@ class GlickoResult(CompactResult):
         """finish's statuses as of `day`, where it ends a rating period (as of a day within one, a
         replay rates that period's games so far: other deviations): each player's games then (now's
         less the rated ones after it) and deviation, as of the day's period as finish grows it, from
-        what their last rated period ≤ `day` left (its row of the player-period table: RD and
-        volatility) or an adjustment in a later period (its rd, volatility). φ read back from an RD
-        (φ·scale / scale) may differ from the replay's in its last bit: a deviation within a
-        billionth of provisional_rd is left to the replay."""
+        what their last rated period ≤ `day` left (its row of the player-period table: φ and
+        volatility) or an adjustment in a later period (its rd, volatility): the doubles the replay
+        held, and its arithmetic (engine.onsets), so each deviation is the one a replay gives."""
         view, state, period = self.view, self.replayed, self.period
         index = period_index(day.toordinal(), period)
         if view is None or state is None or period_index(day.toordinal() + 1, period) == index:
@@ -81,7 +81,7 @@ class GlickoResult(CompactResult):
         row, col_a, _, fields = records.columns
         for code, k in last_records(records, first_after(self, day), set(codes))[1].items():
             at = int(fields[6][k] if col_a[k] == code else fields[7][k])   # the side's player-period row
-            phi[code], sigma[code] = table.rd[at] / scale, table.volatility[at]
+            phi[code], sigma[code] = table.phi[at], table.volatility[at]
             last[code] = period_index(dates[row[k]], period)
         rated = list(last)   # each player's last rated period: what an adjustment in it comes before
         for a in view.adjusts:   # (by date) an adjustment applies when read, before its period is rated
@@ -97,10 +97,7 @@ class GlickoResult(CompactResult):
         later, games, limit = rated_after(self, day), state.games, p.provisional_rd
         statuses = {}
         for player, code, onset in zip(self.standings, codes, engine.onsets(codes, phi, sigma, last, index, p)):
-            rd = onset * scale
-            if abs(rd - limit) <= 1e-9 * limit:
-                return None
-            statuses[player] = "established" if games[code] - later[code] and rd <= limit else "provisional"
+            statuses[player] = "established" if games[code] - later[code] and onset * scale <= limit else "provisional"
         return statuses
 
     def label(self, day: date) -> str:
@@ -117,11 +114,12 @@ class GlickoResult(CompactResult):
             return unrated
         i, ra, rb, ca, cb, ea, eb, pa, pb = record
         label, table = self.label(day), self.player_periods
-        extra_a: dict[str, Any] = {"expected": ea, "period": label, "rd_before": table.rd_before[pa]}
-        extra_b: dict[str, Any] = {"expected": eb, "period": label, "rd_before": table.rd_before[pb]}
+        scale = self.scale   # (an RD is φ·scale, as the replay's RD was)
+        extra_a: dict[str, Any] = {"expected": ea, "period": label, "rd_before": table.phi_before[pa] * scale}
+        extra_b: dict[str, Any] = {"expected": eb, "period": label, "rd_before": table.phi_before[pb] * scale}
         for extra, at in ((extra_a, pa), (extra_b, pb)):
             if table.last_row[at] == i:   # the player's last game of the period: the new deviation is known
-                extra["rd"] = table.rd[at]
+                extra["rd"] = table.phi[at] * scale
                 if self.volatility:
                     extra["volatility"] = table.volatility[at]
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),

@@ -148,7 +148,7 @@ class _Rerated:
         """The player-period table, its rows of the period copied and the rerated players' rewritten
         (one new to the period: a row after the others, as they first appear); and their rows."""
         kept, at, scale = self.kept.periods, self.at, self.engine.scale
-        columns = (kept.rd_before, kept.rd, kept.volatility, kept.last_row)
+        columns = (kept.phi_before, kept.phi, kept.volatility, kept.last_row)
         period = [_copied_from(c, at.table) for c in columns]
         rows = self.kept.records.columns[3][6:8]   # each side's row of the table, by record
         rows_of: dict[int, int] = {}
@@ -160,11 +160,11 @@ class _Rerated:
                 rows_of[x] = row = at.table + len(period[0])
                 for column in period:
                     column.append(0)
-                period[0][row - at.table] = onset * scale
+                period[0][row - at.table] = onset
             at_row = row - at.table
-            period[1][at_row], period[2][at_row], period[3][at_row] = phi_x * scale, sigma_x, self.games[x][-1][2]
+            period[1][at_row], period[2][at_row], period[3][at_row] = phi_x, sigma_x, self.games[x][-1][2]
         table = kept.head(at.table)
-        for name, values in zip(("rd_before", "rd", "volatility", "last_row"), period):
+        for name, values in zip(("phi_before", "phi", "volatility", "last_row"), period):
             getattr(table, name).extend(values)
         return table, rows_of
 

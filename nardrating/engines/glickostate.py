@@ -18,11 +18,13 @@ RECORD_FIELDS = 8
 
 @dataclass
 class PlayerPeriods:
-    """One row per player and rated period (row 0: none): the deviation (RD) at the period's start,
-    the new RD and volatility, and the match row of the player's last game of the period."""
+    """One row per player and rated period (row 0: none): the deviation at the period's start and
+    the new one, as φ on the Glicko-2 scale (the very doubles the replay held: an RD is φ·scale,
+    multiplied when read, the same product the replay made; φ read back from an RD could differ in
+    its last bit), the new volatility, and the match row of the player's last game of the period."""
 
-    rd_before: array[float] = field(default_factory=lambda: array("d", [0.0]))
-    rd: array[float] = field(default_factory=lambda: array("d", [0.0]))
+    phi_before: array[float] = field(default_factory=lambda: array("d", [0.0]))
+    phi: array[float] = field(default_factory=lambda: array("d", [0.0]))
     volatility: array[float] = field(default_factory=lambda: array("d", [0.0]))
     last_row: array[int] = field(default_factory=lambda: array("i", [-1]))
 
@@ -30,13 +32,13 @@ class PlayerPeriods:
         """The first `rows` rows, for a replay to go on appending to: columns mapped from the cache
         are kept in place, what is appended after them (Appended: a resumed replay adds a few
         thousand rows to a million, which copying took 15-20 ms); a machine array is copied."""
-        return PlayerPeriods(*(_head(column, rows) for column in (self.rd_before, self.rd, self.volatility,
+        return PlayerPeriods(*(_head(column, rows) for column in (self.phi_before, self.phi, self.volatility,
                                                                   self.last_row)))
 
     def columns(self) -> "tuple[array[Any] | memoryview, ...]":
         """The four columns as machine arrays or views (a mapped head and its rows joined), to store."""
         return tuple(column.joined() if isinstance(column, Appended) else column
-                     for column in (self.rd_before, self.rd, self.volatility, self.last_row))
+                     for column in (self.phi_before, self.phi, self.volatility, self.last_row))
 
 
 def _head(column: Any, rows: int) -> Any:

@@ -199,8 +199,8 @@ def _loop(rows: Any, periods: Any, a: Any, b: Any, score: Any, dates: Any, skip:
                 running = running + terms[j]
             after[z] = running
             rows_of[z] = pp
-            rd_before[pp] = onset[z] * scale
-            rd[pp] = new_phi * scale
+            rd_before[pp] = onset[z]   # (φ: PlayerPeriods keeps the deviations unscaled)
+            rd[pp] = new_phi
             volatility[pp] = new_sigma
             last_row[pp] = latest[z]
             pp += 1
@@ -299,7 +299,7 @@ def replay(view: Any, engine: Any) -> Any:
     zeros = array("d", [0.0]) * rows_total
     table = PlayerPeriods(zeros, zeros[:], zeros[:], array("i", [-1]) * rows_total)
     table_columns: list[Any] = [np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int32)
-                                for column in (table.rd_before, table.rd, table.volatility, table.last_row)]
+                                for column in (table.phi_before, table.phi, table.volatility, table.last_row)]
     touched, appear, counters = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), np.zeros(2, dtype=np.int64)
     loop = _kernel()
     params = (glicko2, scale, float(getattr(p, "c", 0.0)) * float(getattr(p, "c", 0.0)), float(p.max_rd),
@@ -372,7 +372,7 @@ def replay(view: Any, engine: Any) -> Any:
         if evented.get(code, event_key) >= event_key:
             evented[code] = event_key
     del table_columns   # (the views: the arrays are the table's own from here, cut to the rows written)
-    for column in (table.rd_before, table.rd, table.volatility, table.last_row):
+    for column in (table.phi_before, table.phi, table.volatility, table.last_row):
         del column[pp:]
     reasons = {k: str(first.reason(i)) for k, i in enumerate(order.tolist()) if skip[i]} if rated < total else {}
     records = ColumnRecords((index_column, array("i", a[order].tobytes()), array("i", b[order].tobytes()), fields),
