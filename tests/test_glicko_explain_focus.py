@@ -1,8 +1,9 @@
-"""explain and history --details of a Glicko list replay the list again, keeping each period's
-arithmetic; told what will be explained (RatingResult.will_explain), the replay keeps only the
-periods of those players, and stops after the last of them. The steps are the same as with every
-period of everyone kept, on random journals (adjustments with deviations and volatilities, unrated
-games, several periods)."""
+"""explain and history --details of a Glicko list read each period they explain from the whole
+replay's records and player-period table (glickoperiods.py), without replaying the list. The steps
+are the same as a replay keeping every period of everyone gives them, and as a replay focused on
+the players explained (told what will be explained: RatingResult.will_explain, it keeps only their
+periods and stops after the last of them), on random journals (adjustments with deviations and
+volatilities, unrated games, several periods of a day, a week or a month)."""
 from __future__ import annotations
 
 import json
@@ -24,8 +25,8 @@ def answers(cli, club, matches, players, engine):
     return [json.loads(r.stdout) for r in out]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_focused_replay_explains_as_one_that_keeps_every_period(cli, tmp_path, monkeypatch, seed):
+@pytest.mark.parametrize("seed", range(8))
+def test_periods_from_the_records_explain_as_a_replay_keeping_them(cli, tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
     monkeypatch.setenv("NARDRATING_FAST", "0")
     random_chess_club(tmp_path, seed, rows=200)
@@ -35,7 +36,7 @@ def test_a_focused_replay_explains_as_one_that_keeps_every_period(cli, tmp_path,
     chess = [row.split(",") for row in rows[1:]]
     chess = [cells for cells in chess if cells[header.index("discipline")] in ("", "chess")
              and cells[header.index("rated")] != "false" and cells[header.index("forfeit")] != "true"]
-    matches = [cells[header.index("id")] for cells in rng.sample(chess, 4)]
+    matches = [cells[header.index("id")] for cells in rng.sample(chess, 8)]
     players = sorted({cells[header.index(side)] for cells in chess[:3] for side in ("player_a", "player_b")})
     kept: list[tuple[bool, bool]] = []
     run_kept = Replay.run_kept
@@ -46,12 +47,15 @@ def test_a_focused_replay_explains_as_one_that_keeps_every_period(cli, tmp_path,
 
     monkeypatch.setattr(Replay, "run_kept", counted)
     for engine in ("glicko", "glicko2"):
-        focused = answers(cli, tmp_path, matches, players, engine)
-        assert kept and all(f and u for f, u in kept)
-        kept.clear()
+        from_records = answers(cli, tmp_path, matches, players, engine)
+        assert not kept   # (no replay)
         with monkeypatch.context() as patch:
+            patch.setattr(GlickoResult, "periods", GlickoResult.replayed_periods)
+            focused = answers(cli, tmp_path, matches, players, engine)
+            assert kept and all(f and u for f, u in kept)
+            kept.clear()
             patch.setattr(GlickoResult, "will_explain", lambda self, events: None)
             everything = answers(cli, tmp_path, matches, players, engine)
         assert kept and not any(f or u for f, u in kept)
         kept.clear()
-        assert focused == everything
+        assert from_records == focused == everything

@@ -80,3 +80,25 @@ def test_a_used_id_after_the_set_is_made_is_refused_as_a_full_read_refuses_it(tm
     assert [p.message for p in cached.value.problems] == [p.message for p in full.value.problems]
     assert any(f"match id {reused!r} is already used at" in p.message and where in p.message
                for p in cached.value.problems)
+
+
+def test_a_match_asked_for_with_its_date_is_found_among_that_days_rows(tmp_path):
+    # (explain asks for each event's match with its date: in a journal in date order only that
+    # day's rows are searched.) Rows k = 0..59 dated 2009-01-(1 + k % 28): not in date order, then
+    # sorted by date, the same matches either way; each found with its date as without it, and a
+    # wrong date falls back to the whole search.
+    from datetime import date
+
+    club = club_with_csv(tmp_path, 60)
+    unsorted = load_club(club, use_cache=False).journal
+    assert not unsorted.dates_sorted()
+    csv = club / "games.csv"
+    header, *rows = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join([header] + sorted(rows, key=lambda row: row.split(",")[1])) + "\n", encoding="utf-8")
+    for journal in (unsorted, load_club(club, use_cache=False).journal):
+        for k in range(60):
+            day = date(2009, 1, 1 + k % 28)
+            found = journal.match_by_id(f"g{k}", day)
+            assert (found.id, found.date, found.a) == (f"g{k}", day, f"p{k % 4}")
+            assert journal.match_by_id(f"g{k}", date(2009, 3, 1)).id == f"g{k}"
+        assert journal.match_by_id("g60", date(2009, 1, 5)) is None

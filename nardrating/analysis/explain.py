@@ -46,7 +46,7 @@ def match_played(ledger: Any, event: HistoryEvent) -> MatchPlayed | None:
     """The journal's match of a match event, as the replay gave it to the engine."""
     if event.kind != "match" or event.entry is None:
         return None
-    m = ledger.journal.match_by_id(event.entry)
+    m = ledger.journal.match_by_id(event.entry, event.date)
     if m is None:
         return None
     return MatchPlayed(m.index, m.id, m.date, m.a, m.b, m.score_a, m.length, m.discipline, m.tournament,

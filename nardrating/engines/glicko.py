@@ -193,7 +193,8 @@ class GlickoFamily(Engine):
                 or not isinstance(result, GlickoResult):
             return super().explain_event(params, result, player, event, match)
         kept = result.periods(self, player)
-        index, k = kept.games[player, event.entry]
+        game_of = getattr(kept, "game_of", None)   # (periods read from the records: by the match's date)
+        index, k = game_of(player, event.entry, event.date) if game_of is not None else kept.games[player, event.entry]
         period = kept.periods[index]
         up = period.updates[player]
         opponent, s, scale, paper = event.opponent, event.result or 0.0, self.scale, self.paper

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .base import HistoryEvent
 from .compact import CompactResult
 from .glickomath import State, period_index, period_label
+from .glickoperiods import RecordPeriods
 from .glickoreplay import Replay
 from .glickostate import PlayerPeriods
 
@@ -30,7 +31,7 @@ class GlickoResult(CompactResult):
     scale: float = 1.0   # the engine's: μ = (r − 1500)/scale, RD = φ·scale
     player_periods: PlayerPeriods = field(default_factory=PlayerPeriods)
     replayed: "GlickoState | None" = None   # where the replay ended: what the cache stores (`state` is by player)
-    _periods: Replay | None = None
+    _periods: "Replay | RecordPeriods | None" = None
     _labels: dict[int, str] = field(default_factory=dict)
     # What explain will ask for (will_explain): the players, and the last period of their events.
     _focus: set[str] = field(default_factory=set)
@@ -43,9 +44,22 @@ class GlickoResult(CompactResult):
             self._until = latest
             self._periods = None   # (made again, to reach the later period)
 
-    def periods(self, engine: Any, player: str) -> Replay:
+    def periods(self, engine: Any, player: str) -> "Replay | RecordPeriods":
+        """What explain reads of the periods (periods, games): made from the records for each period
+        and player asked about (glickoperiods.py), where the result keeps its player-period table
+        and view; else the replay with the periods of the players explained kept, up to the last one
+        explained (without will_explain: every period, everyone)."""
+        if self.view is not None and self.replayed is not None:
+            if not isinstance(self._periods, RecordPeriods):
+                self._periods = RecordPeriods(self, engine)
+            return self._periods
+        return self.replayed_periods(engine, player)
+
+    def replayed_periods(self, engine: Any, player: str) -> Replay:
         """The replay with the periods of the players explained kept (periods, games), up to the last
         one explained; made when explain first asks. Without will_explain: every period, everyone."""
+        if isinstance(self._periods, RecordPeriods):
+            self._periods = None
         if self._periods is not None and self._periods.focus is not None and player not in self._focus:
             self._periods = None
         if self._periods is None:
@@ -60,41 +74,21 @@ class GlickoResult(CompactResult):
     def statuses_at(self, day: date) -> dict[str, str] | None:
         """finish's statuses as of `day`, where it ends a rating period (as of a day within one, a
         replay rates that period's games so far: other deviations): each player's games then (now's
-        less the rated ones after it) and deviation, as of the day's period as finish grows it, from
-        what their last rated period ≤ `day` left (its row of the player-period table: φ and
-        volatility) or an adjustment in a later period (its rd, volatility): the doubles the replay
-        held, and its arithmetic (engine.onsets), so each deviation is the one a replay gives."""
+        less the rated ones after it) and deviation, grown to the day's period by the engine's
+        onsets as finish grows it, from their φ, σ and last rated period then (glickoperiods.py:
+        the doubles the replay held), so each status is the one a replay up to `day` gives."""
         view, state, period = self.view, self.replayed, self.period
         index = period_index(day.toordinal(), period)
         if view is None or state is None or period_index(day.toordinal() + 1, period) == index:
             return None
+        from .glickoperiods import states_before
         from .registry import engine_class
-        from .window import first_after, last_records, rated_after
+        from .window import first_after, rated_after
 
-        engine, p, m = engine_class(self.engine)(), view.params, self.match_columns()
-        scale, code_of, table = engine.scale, m.code_of, self.player_periods
+        engine, p, code_of = engine_class(self.engine)(), view.params, self.match_columns().code_of
         codes = [code_of[player] for player in self.standings]
-        count = len(state.games)
-        phi, sigma = [p.rd / scale] * count, [getattr(p, "sigma", 0.0)] * count
-        last: list[int | None] = [None] * count
-        records, dates = self.records, m.dates
-        row, col_a, _, fields = records.columns
-        for code, k in last_records(records, first_after(self, day), set(codes))[1].items():
-            at = int(fields[6][k] if col_a[k] == code else fields[7][k])   # the side's player-period row
-            phi[code], sigma[code] = table.phi[at], table.volatility[at]
-            last[code] = period_index(dates[row[k]], period)
-        rated = list(last)   # each player's last rated period: what an adjustment in it comes before
-        for a in view.adjusts:   # (by date) an adjustment applies when read, before its period is rated
-            if a.date > day:
-                break
-            code, at_index = code_of[a.player], period_index(a.date.toordinal(), period)
-            done = rated[code]
-            if done is None or at_index > done:
-                if a.rd is not None:
-                    phi[code], last[code] = a.rd / scale, at_index
-                if a.volatility is not None:
-                    sigma[code] = a.volatility
-        later, games, limit = rated_after(self, day), state.games, p.provisional_rd
+        phi, sigma, last = states_before(self, set(codes), first_after(self, day), index)
+        later, games, limit, scale = rated_after(self, day), state.games, p.provisional_rd, self.scale
         statuses = {}
         for player, code, onset in zip(self.standings, codes, engine.onsets(codes, phi, sigma, last, index, p)):
             statuses[player] = "established" if games[code] - later[code] and onset * scale <= limit else "provisional"

@@ -147,7 +147,7 @@ class _Rerated:
                new_sigma: list[float]) -> tuple[PlayerPeriods, dict[int, int]]:
         """The player-period table, its rows of the period copied and the rerated players' rewritten
         (one new to the period: a row after the others, as they first appear); and their rows."""
-        kept, at, scale = self.kept.periods, self.at, self.engine.scale
+        kept, at = self.kept.periods, self.at
         columns = (kept.phi_before, kept.phi, kept.volatility, kept.last_row)
         period = [_copied_from(c, at.table) for c in columns]
         rows = self.kept.records.columns[3][6:8]   # each side's row of the table, by record

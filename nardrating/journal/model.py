@@ -7,6 +7,7 @@ coded as integers (columns.py). `Journal.match(i)` gives a readable view of one 
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, MutableMapping, Sized
 from dataclasses import dataclass, field
 from datetime import date
@@ -266,10 +267,9 @@ class Journal:
         return self._match_index
 
     def has_match_id(self, match_id: str) -> bool:
-        # A scan (in C) beats building the index for a question or two: of a list up to the
-        # fourth (the index costs about eight), of ids in one blob (cached, or read by [fast]: a
-        # byte search of a few ms) up to BLOB_SCANS, then their set. A TOML file of many
-        # matches read after a big CSV one asks once a match.
+        # A scan (in C) beats building the index for a question or two: of a list up to the fourth (the
+        # index costs about eight), of ids in one blob (cached, or read by [fast]: a byte search of a few
+        # ms) up to BLOB_SCANS, then their set. A TOML file of many matches after a big CSV asks once a match.
         if self._id_set is not None:
             return match_id in self._id_set
         ids = self._kept.ids
@@ -332,8 +332,15 @@ class Journal:
             self._sorted = (len(dates), all(map(int.__le__, dates, dates[1:])))
         return self._sorted[1]
 
-    def match_by_id(self, match_id: str) -> MatchView | None:
+    def match_by_id(self, match_id: str, day: date | None = None) -> MatchView | None:
+        """The match of this id; given its date `day`, in a journal in date order only that day's ids are searched."""
         ids = self._kept.ids
+        if day is not None and self.dates_sorted():
+            dates, at = self.matches.dates, day.toordinal()
+            first = bisect_left(dates, at)
+            found = [ids[k] for k in range(first, bisect_right(dates, at, lo=first))]
+            if match_id in found:
+                return self.match(first + found.index(match_id))
         if isinstance(ids, IdColumn) and self._match_index is None and self._scans < BLOB_SCANS:
             self._scans += 1   # a byte search of the cached ids for a few questions (as has_match_id)
             i = ids.row_of(match_id)
