@@ -132,3 +132,20 @@ def test_a_rating_still_whole_before_the_period_is_reported_as_a_whole_number(tm
     assert (rows["x"].before, type(rows["x"].before)) == (start, int)
     assert rows["z"].before == 1400   # (the journal reads a TOML `set` as a decimal: 1400.0)
     assert rows["x"].games == rows["z"].games == 1 and set(rows) == {"x", "z"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_run_of_records_read_at_once_is_each_record_read_alone(tmp_path, monkeypatch, seed):
+    # ColumnRecords.rows: the columns sliced once, an unrated game's record (i, rating a, rating b,
+    # reason) as records[k] gives it; over random runs, the whole and none.
+    monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    random_chess_club(tmp_path, seed)
+    ledger = load_club(tmp_path, use_cache=False)
+    rng = random.Random(seed)
+    for name in ("elo", "glicko", "glicko2"):
+        records = ledger.run(name, "chess").records
+        count = len(records)
+        assert any(len(records[k]) == 4 for k in range(count))   # (unrated games among them)
+        for start, stop in [(0, count), (count, count), *(sorted(rng.sample(range(count + 1), 2)) for _ in range(10))]:
+            assert records.rows(start, stop) == [records[k] for k in range(start, stop)]

@@ -267,6 +267,16 @@ class ColumnRecords:
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return (self[k] for k in range(len(self)))
 
+    def rows(self, start: int, stop: int) -> list[tuple[Any, ...]]:
+        """records[start:stop] as self[k] gives each, the columns sliced once (not record by record)."""
+        index, _, _, fields = self.columns
+        out = list(zip(index[start:stop].tolist(), *(f[start:stop].tolist() for f in fields)))
+        for k, reason in self.reasons.items():
+            if start <= k < stop:
+                i, rating_a, rating_b = out[k - start][:3]
+                out[k - start] = (i, rating_a, rating_b, reason)
+        return out
+
     def positions_of(self, code: int) -> list[int]:
         """The rows where player `code` plays: a byte search of the two player columns (in C)."""
         _, a, b, _ = self.columns

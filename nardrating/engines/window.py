@@ -50,10 +50,11 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
     p0 = bisect_left(range(count), start.toordinal(), key=lambda k: dates[index[k]])
     p1 = bisect_right(range(count), end.toordinal(), lo=p0, key=lambda k: dates[index[k]])
     keyed: dict[int, list[Keyed]] = {}
-    for k in range(p0, p1):
-        event_a, event_b = result.match_events(records[k])
-        keyed.setdefault(col_a[k], []).append(((k, 1, 0), event_a))
-        keyed.setdefault(col_b[k], []).append(((k, 1, 0), event_b))
+    match_events = result.match_events
+    for k, record, a, b in zip(range(p0, p1), records.rows(p0, p1), col_a[p0:p1].tolist(), col_b[p0:p1].tolist()):
+        event_a, event_b = match_events(record)
+        keyed.setdefault(a, []).append(((k, 1, 0), event_a))
+        keyed.setdefault(b, []).append(((k, 1, 0), event_b))
     sides: dict[int, list[Keyed]] = {}
     for n, (position, player, payload) in enumerate(result.side):
         event = result.side_event(payload)
