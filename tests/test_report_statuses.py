@@ -16,68 +16,47 @@ from nardrating.replay.loader import load_club
 from .conftest import make_club
 from .test_fast_path import random_chess_club, random_club
 
-ELO_JOURNAL = """[[player]]
-id = "anna"
+def journal(*matches: tuple[str, str, str, str, str]) -> str:
+    """anna, boris and carl, and these matches: (id, date, player a, player b, more lines)."""
+    players = "".join(f'[[player]]\nid = "{p}"\n\n' for p in ("anna", "boris", "carl"))
+    return players + "\n".join(f'[[match]]\nid = "{m}"\ndate = {day}\nplayers = ["{a}", "{b}"]\n{more}\n'
+                                for m, day, a, b, more in matches)
 
-[[player]]
-id = "boris"
 
-[[player]]
-id = "carl"
+ELO_JOURNAL = journal(("g1", "2015-01-10", "anna", "boris", 'winner = "anna"'),
+                      ("g2", "2015-02-10", "anna", "carl", 'winner = "anna"'),
+                      ("g3", "2015-02-20", "boris", "carl", 'winner = "boris"\nrated = false'),
+                      ("g4", "2015-04-05", "boris", "carl", 'winner = "boris"'),
+                      ("g5", "2015-04-06", "boris", "carl", 'winner = "carl"'))
 
-[[match]]
-id = "g1"
-date = 2015-01-10
-players = ["anna", "boris"]
-winner = "anna"
 
-[[match]]
-id = "g2"
-date = 2015-02-10
-players = ["anna", "carl"]
-winner = "anna"
+def club_of(tmp_path: Path, text: str, discipline: str, engine: str, params: str) -> Path:
+    """A club of this journal and one list of this engine."""
+    return make_club(tmp_path / "club", text, f'[club]\njournal = ["journal.toml"]\ndefault_discipline = "{discipline}"\n\n'
+                                              f'[rating.{engine}]\nengine = "{engine}"\n{params}\n')
 
-[[match]]
-id = "g3"
-date = 2015-02-20
-players = ["boris", "carl"]
-winner = "boris"
-rated = false
 
-[[match]]
-id = "g4"
-date = 2015-04-05
-players = ["boris", "carl"]
-winner = "boris"
-
-[[match]]
-id = "g5"
-date = 2015-04-06
-players = ["boris", "carl"]
-winner = "carl"
-"""
+def statuses(cli_json, *args: str) -> dict[str, str]:
+    """Each player's status in a report's or a leaderboard's JSON."""
+    rows = cli_json(*args)
+    return {row["player"]: row["status"] for row in (rows["rows"] if isinstance(rows, dict) else rows)}
 
 
 def test_an_elo_players_status_is_the_one_of_the_periods_last_day(tmp_path, cli_json, monkeypatch):
     # provisional_games = 2. By 31 March anna has 2 rated games (g1, g2): established; boris and carl
     # 1 each (g3 is not rated): provisional. Today boris and carl have 3 and 2: established. The
     # first quarter's report says what the list said on 31 March; the second's what it says now.
-    club = make_club(tmp_path / "club", ELO_JOURNAL, '[club]\njournal = ["journal.toml"]\ndefault_discipline = "chess"\n\n'
-                                                    '[rating.elo]\nengine = "elo"\nprovisional_games = 2\n')
-    monkeypatch.chdir(club)
-    q1 = {row["player"]: row["status"] for row in cli_json("report", "--period", "2015-Q1")["rows"]}
-    assert q1 == {"anna": "established", "boris": "provisional", "carl": "provisional"}
-    q2 = {row["player"]: row["status"] for row in cli_json("report", "--period", "2015-Q2")["rows"]}
-    assert q2 == {"boris": "established", "carl": "established"}
+    monkeypatch.chdir(club_of(tmp_path, ELO_JOURNAL, "chess", "elo", "provisional_games = 2"))
+    assert statuses(cli_json, "report", "--period", "2015-Q1") == \
+        {"anna": "established", "boris": "provisional", "carl": "provisional"}
+    assert statuses(cli_json, "report", "--period", "2015-Q2") == {"boris": "established", "carl": "established"}
 
 
 def test_the_statuses_are_read_without_a_second_replay(tmp_path, monkeypatch):
     from nardrating.reports import period as period_report
     from nardrating.periods import parse_period
 
-    club = make_club(tmp_path / "club", ELO_JOURNAL, '[club]\njournal = ["journal.toml"]\ndefault_discipline = "chess"\n\n'
-                                                    '[rating.elo]\nengine = "elo"\nprovisional_games = 2\n')
-    ledger = load_club(club, use_cache=False)
+    ledger = load_club(club_of(tmp_path, ELO_JOURNAL, "chess", "elo", "provisional_games = 2"), use_cache=False)
     result = ledger.run("elo", "chess")
     asked = []
     monkeypatch.setattr(type(ledger), "run", lambda self, *args: asked.append(args) or result)
@@ -86,48 +65,18 @@ def test_the_statuses_are_read_without_a_second_replay(tmp_path, monkeypatch):
     assert asked == [] and statuses == {"anna": "established", "boris": "provisional", "carl": "provisional"}
 
 
-FIBS_JOURNAL = """[[player]]
-id = "anna"
-
-[[player]]
-id = "boris"
-
-[[player]]
-id = "carl"
-
-[[match]]
-id = "n1"
-date = 2015-01-10
-players = ["anna", "boris"]
-winner = "anna"
-length = 3
-
-[[match]]
-id = "n2"
-date = 2015-02-10
-players = ["anna", "carl"]
-winner = "carl"
-length = 5
-
-[[match]]
-id = "n3"
-date = 2015-05-02
-players = ["boris", "carl"]
-winner = "boris"
-length = 7
-"""
+FIBS_JOURNAL = journal(("n1", "2015-01-10", "anna", "boris", 'winner = "anna"\nlength = 3'),
+                       ("n2", "2015-02-10", "anna", "carl", 'winner = "carl"\nlength = 5'),
+                       ("n3", "2015-05-02", "boris", "carl", 'winner = "boris"\nlength = 7'))
 
 
 def test_a_fibs_players_status_follows_their_experience_then(tmp_path, cli_json, monkeypatch):
     # leaderboard_min_experience = 8, experience in points. By 31 March: anna 3 + 5 = 8 (established),
     # boris 3, carl 5 (provisional). Today boris 3 + 7 = 10 and carl 5 + 7 = 12: established.
-    club = make_club(tmp_path / "club", FIBS_JOURNAL, '[club]\njournal = ["journal.toml"]\ndefault_discipline = "long-nardy"\n\n'
-                                                     '[rating.fibs]\nengine = "fibs"\nleaderboard_min_experience = 8\n')
-    monkeypatch.chdir(club)
-    q1 = {row["player"]: row["status"] for row in cli_json("report", "--period", "2015-Q1")["rows"]}
-    assert q1 == {"anna": "established", "boris": "provisional", "carl": "provisional"}
-    now = {row["player"]: row["status"] for row in cli_json("leaderboard", "--all")}
-    assert now == {"anna": "established", "boris": "established", "carl": "established"}
+    monkeypatch.chdir(club_of(tmp_path, FIBS_JOURNAL, "long-nardy", "fibs", "leaderboard_min_experience = 8"))
+    assert statuses(cli_json, "report", "--period", "2015-Q1") == \
+        {"anna": "established", "boris": "provisional", "carl": "provisional"}
+    assert statuses(cli_json, "leaderboard", "--all") == {"anna": "established", "boris": "established", "carl": "established"}
 
 
 def inactivity(params, day: date) -> bool:
@@ -242,9 +191,8 @@ def test_an_adjustment_in_the_period_it_is_rated_with_comes_before_its_games(tmp
     # = 3.70846e-6, and RD' = (1/100² + 1/d²)^(−1/2) = 98.196 ≤ 99: established at January's end.
     # (Were the adjustment after January's rating, her RD would be 100: provisional.) boris: g(100)
     # = 0.953146, 1/d² = 7.5261e-6, RD' = (1/350² + 1/d²)^(−1/2) = 252.5: provisional.
-    club = make_club(tmp_path / "club", GLICKO_JOURNAL.format(adjusted="2015-01-20", change="rd = 100"),
-                     '[club]\njournal = ["journal.toml"]\ndefault_discipline = "chess"\n\n'
-                     '[rating.glicko]\nengine = "glicko"\nc = 0\nprovisional_rd = 99\n')
+    club = club_of(tmp_path, GLICKO_JOURNAL.format(adjusted="2015-01-20", change="rd = 100"), "chess", "glicko",
+                   "c = 0\nprovisional_rd = 99")
     result = load_club(club, use_cache=False).run("glicko", "chess")
     assert result.statuses_at(date(2015, 1, 31)) == {"anna": "established", "boris": "provisional"}
     monkeypatch.chdir(club)
@@ -258,9 +206,8 @@ def test_a_volatility_set_after_the_last_game_grows_the_deviation(tmp_path):
     # volatility to 0.5. At April's end she has been idle one whole period (March: idle = April −
     # February − 1), so φ = √(φ² + σ²) with φ = 50/173.7178 = 0.287823: √(0.082842 + 0.25) = 0.576925,
     # RD 100.22 > 80: provisional. (With the volatility the list starts from, 0.06: RD 51.07.)
-    club = make_club(tmp_path / "club", GLICKO_JOURNAL.format(adjusted="2015-02-10", change="rd = 50\nvolatility = 0.5"),
-                     '[club]\njournal = ["journal.toml"]\ndefault_discipline = "chess"\n\n'
-                     '[rating.glicko2]\nengine = "glicko2"\nprovisional_rd = 80\n')
+    club = club_of(tmp_path, GLICKO_JOURNAL.format(adjusted="2015-02-10", change="rd = 50\nvolatility = 0.5"), "chess",
+                   "glicko2", "provisional_rd = 80")
     ledger = load_club(club, use_cache=False)
     result = ledger.run("glicko2", "chess")
     assert result.statuses_at(date(2015, 4, 30))["anna"] == "provisional"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from datetime import date
+from collections.abc import Iterator
 from typing import Any
 
 from .glickomath import Period, period_index, period_label
@@ -64,53 +65,23 @@ def _last_rated(col_a: Any, col_b: Any, unrated: Any, first: int, code: int) -> 
     stop = first
     while stop > 0:
         begin = max(0, stop - SCAN)
-        found = [k for k in (_last_in(column[begin:stop].tolist(), code, unrated, begin) for column in (col_a, col_b))
-                 if k is not None]
+        found = [k for column in (col_a, col_b) for k in _positions(column[begin:stop].tolist(), code, unrated, begin)]
         if found:
-            return max(found)
+            return begin + max(found)
         stop = begin
     return None
 
 
-def _last_in(values: list[int], code: int, unrated: Any, offset: int) -> int | None:
-    """The last position (+ offset) of `code` in `values` whose record is rated, or None."""
-    values.reverse()
+def _positions(values: list[int], code: int, unrated: Any, offset: int = 0) -> Iterator[int]:
+    """The positions of `code` in `values` (found in C) whose records (position + offset) were rated."""
     at = 0
     while True:
         try:
             at = values.index(code, at)
         except ValueError:
-            return None
-        k = offset + len(values) - 1 - at
-        if k not in unrated:
-            return k
-        at += 1
-
-
-def _first_in(values: list[int], code: int, unrated: set[int]) -> int | None:
-    """The first position of `code` in `values` not in `unrated`, or None."""
-    at = 0
-    while True:
-        try:
-            at = values.index(code, at)
-        except ValueError:
-            return None
-        if at not in unrated:
-            return at
-        at += 1
-
-
-def _all_in(values: list[int], code: int, unrated: set[int]) -> list[int]:
-    """Every position of `code` in `values` not in `unrated`."""
-    out: list[int] = []
-    at = 0
-    while True:
-        try:
-            at = values.index(code, at)
-        except ValueError:
-            return out
-        if at not in unrated:
-            out.append(at)
+            return
+        if at + offset not in unrated:
+            yield at
         at += 1
 
 
@@ -165,14 +136,14 @@ class RecordPeriods:
         unrated = {k - first for k in range(first, end) if k in records.reasons}
         x = m.code_of[player]
         # The player's rated games of the period, in order: (record, opponent, score).
-        games = sorted([(k, b[k], m.score_a[rows[k]]) for k in _all_in(a, x, unrated)] +
-                       [(k, a[k], 1.0 - m.score_a[rows[k]]) for k in _all_in(b, x, unrated)])
+        games = sorted([(k, b[k], m.score_a[rows[k]]) for k in _positions(a, x, unrated)] +
+                       [(k, a[k], 1.0 - m.score_a[rows[k]]) for k in _positions(b, x, unrated)])
         if not games:
             raise KeyError((player, entry))
         # Each one's first rated game of the period: their rating and φ at its start.
         opening: dict[int, tuple[float, int]] = {}
         for code in {x, *(y for _, y, _ in games)}:
-            at_a, at_b = _first_in(a, code, unrated), _first_in(b, code, unrated)
+            at_a, at_b = next(_positions(a, code, unrated), None), next(_positions(b, code, unrated), None)
             if at_b is None or (at_a is not None and at_a < at_b):
                 opening[code] = before_a[at_a], int(table_a[at_a])
             else:
