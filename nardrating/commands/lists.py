@@ -108,7 +108,7 @@ def leaderboard(club: ClubOpt = None, rating: RatingOpt = None, discipline: Disc
 
         check_target(output, club_files(ledger.config))
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
-    result = ledger.run(rating, discipline, day.day)
+    result = ledger.standings_run(rating, discipline, day.day)   # (the leaderboard reads the standings only)
     if daily:
         if not result.has_daily:
             fail([_("--daily is for the chip rating; {list!r} uses the {engine} engine").format(

@@ -120,6 +120,25 @@ class Ledger:
             result.as_of = shown_as_of
         return result
 
+    def standings_run(self, rating: str | RatingList | None = None, discipline: str | None = None,
+                      as_of: date | None = None) -> Any:
+        """run()'s result where only its standings are read (the leaderboard): of a list whose replay
+        the cache cannot keep, the standings kept beside the snapshot (cachestandings.py) when they
+        are for the journal exactly as it is; else run(), and its standings kept."""
+        from ..engines.registry import engine_class
+        from . import cachestandings
+
+        rating_list = rating if isinstance(rating, RatingList) else self.rating(rating)
+        discipline = self.discipline(rating_list, discipline)
+        engine = engine_class(rating_list.engine)
+        if engine.can_cache(rating_list.params):
+            return self.run(rating_list, discipline, as_of)
+        kept = through_cache(cachestandings.load, self, engine, rating_list, discipline, as_of)
+        if kept is None:
+            kept = self.run(rating_list, discipline, as_of)
+            through_cache(cachestandings.save, self, engine, rating_list, discipline, as_of, kept)
+        return kept
+
     # The cache of replayed results (resume.resumed_result): only for engines whose replay can
     # be stored (Engine.can_cache: resumed over appended matches where Engine.can_resume), and
     # only for the journal exactly as cached (`dirty` marks one changed in memory, by add-match).

@@ -106,7 +106,7 @@ def players(ledger: Ledger, rating: str | None = None, day: AsOf | None = None) 
     for discipline in journal.disciplines():
         rated_by = next((r for r in lists if r.rates(discipline)), None)
         if rated_by is not None:
-            standings = ledger.run(rated_by, discipline, day.day if day else None).standings
+            standings = ledger.standings_run(rated_by, discipline, day.day if day else None).standings
             for player, s in standings.items():
                 if s.games:
                     counts.setdefault(player, {})[discipline] = s.games

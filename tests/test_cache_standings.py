@@ -1,0 +1,142 @@
+"""The standings of a list whose replay the cache cannot keep (mfsnb, fide, placement), kept for
+`leaderboard` (replay/cachestandings.py): what it shows from them is what a full read shows, in every
+format and as of every date asked; they are read only for the journal exactly as it was replayed
+(an appended match, a changed config: replayed), and a damaged file is not read."""
+from __future__ import annotations
+
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from nardrating.engines.base import RatingResult, Standing
+from nardrating.replay import cachestandings
+from nardrating.replay.cachedir import CacheFolder
+from nardrating.replay.ledger import through_cache
+from nardrating.replay.loader import load_club
+
+from .conftest import no_cache
+
+SAMPLES = Path(__file__).parent.parent / "sample_ledgers"
+# (sample club, its list kept as standings, dates asked for besides the default)
+LISTS = [("federation-2009", "federation", ["2009-02-15", "2009-12-31"]),
+         ("fide-club", "fide", ["2024-06-30"]),
+         ("nardy-club", "tournament", ["2025-02-01"])]
+
+
+def copied(tmp_path: Path, name: str) -> Path:
+    club = tmp_path / name
+    shutil.copytree(SAMPLES / name, club)
+    return club
+
+
+def boards(cli, club: Path, rating: str, days: list[str]) -> list[str]:
+    out = []
+    for fmt in ("table", "json", "csv", "md"):
+        for extra in ([], ["--all"], *(["--as-of", day] for day in days)):
+            result = cli("leaderboard", "--club", club, "--rating", rating, "--format", fmt, *extra)
+            assert result.exit_code == 0, result.output
+            out.append(result.stdout.replace(str(club), "CLUB"))
+    return out
+
+
+@pytest.mark.parametrize("name, rating, days", LISTS)
+def test_a_leaderboard_from_kept_standings_is_a_full_reads(cli, tmp_path, monkeypatch, name, rating, days):
+    club = copied(tmp_path, name)
+    with no_cache():
+        full = boards(cli, club, rating, days)
+    boards(cli, club, rating, days)   # (the snapshot, then the standings, written)
+    replays = []
+    from nardrating.replay.ledger import Ledger
+
+    run = Ledger.run
+    monkeypatch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+    kept = boards(cli, club, rating, days)
+    assert kept == full
+    assert replays == []   # every one of them from the kept standings
+
+
+def test_standings_are_kept_for_the_journal_exactly_as_replayed(cli, tmp_path, monkeypatch):
+    club = copied(tmp_path, "federation-2009")
+    first = boards(cli, club, "federation", [])
+    assert boards(cli, club, "federation", []) == first
+    # A match appended: the list is replayed, and what it shows is a full read's.
+    added = cli("add-match", "--club", club, "--date", "2009-12-30", "--winner",
+                *_two_players(club), "--discipline", "long-nardy")
+    assert added.exit_code == 0, added.output
+    after = boards(cli, club, "federation", [])
+    with no_cache():
+        assert after == boards(cli, club, "federation", [])
+    assert after != first
+    # Another config (a parameter changed): the standings kept are of another snapshot.
+    config = club / "nardrating.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("start = 1500 ", "start = 1450 ", 1), encoding="utf-8")
+    changed = boards(cli, club, "federation", [])
+    with no_cache():
+        assert changed == boards(cli, club, "federation", [])
+
+
+def _two_players(club: Path) -> list[str]:
+    ledger = load_club(club, use_cache=False)
+    players = sorted(ledger.run("federation").standings)[:2]
+    return [players[0], players[0], players[1]]
+
+
+def test_a_damaged_standings_file_is_not_read(cli, tmp_path):
+    club = copied(tmp_path, "fide-club")
+    first = boards(cli, club, "fide", [])
+    ledger = load_club(club)
+    with CacheFolder(ledger.config, create=False) as folder:
+        names = [n for n in folder.names() if n.startswith("standings-")]
+        assert names
+        for kept in names:   # a status changed: still JSON, and still a plausible file but for its hash
+            data, _ = folder.read(kept)
+            at = data.index(b'"rows"')
+            status = data.index(b'"rated"', at)
+            folder.write(kept, data[:status] + b'"ruled"' + data[status + 7:])
+    assert boards(cli, club, "fide", []) == first
+
+
+def test_only_values_that_come_back_as_they_were_are_kept(tmp_path):
+    # A date is tagged; an int stays an int, a float a float; a value of any other type (a Fraction,
+    # a tuple) means the standings are not kept.
+    from fractions import Fraction
+
+    club = copied(tmp_path, "fide-club")
+    ledger = load_club(club)
+    ledger.run("fide")   # (the snapshot written)
+    ledger = load_club(club)
+    rating_list = ledger.rating("fide")
+    from nardrating.engines.registry import engine_class
+
+    engine = engine_class(rating_list.engine)
+    day = date(2024, 6, 30)
+    plain = RatingResult("fide", "chess", "fide", {"a": Standing("a", 2100, 3, "rated", date(2024, 1, 2),
+                                                                  {"list": date(2024, 4, 1), "x": 1.5, "y": None})},
+                         as_of=day)
+    cachestandings.save(ledger, engine, rating_list, "chess", day, plain)
+    back = cachestandings.load(ledger, engine, rating_list, "chess", day)
+    s = back.standings["a"]
+    assert (s.rating, type(s.rating), s.extra, s.last_played) == (2100, int, plain.standings["a"].extra, date(2024, 1, 2))
+    assert through_cache(cachestandings.load, ledger, engine, rating_list, "chess", date(2024, 7, 1)) is None  # (another date)
+    odd = RatingResult("fide", "chess", "fide", {"a": Standing("a", 2100, 3, "rated", None, {"x": Fraction(1, 3)})},
+                       as_of=day)
+    cachestandings.save(ledger, engine, rating_list, "chess", day, odd)
+    assert cachestandings.load(ledger, engine, rating_list, "chess", day).standings["a"].extra["x"] == 1.5  # (the plain one)
+
+
+@pytest.mark.parametrize("name, rating, days", LISTS)
+def test_players_from_kept_standings_are_a_full_reads(cli, tmp_path, name, rating, days):
+    club = copied(tmp_path, name)
+
+    def listed() -> list[str]:
+        out = [cli("players", "--club", club, "--format", "json", *extra) for extra in ([], *(["--as-of", d] for d in days))]
+        assert all(r.exit_code == 0 for r in out), [r.output for r in out]
+        return [r.stdout for r in out]
+
+    with no_cache():
+        full = listed()
+    listed()
+    assert listed() == full
