@@ -36,7 +36,7 @@ def compared(folder, lists) -> tuple[int, int]:
     return count, quick
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", [*range(3), *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(3, 6))])
 def test_the_opponents_event_from_the_record_is_their_historys(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_FAST", "0")
     random_chess_club(tmp_path / "chess", seed, rows=150)
