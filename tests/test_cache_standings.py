@@ -33,9 +33,18 @@ def copied(tmp_path: Path, name: str) -> Path:
 
 def boards(cli, club: Path, rating: str, days: list[str]) -> list[str]:
     out = []
+    for day in [None, *days]:
+        out += board(cli, club, rating, day)
+    return out
+
+
+def board(cli, club: Path, rating: str, day: str | None) -> list[str]:
+    """The leaderboard as of `day` (None: the default) in every format, with and without --all."""
+    out = []
     for fmt in ("table", "json", "csv", "md"):
-        for extra in ([], ["--all"], *(["--as-of", day] for day in days)):
-            result = cli("leaderboard", "--club", club, "--rating", rating, "--format", fmt, *extra)
+        for extra in ([], ["--all"]):
+            result = cli("leaderboard", "--club", club, "--rating", rating, "--format", fmt, *extra,
+                         *(["--as-of", day] if day else []))
             assert result.exit_code == 0, result.output
             out.append(result.stdout.replace(str(club), "CLUB"))
     return out
@@ -43,18 +52,21 @@ def boards(cli, club: Path, rating: str, days: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("name, rating, days", LISTS)
 def test_a_leaderboard_from_kept_standings_is_a_full_reads(cli, tmp_path, monkeypatch, name, rating, days):
-    club = copied(tmp_path, name)
-    with no_cache():
-        full = boards(cli, club, rating, days)
-    boards(cli, club, rating, days)   # (the snapshot, then the standings, written)
-    replays = []
     from nardrating.replay.ledger import Ledger
 
+    club = copied(tmp_path, name)
     run = Ledger.run
-    monkeypatch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
-    kept = boards(cli, club, rating, days)
-    assert kept == full
-    assert replays == []   # every one of them from the kept standings
+    replays: list[tuple] = []
+    for day in [None, *days]:   # (one file per list: a date asked for replaces the one before)
+        with no_cache():
+            full = board(cli, club, rating, day)
+        board(cli, club, rating, day)   # (the snapshot, then the standings, written)
+        replays.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+            kept = board(cli, club, rating, day)
+        assert kept == full
+        assert replays == []   # every one of them from the kept standings
 
 
 def test_standings_are_kept_for_the_journal_exactly_as_replayed(cli, tmp_path, monkeypatch):

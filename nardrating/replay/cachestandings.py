@@ -1,8 +1,8 @@
 """The standings of a list whose replay the cache cannot keep (mfsnb, fide, placement: their state
 is records per competition, list line or tournament), kept for `leaderboard`.
 
-Stored after a replay of the journal exactly as the cached snapshot has it, per list, discipline and
-date read, as JSON with its own SHA-256: every standing (player, rating, games, status, the last
+Stored after a replay of the journal exactly as the cached snapshot has it, per list and discipline
+(with the date read), as JSON with its own SHA-256: every standing (player, rating, games, status, the last
 game's date, the engine's extra columns) and what the leaderboard shows of the result (hidden
 statuses, extra columns, sections, the date). Read back only for the same snapshot token and counts
 and nothing appended since, the same engine and version, list, discipline and date; each value must
@@ -28,9 +28,10 @@ Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 FORMAT = 1
 
 
-def _name(rating: str, discipline: str, day: date | None) -> str:
-    key = f"{rating}\n{discipline}\n{day.isoformat() if day else ''}"
-    return "standings-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16] + ".json"
+def _name(rating: str, discipline: str) -> str:
+    """One file per list and discipline (the date read is in it): a --as-of asked for replaces the
+    usual date's standings, which the next read of that date keeps again; files do not pile up."""
+    return "standings-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16] + ".json"
 
 
 class NotPlain(ValueError):
@@ -81,7 +82,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
                        "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
                        "sections": [list(c) for c in result.sections]}, ensure_ascii=False).encode("utf-8")
     with CacheFolder(ledger.config, create=True) as folder:
-        folder.write(_name(rating.name, discipline, day), hashlib.sha256(body).digest() + body)
+        folder.write(_name(rating.name, discipline), hashlib.sha256(body).digest() + body)
 
 
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> RatingResult | None:
@@ -89,7 +90,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     if ledger.cache_token is None or ledger.dirty:
         return None
     with CacheFolder(ledger.config, create=False) as folder:
-        data, _ = folder.read(_name(rating.name, discipline, day))
+        data, _ = folder.read(_name(rating.name, discipline))
     body = data[32:]
     need(hashlib.sha256(body).digest() == data[:32], "standings file damaged")
     kept = json.loads(body)
