@@ -1,10 +1,9 @@
 """What the engines' `explain_event` methods share: finding the other side of a match."""
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-
 from .base import HistoryEvent, RatingResult
 from .compact import ColumnRecords, CompactResult
+from .window import records_dated
 
 
 def opponent_event(result: RatingResult, event: HistoryEvent) -> HistoryEvent:
@@ -26,10 +25,8 @@ def _from_the_record(result: CompactResult, event: HistoryEvent) -> HistoryEvent
     records = result.records
     if not result.windowed or not isinstance(records, ColumnRecords):
         return None
-    m = result.match_columns()
-    index, dates, day, count = records.columns[0], m.dates, event.date.toordinal(), len(records)
-    first = bisect_left(range(count), day, key=lambda k: dates[index[k]])
-    for k in range(first, bisect_right(range(count), day, lo=first, key=lambda k: dates[index[k]])):
+    m, index = result.match_columns(), records.columns[0]
+    for k in records_dated(result, event.date, event.date):
         i = index[k]
         if m.entries[i] != event.entry:
             continue

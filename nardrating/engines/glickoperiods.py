@@ -88,42 +88,24 @@ def _positions(values: list[int], code: int, unrated: Any, offset: int = 0) -> I
 class RecordPeriods:
     """What a Replay with `keep` gives explain, `periods` (index → Period) and `games` ((player,
     match id) → (period index, the game's place among the player's rated games of it)), made from
-    the records for each player and period explain asks about (`games[player, entry]`)."""
+    the records for each player and period explain asks about (`game_of`)."""
 
     def __init__(self, result: Any, engine: Any) -> None:   # (a GlickoResult)
         self.result, self.engine = result, engine
         self.periods: dict[int, Period] = {}
-        self.games = _Games(self)
-        self._rows: dict[str, int] | None = None
-
-    def row_of(self, entry: str) -> int:
-        """The match row of a match id (the id column's own search, or an index made once)."""
-        entries = self.result.match_columns().entries
-        found = getattr(entries, "row_of", None)
-        if found is not None:
-            row = found(entry)
-            if row is None:
-                raise KeyError(entry)
-            return int(row)
-        if self._rows is None:
-            self._rows = {e: k for k, e in enumerate(entries)}
-        return self._rows[entry]
+        self.games: dict[tuple[str, str], tuple[int, int]] = {}
 
     def game_of(self, player: str, entry: str, day: date) -> tuple[int, int]:
         """games[player, entry] for the match of that id played on `day`: its period made from the
         records of that period (no search of every match id for its row)."""
-        key = (player, entry)
-        if not dict.__contains__(self.games, key):
-            self.add(player, entry, period_index(day.toordinal(), self.result.period))
-        return self.games[key]
+        if (player, entry) not in self.games:
+            self.add(player, period_index(day.toordinal(), self.result.period))
+        return self.games[player, entry]
 
-    def add(self, player: str, entry: str, index: int | None = None) -> None:
-        """Make the period (`index`, else found from the match's row) of `player`'s match `entry`, or
-        add the player's update to it."""
+    def add(self, player: str, index: int) -> None:
+        """Make period `index` of `player`'s games, or add the player's update to it."""
         result, m = self.result, self.result.match_columns()
         period = result.period
-        if index is None:
-            index = period_index(m.dates[self.row_of(entry)], period)
         records = result.records
         row, col_a, col_b, fields = records.columns
         dates = m.dates
@@ -139,23 +121,18 @@ class RecordPeriods:
         games = sorted([(k, b[k], m.score_a[rows[k]]) for k in _positions(a, x, unrated)] +
                        [(k, a[k], 1.0 - m.score_a[rows[k]]) for k in _positions(b, x, unrated)])
         if not games:
-            raise KeyError((player, entry))
-        # Each one's first rated game of the period: their rating and φ at its start.
-        opening: dict[int, tuple[float, int]] = {}
-        for code in {x, *(y for _, y, _ in games)}:
-            at_a, at_b = next(_positions(a, code, unrated), None), next(_positions(b, code, unrated), None)
-            if at_b is None or (at_a is not None and at_a < at_b):
-                opening[code] = before_a[at_a], int(table_a[at_a])
-            else:
-                opening[code] = before_b[at_b], int(table_b[at_b])
+            raise KeyError((player, index))
         scale, table, names = result.scale, result.player_periods, m.players
         kept = self.periods.get(index)
         if kept is None:
             kept = self.periods[index] = Period(period_label(index, period), {}, {}, {}, {})
         for code in {x, *(y for _, y, _ in games)}:
-            rating, at = opening[code]
+            # Each one's first rated game of the period: their rating and φ at its start.
+            at_a, at_b = next(_positions(a, code, unrated), None), next(_positions(b, code, unrated), None)
+            rating, at = (before_a[at_a], table_a[at_a]) if at_b is None or (at_a is not None and at_a < at_b) \
+                else (before_b[at_b], table_b[at_b])
             kept.mu[names[code]] = (rating - 1500) / scale
-            kept.onset[names[code]] = table.phi_before[at]
+            kept.onset[names[code]] = table.phi_before[int(at)]
         phi, sigma, last = states_before(result, {x}, first, index)
         kept.start[player] = (phi[x], last[x], sigma[x])
         kept.updates[player] = self.engine.rate_values(
@@ -165,16 +142,3 @@ class RecordPeriods:
         for place, match_id in enumerate(entry_of):
             self.games[player, match_id] = index, place
 
-
-class _Games(dict[tuple[str, str], tuple[int, int]]):
-    """(player, match id) → (period, place), the period made from the records when first asked."""
-
-    def __init__(self, periods: RecordPeriods) -> None:
-        super().__init__()
-        self.periods = periods
-
-    def __missing__(self, key: tuple[str, str]) -> tuple[int, int]:
-        self.periods.add(*key)
-        if not dict.__contains__(self, key):
-            raise KeyError(key)
-        return dict.__getitem__(self, key)

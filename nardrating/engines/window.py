@@ -44,11 +44,10 @@ def period_events(result: RatingResult, start: date, end: date
 def _events(result: CompactResult, records: ColumnRecords, start: date, end: date
             ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
     m = result.match_columns()
-    names, dates = m.players, m.dates
-    index, col_a, col_b, _ = records.columns
-    count = len(records)
-    p0 = bisect_left(range(count), start.toordinal(), key=lambda k: dates[index[k]])
-    p1 = bisect_right(range(count), end.toordinal(), lo=p0, key=lambda k: dates[index[k]])
+    names = m.players
+    _, col_a, col_b, _ = records.columns
+    dated = records_dated(result, start, end)
+    p0, p1 = dated.start, dated.stop
     keyed: dict[int, list[Keyed]] = {}
     match_events = result.match_events
     for k, record, a, b in zip(range(p0, p1), records.rows(p0, p1), col_a[p0:p1].tolist(), col_b[p0:p1].tolist()):
@@ -100,11 +99,16 @@ def last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple[
     return last_any, last_rated
 
 
+def records_dated(result: CompactResult, start: date, end: date) -> range:
+    """The positions of the records dated start..end (the records are in replay order, by date)."""
+    count, dates, index = len(result.records), result.match_columns().dates, result.records.columns[0]
+    first = bisect_left(range(count), start.toordinal(), key=lambda k: dates[index[k]])
+    return range(first, bisect_right(range(count), end.toordinal(), lo=first, key=lambda k: dates[index[k]]))
+
+
 def first_after(result: CompactResult, day: date) -> int:
-    """The position of the first record dated after `day` (the records are in replay order, by date)."""
-    records = result.records
-    dates, index = result.match_columns().dates, records.columns[0]
-    return bisect_right(range(len(records)), day.toordinal(), key=lambda k: dates[index[k]])
+    """The position of the first record dated after `day`."""
+    return records_dated(result, day, day).stop
 
 
 def rated_after(result: CompactResult, day: date) -> Counter[int]:

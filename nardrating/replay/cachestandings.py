@@ -46,6 +46,14 @@ def _value(v: Any) -> Any:
     raise NotPlain(type(v).__name__)
 
 
+def _row(s: Standing) -> list[Any]:
+    if not (type(s.player) is str and type(s.games) is int and type(s.status) is str
+            and all(type(key) is str for key in s.extra)):
+        raise NotPlain("a standing's player, games, status or extra column")
+    return [s.player, _value(s.rating), s.games, s.status, _value(s.last_played),
+            [[key, _value(v)] for key, v in s.extra.items()]]
+
+
 def _back(v: Any) -> Any:
     if isinstance(v, dict):
         need(set(v) == {"date"} and isinstance(v["date"], str), "unknown value")
@@ -71,12 +79,8 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     if ledger.cache_token is None or ledger.dirty or result.as_of != day:
         return
     try:
-        rows = [[s.player, _value(s.rating), _value(s.games), s.status, _value(s.last_played),
-                 [[key, _value(v)] for key, v in s.extra.items()]] for s in result.standings.values()]
+        rows = [_row(s) for s in result.standings.values()]
     except NotPlain:
-        return
-    if not all(type(s.games) is int and type(s.status) is str and type(s.player) is str
-               and all(type(key) is str for key in s.extra) for s in result.standings.values()):
         return
     body = json.dumps({**_key(ledger, engine, rating, discipline, day), "rows": rows,
                        "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
