@@ -50,8 +50,9 @@ period = "week"
 engine = "glicko2"
 tau = 0.3
 """
-JOURNAL = "".join(f'[[player]]\nid = "{p}"\n\n' for p in ("anna", "boris", "vera", "gleb")) + "".join(f'[[match]]\ndate = 2024-01-{day:02d}\nplayers = ["{a}", "{b}"]\nwinner = "{a}"\nlength = 3\n\n'
-                  for day, a, b in ((1, "anna", "boris"), (2, "boris", "vera"), (9, "vera", "anna"), (20, "anna", "gleb")))
+JOURNAL = "".join(f'[[player]]\nid = "{p}"\n\n' for p in ("anna", "boris", "vera", "gleb")) + "".join(f'[[match]]\nid = "m{n:04d}"\ndate = 2024-01-{day:02d}\nplayers = ["{a}", "{b}"]\nwinner = "{a}"\nlength = 3\n\n'
+                  for n, (day, a, b) in enumerate(((1, "anna", "boris"), (2, "boris", "vera"), (9, "vera", "anna"),
+                                                   (20, "anna", "gleb")), start=1))
 
 
 def typed(value):
@@ -92,7 +93,13 @@ def test_the_cached_config_has_every_value_of_the_checked_one_with_its_type(tmp_
 
 @pytest.mark.parametrize("command", [("leaderboard", "--all"), ("leaderboard", "--rating", "glicko2"),
                                      ("history", "anna", "--rating", "club"), ("players",),
-                                     ("leaderboard", "--rating", "chips", "--as-of", "2024-01-25")])
+                                     ("leaderboard", "--rating", "chips", "--as-of", "2024-01-25"),
+                                     *(("history", "anna", "--rating", name, "--details")
+                                       for name in ("fibs", "club", "chips", "places", "glicko", "glicko2")),
+                                     ("report", "--period", "2024-01", "--rating", "glicko"),
+                                     ("report", "--period", "2024-01", "--rating", "fibs"),
+                                     ("explain", "m0003", "--rating", "club"), ("explain", "m0004", "--rating", "fibs"),
+                                     ("player", "anna", "--rating", "glicko2"), ("head-to-head", "anna", "vera")])
 def test_read_only_commands_show_what_a_full_check_shows(tmp_path, cli, command):
     folder = club(tmp_path)
     full = cli(*command, "--club", folder, "--format", "json", env={"NARDRATING_NO_CACHE": "1"})
@@ -127,12 +134,97 @@ def test_a_damaged_cached_config_is_not_used(tmp_path, cli, damage):
     assert cli("leaderboard", "--club", folder, "--rating", "club", "--format", "json").stdout == before
 
 
-def test_configs_whose_parameters_have_methods_are_never_cached(tmp_path, cli):
-    for sample in ("federation-2009", "fide-club"):   # mfsnb, fide
-        folder = tmp_path / sample
-        shutil.copytree(SAMPLES / sample, folder)
-        assert cli("leaderboard", "--club", folder).exit_code == 0
-        assert not cached_file(folder).exists()
+FIDE_CONFIGS = {   # ruleset lines of a fide list, each with what FIDE's rules or seed 002 fix
+    'ruleset = "seed"': (1000, 9, 20, None),        # seed 002: floor 1000, 9 games, K 20, no cap
+    'ruleset = "seed"\nk = 15\nmin_rating = 1100\nfirst_rating_games = 7': (1100, 7, 15, None),
+    'ruleset = "fide-2024"': (1400, 5, 20, 400),     # B.02 (2024): floor 1400, 5 games, §8.3.1's 400
+    'ruleset = "fide-2025"\nlist_every = "quarter"': (1400, 5, 20, 400),
+}
+
+
+@pytest.mark.parametrize("ruleset", list(FIDE_CONFIGS))
+def test_fide_parameters_come_back_with_their_rules(tmp_path, ruleset):
+    """fide's engine reads more than the fields (the floor, K, games to publish, the §8.3.1 cap by
+    ruleset): its cached values are FideValues, which answer as the checked model does."""
+    from datetime import date
+
+    from nardrating.engines.fide.values import FideRules, FideValues
+
+    folder = club(tmp_path, CONFIG + f"\n[rating.fide]\nengine = \"fide\"\n{ruleset}\n")
+    checked = load_config(folder / "nardrating.toml")
+    configcache.save(checked)
+    model, values = checked.ratings["fide"].params, configcache.load(folder / "nardrating.toml").ratings["fide"].params
+    assert isinstance(values, FideValues) and isinstance(model, FideRules) and not isinstance(values, type(model))
+    assert (values.floor, values.games_to_publish, values.fixed_k, values.difference_cap) == FIDE_CONFIGS[ruleset]
+    for own, day in ((2649, date(2025, 10, 1)), (2650, date(2025, 9, 30)), (2650, date(2025, 10, 1))):
+        assert values.cap_for(own, day) == model.cap_for(own, day)
+    # fide-2025 from 1 October 2025: a player rated 2650 or more has no cap; anyone else keeps 400.
+    assert values.cap_for(2650, date(2025, 10, 1)) == (None if "2025" in ruleset else FIDE_CONFIGS[ruleset][3])
+    assert values.fide == model.fide == ("fide-" in ruleset)
+
+
+def test_mfsnb_parameters_come_back_with_their_first_ratings(tmp_path):
+    """Seed 000's first ratings by qualification (MS 2000, KMS 1900, 1st 1800, 2nd 1600, 3rd 1500),
+    one of them changed in the config, the others filled from the seed's table; no qualification: start."""
+    from nardrating.engines.mfsnb.values import MfsnbValues
+
+    folder = club(tmp_path, CONFIG + '\n[rating.fed]\nengine = "mfsnb"\nstart = 1400\n'
+                                     'start_by_qualification = { KMS = 1950 }\n')
+    configcache.save(load_config(folder / "nardrating.toml"))
+    values = configcache.load(folder / "nardrating.toml").ratings["fed"].params
+    assert isinstance(values, MfsnbValues)
+    assert [values.start_for(q) for q in ("MS", "KMS", "1", "2", "3", None, "")] == [2000, 1950, 1800, 1600, 1500,
+                                                                                    1400, 1400]
+    assert values.inactivity == ((3, 25), (6, 50), (9, 75), (12, 100), (18, 150))
+
+
+@pytest.mark.parametrize("command", [("leaderboard", "--all"), ("players",), ("history", "{first}", "--details"),
+                                     ("report", "--period", "{year}"), ("player", "{first}")])
+@pytest.mark.parametrize("sample", ["federation-2009", "fide-club"])   # mfsnb, fide
+def test_mfsnb_and_fide_clubs_read_their_cached_config_and_show_the_same(tmp_path, cli, sample, command):
+    folder = tmp_path / sample
+    shutil.copytree(SAMPLES / sample, folder)
+    rows = json.loads(cli("leaderboard", "--club", folder, "--format", "json", env={"NARDRATING_NO_CACHE": "1"}).stdout)
+    year = max(str(r["last_played"]) for r in rows if r.get("last_played"))[:4]
+    command = tuple(word.format(first=rows[0]["player"], year=year) for word in command)
+    full = cli(*command, "--club", folder, "--format", "json", env={"NARDRATING_NO_CACHE": "1"})
+    first = cli(*command, "--club", folder, "--format", "json")
+    assert cached_file(folder).exists()
+    second = cli(*command, "--club", folder, "--format", "json")
+    assert full.exit_code == first.exit_code == second.exit_code == 0, (full.output, second.output)
+    assert full.stdout == first.stdout == second.stdout
+
+
+def test_an_mfsnb_club_from_the_cache_imports_no_pydantic_model(tmp_path):
+    folder = tmp_path / "federation-2009"
+    shutil.copytree(SAMPLES / "federation-2009", folder)
+    env = {**os.environ, "NARDRATING_CLUB": ""}
+    code = after_command("'pydantic.main' in sys.modules, 'nardrating.engines.mfsnb.params' in sys.modules")
+    seen = [subprocess.run([sys.executable, "-c", code, "leaderboard", "--club", str(folder)], env=env,
+                           capture_output=True, text=True, check=True).stderr.split()[-2:] for _ in range(2)]
+    assert seen == [["True", "True"], ["False", "False"]]
+
+
+class _Foreign:   # an engine's parameters written elsewhere, with a method the engine would read
+    def rule(self) -> int:
+        return 1
+
+
+def test_parameters_with_methods_of_no_values_class_are_never_cached(tmp_path):
+    """A model outside engines/params.py whose engine names no `param_values` (an engine written
+    elsewhere), or a model that is not the one the engine's values share rules with: not kept."""
+    from pydantic import BaseModel
+
+    from nardrating.config import RatingList
+
+    class ForeignParams(BaseModel, _Foreign):
+        k: int = 20
+
+    checked = load_config(club(tmp_path).joinpath("nardrating.toml"))
+    for engine in ("elo", "fide", "mfsnb"):
+        checked.ratings["club"] = RatingList("club", engine, ForeignParams(), None, 1)
+        with pytest.raises(TypeError):
+            configcache.save(checked)
 
 
 def after_command(shown: str) -> str:

@@ -81,7 +81,7 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A", autocompletion=
     from ..analysis import headtohead
 
     fmt = check_format(fmt)
-    ledger = load(club)
+    ledger = load(club, light=True)
     reports.known_player(ledger, player_id)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
@@ -98,7 +98,7 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=co
     from ..analysis import headtohead
 
     fmt = check_format(fmt)
-    ledger = load(club)
+    ledger = load(club, light=True)
     for who in (a, b):
         reports.known_player(ledger, who)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
@@ -117,4 +117,4 @@ def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help=N_("A mat
     from ..analysis.explain import explain as do
 
     fmt = check_format(fmt)
-    emit_all(do(load(club), entry, rating, discipline, parse_date(as_of, "--as-of"), one_table=fmt == "csv"), fmt)
+    emit_all(do(load(club, light=True), entry, rating, discipline, parse_date(as_of, "--as-of"), one_table=fmt == "csv"), fmt)

@@ -255,7 +255,8 @@ def progress_bar(club: str | None, light: bool = False) -> Iterator[Progress]:
 
 def load(club: str | None, discipline: str | None = None, light: bool = False) -> Ledger:
     """The club, read and checked; --discipline (if given) must be one the club knows. `light`: a
-    read-only command of standings and history (the config may come from the cache: load_club)."""
+    command that reads the lists' parameters only by attribute, as the engines do (the config may
+    come from the cache: load_club); not backtest, which builds models of varied parameters."""
     from ..replay.loader import load_club
 
     with progress_bar(club, light) as progress:

@@ -181,7 +181,7 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
     if last is not None and last < 1:
         raise typer.BadParameter(_("{n} is not a number of games; give 1 or more").format(n=last), param_hint="--last")
     since_day, until_day = parse_span(since, until)
-    ledger = load(club, discipline, light=not details)  # --details explains each event: the engines' models
+    ledger = load(club, discipline, light=True)
     for who in (player, opponent):
         if who is not None:
             reports.known_player(ledger, who)
@@ -268,7 +268,7 @@ def report(period: Annotated[str, typer.Option("--period", "-p", metavar="PERIOD
         if not isinstance(exc, NotAPeriod):  # out of range: a usage error, as for any date
             raise typer.BadParameter(str(exc), param_hint="--period") from None
         fail([f"--period: {exc}{_period_hint(period)}"])  # a typo: exit 1 with the nearest periods
-    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline))   # md, xlsx: with provenance
+    ledger, stamp = load_for(fmt, club, lambda: load(club, discipline, light=True))   # md, xlsx: with provenance
     if output is not None:  # refused before the work: a link, a device, a journal file…
         from ..safewrite import check_target, club_files
 

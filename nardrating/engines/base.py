@@ -21,23 +21,25 @@ from ..i18n import _
 
 if TYPE_CHECKING:
     from ..contract.view import CheckView, RatingView
-    from ..contract.events import MatchPlayed# An engine's parameters: its pydantic model (engines/params.py), or the same values read from the
+    from ..contract.events import MatchPlayed
+
+# An engine's parameters: its pydantic model (engines/params.py), or the same values read from the
 # cache (replay/configcache.py); an engine reads them by attribute.
 EngineParams: TypeAlias = Any
 
 
 class LazyParams:
-    """An engine's `Params`, the model in engines/params.py, imported when first asked for: the
-    engine's module does not build the pydantic models a command reading its config from the
-    cache never needs."""
+    """An engine's `Params`, a model in engines/params.py (or in `module`), imported when first asked
+    for: the engine's module does not build the pydantic models a command reading its config from
+    the cache never needs."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, module: str = "nardrating.engines.params") -> None:
+        self.name, self.module = name, module
 
     def __get__(self, engine: object, owner: type | None = None) -> Any:
-        from . import params
+        from importlib import import_module
 
-        return getattr(params, self.name)
+        return getattr(import_module(self.module), self.name)
 
 
 def __getattr__(name: str) -> Any:
@@ -175,6 +177,10 @@ class Engine:
 
     name: ClassVar[str]
     Params: ClassVar[Any]   # its parameters' pydantic model (a class, or a LazyParams naming one)
+    # The class the config cache gives the checked parameters back as, where the engine reads more of
+    # them than their fields (properties, methods: a ParamValues subclass with them, no pydantic).
+    # None: only the fields, and only for the models of engines/params.py (replay/configcache.py).
+    param_values: ClassVar[type | None] = None
     version: ClassVar[str] = "1"
     title: ClassVar[str] = ""                            # one line for `init`'s config
     default_discipline: ClassVar[str] = "long-nardy"     # the discipline `init` writes

@@ -301,10 +301,8 @@ class ChipsEngine(Engine):
         from .base import step
         from .policies import explain_penalty
 
-        from .params import ChipsParams
-
-        assert isinstance(params, ChipsParams) and isinstance(result, ChipsResult)
-        p = params
+        assert isinstance(result, ChipsResult)
+        p: ChipsParams = params   # the model, or its values from the config cache: read by attribute
         rule = "seed 001, «Игровой рейтинг»"
         if event.kind == "penalty":
             return explain_penalty(p, result.history(player), event)

@@ -257,10 +257,7 @@ class EloEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
-        from .params import EloParams
-
-        p = params
-        assert isinstance(p, EloParams)
+        p: EloParams = params   # the model, or its values from the config cache: read by attribute
         if event.kind == "penalty":
             return explain_penalty(p, result.history(player), event)
         if event.kind != "match" or not event.rated or match is None or event.before is None:

@@ -308,11 +308,9 @@ class FibsEngine(Engine):
                       match: MatchPlayed | None) -> Explained:
         from .base import step
         from .explaining import opponent_event
-        from .params import FibsParams
         from .policies import explain_penalty
 
-        assert isinstance(params, FibsParams)
-        p = params
+        p: FibsParams = params   # the model, or its values from the config cache: read by attribute
         if event.kind == "penalty":
             return explain_penalty(p, result.history(player), event)
         if event.kind != "match" or not event.rated or match is None:

@@ -267,9 +267,6 @@ class PlacementEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
-        from .params import PlacementParams
-
-        assert isinstance(params, PlacementParams)
         before = event.before if event.before is not None else 0.0
         if event.kind == "tournament":
             n, place = event.extra["participants"], event.extra["place"]

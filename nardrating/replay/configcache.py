@@ -2,8 +2,9 @@
 pydantic model of the config is built, none of its modules imported).
 
 Stored in the club's cache folder as JSON after a full check, where every list's parameters are
-plain fields (PLAIN_MODELS): the [club] table, and per rating list its engine, disciplines, line and the values the engine's model gave its parameters (tuples
-and dicts tagged, so that each value comes back as the very type it was). Used only for the exact
+plain fields (PLAIN_MODELS) or have a class to come back as (an engine's `param_values`): the
+[club] table, and per rating list its engine, disciplines, line and the values the engine's model
+gave its parameters (tuples and dicts tagged, so that each value comes back as the very type it was). Used only for the exact
 config text (its SHA-256), program (source digest) and Python it was written by; a damaged,
 foreign or stale file, or any value not plain JSON, means the config is checked again.
 """
@@ -64,24 +65,52 @@ def save(config: ClubConfig) -> None:
     body = {"key": _key(config.path, config.text),
             "club": [config.club.name, config.club.journal, config.club.default_discipline, config.club.as_of,
                      config.club.language, config.club.pairing_command],
-            "ratings": [[r.name, r.engine, {k: _encode(v) for k, v in _fields(r.params).items()},
-                         None if r.disciplines is None else list(r.disciplines), r.line] for r in config.ratings.values()]}
+            "ratings": [[r.name, r.engine, {k: _encode(v) for k, v in _fields(r).items()},
+                         None if r.disciplines is None else list(r.disciplines), r.line, _kind(r)]
+                        for r in config.ratings.values()]}
     data = json.dumps(body, ensure_ascii=False, sort_keys=True).encode("utf-8")
     with CacheFolder(config, create=True) as folder:
         folder.write(NAME, hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
 
 
 # The models whose engines read nothing of their parameters but the fields (engines/params.py: elo,
-# fibs, chips, placement, glicko, glicko2); mfsnb's and fide's have methods, an engine written
-# elsewhere may too: their configs are checked every time.
+# fibs, chips, placement, glicko, glicko2), given back as ParamValues. An engine that reads more of
+# them (mfsnb's first ratings, fide's ruleset numbers) names the class that has it as
+# `param_values`, which its model shares the rules of; any other engine's config (one written
+# elsewhere) is checked every time.
 PLAIN_MODELS = "nardrating.engines.params"
 
 
-def _fields(params: Any) -> dict[str, Any]:
+def _kind(rating: RatingList) -> str:
+    """How the values come back: "plain" (ParamValues) or "engine" (the engine's `param_values`)."""
+    from ..engines.registry import engine_class
+
+    if type(rating.params).__module__ == PLAIN_MODELS:
+        return "plain"
+    values = engine_class(rating.engine).param_values
+    rules = tuple(base for base in values.__bases__ if base is not ParamValues) if values is not None else ()
+    if rules and isinstance(rating.params, rules):
+        return "engine"
+    raise TypeError(f"{type(rating.params).__name__} is not cached")
+
+
+def _fields(rating: RatingList) -> dict[str, Any]:
     """The model's values by field (not model_dump, which would turn tuples into lists and models into dicts)."""
-    if type(params).__module__ != PLAIN_MODELS:
-        raise TypeError(f"{type(params).__name__} is not cached")
+    _kind(rating)
+    params = rating.params
     return {name: getattr(params, name) for name in type(params).model_fields}
+
+
+def _values(engine: str, kind: str) -> type[ParamValues]:
+    if kind == "plain":
+        return ParamValues
+    if kind == "engine":
+        from ..engines.registry import engine_class
+
+        values = engine_class(engine).param_values
+        if isinstance(values, type) and issubclass(values, ParamValues):
+            return values
+    raise ValueError(f"cached parameters of an unknown kind {kind!r}")
 
 
 def load(path: Path) -> ClubConfig:
@@ -112,12 +141,12 @@ def load(path: Path) -> ClubConfig:
                  and all(isinstance(word, str) for word in pairing_command))):
         raise ValueError("cached [club] malformed")
     ratings: dict[str, RatingList] = {}
-    for list_name, engine, values, disciplines, line in body["ratings"]:
+    for list_name, engine, values, disciplines, line, kind in body["ratings"]:
         if not (isinstance(list_name, str) and isinstance(engine, str) and isinstance(values, dict)
                 and (disciplines is None or all(isinstance(d, str) for d in disciplines))
                 and (line is None or type(line) is int)):
             raise ValueError("cached rating list malformed")
-        ratings[list_name] = RatingList(list_name, engine, ParamValues({k: _decode(v) for k, v in values.items()}),
+        ratings[list_name] = RatingList(list_name, engine, _values(engine, kind)({k: _decode(v) for k, v in values.items()}),
                                         None if disciplines is None else tuple(disciplines), line)
     return ClubConfig(path=path, club=Club(name, journal, default_discipline, as_of, language, pairing_command),
                       ratings=ratings, text=text)

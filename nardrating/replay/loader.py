@@ -30,7 +30,7 @@ def load_club(club: Any = None, *, config_only: bool = False, use_cache: bool = 
     not parsed again, and one that has only grown has just its new bytes parsed.
     `progress(text)`, if given, is told each stage of a full read. `light`: a command that may
     take the checked config from the cache (replay/configcache.py) instead of checking it again:
-    a read-only command of standings and history, recalc, and the writers.
+    a read-only command of standings, history, reports and explanations, recalc, and the writers.
     """
     from . import cache
     from .resume import cached_journal

@@ -10,13 +10,24 @@ from zero (FIDE's rulesets round the rating period's sum once, §8.3.4); an
 unrated player's counted games are pooled into a first rating (seed 8.2–8.3,
 7.1.4). See docs/fide.md for every reading of the seed and of the regulations.
 
-Modules: `params` (the config and FIDE's fixed numbers), `tables` (tables a
-and b), `rules` (list dates, K, first ratings: pure), `records` (events, games,
-per-list records), `players` (state and status), `lists` (one list's
-publication), `replay` (the whole timeline), `report`, `explain`, `engine`.
+Modules: `values` (what the parameters mean, FIDE's fixed numbers: pure),
+`params` (the config's check), `tables` (tables a and b), `rules` (list dates,
+K, first ratings: pure), `records` (events, games, per-list records), `players`
+(state and status), `lists` (one list's publication), `replay` (the whole
+timeline), `report`, `explain`, `engine`.
 """
+from typing import Any
+
 from .engine import FideEngine
-from .params import FideParams
 from .report import FideResult
+
+
+def __getattr__(name: str) -> Any:
+    """`FideParams`, the pydantic model, only when asked for (reading a cached config never needs it)."""
+    if name == "FideParams":
+        from .params import FideParams
+
+        return FideParams
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["FideEngine", "FideParams", "FideResult"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
-from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, whole_number_adjusts
+from ..base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, whole_number_adjusts
 from ...contract.events import MatchPlayed
 from .explain import explain_adjust, explain_list, explain_match, explain_tournament
-from .params import FideParams
+from .values import FideRules, FideValues
 from .replay import FideReplay
 from .report import FideResult
 
@@ -31,7 +31,8 @@ class FideEngine(Engine):
         "pool_months": "an unrated player's pool spans at most this many months of rating periods",
         "inactive_months": "inactive after this many months without a rated game",
     }
-    Params = FideParams
+    Params = LazyParams("FideParams", "nardrating.engines.fide.params")
+    param_values = FideValues
     version = "2"                   # 2: fide-2024 to the letter of the 2024 text, fide-2025
     adjust_fields = frozenset({"k", "games"})
     explains: ClassVar[frozenset[str]] = frozenset({"match", "tournament", "list", "adjust"})
@@ -45,7 +46,7 @@ class FideEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
-        assert isinstance(params, FideParams) and isinstance(result, FideResult)
+        assert isinstance(params, FideRules) and isinstance(result, FideResult)
         if event.kind == "match":
             return explain_match(params, result, player, event)
         if event.kind == "tournament":

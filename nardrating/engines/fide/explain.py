@@ -9,7 +9,7 @@ from ...i18n.terms import reason_text
 from ..base import Explained, HistoryEvent, not_rated, step
 from ..rounding import round_half_away
 from ..tables import band_of
-from .params import FIDE_2024_HYPOTHETICAL, FideParams
+from .values import FIDE_2024_HYPOTHETICAL, FideRules
 from .records import AnyEventRecord, ListRecord, RatedGame
 from .report import FideResult
 from .rules import InitialRating
@@ -26,7 +26,7 @@ def _unchanged(rule: str, formula: str) -> Explained:
     return Explained({}, [step(rule, formula, None)])
 
 
-def _k_step(params: FideParams, erec: AnyEventRecord) -> dict[str, Any]:
+def _k_step(params: FideRules, erec: AnyEventRecord) -> dict[str, Any]:
     # The K rule names its paragraph: §8.3.3 (FIDE's rulesets) or the config (seed 002).
     return step(f"K: {in_words(erec.k_rule)}", f"K = {erec.k}", erec.k)
 
@@ -38,7 +38,7 @@ def _list_record(result: FideResult, player: str, event: HistoryEvent) -> ListRe
     raise LookupError(f"{player} has no list of {event.date}")
 
 
-def explain_match(params: FideParams, result: FideResult, player: str, event: HistoryEvent) -> Explained:
+def explain_match(params: FideRules, result: FideResult, player: str, event: HistoryEvent) -> Explained:
     if not event.rated:
         return _unchanged(not_rated(event.reason), _("no change"))
     found = [(erec, r) for rec in result.lists.get(player, []) for erec in rec.events for r in erec.counted
@@ -52,7 +52,7 @@ def explain_match(params: FideParams, result: FideResult, player: str, event: Hi
                       "score": r.game.half / 2, "k": k}, _game_steps(params, erec, r, own, k))
 
 
-def _game_steps(params: FideParams, erec: AnyEventRecord, r: RatedGame, own: int, k: int) -> list[dict[str, Any]]:
+def _game_steps(params: FideRules, erec: AnyEventRecord, r: RatedGame, own: int, k: int) -> list[dict[str, Any]]:
     difference = own - r.opponent_rating
     cap = params.cap_for(own, r.game.date)
     used = difference if cap is None else max(-cap, min(cap, difference))
@@ -76,7 +76,7 @@ def _game_steps(params: FideParams, erec: AnyEventRecord, r: RatedGame, own: int
     ]
 
 
-def explain_tournament(params: FideParams, result: FideResult, player: str, event: HistoryEvent) -> Explained:
+def explain_tournament(params: FideRules, result: FideResult, player: str, event: HistoryEvent) -> Explained:
     rec = _list_record(result, player, event)
     found = [e for e in rec.events if e.key == event.extra.get("event") and e.rating is not None]
     if not found:
@@ -104,7 +104,7 @@ def explain_tournament(params: FideParams, result: FideResult, player: str, even
     return Explained(inputs, steps)
 
 
-def explain_list(params: FideParams, result: FideResult, player: str, event: HistoryEvent) -> Explained:
+def explain_list(params: FideRules, result: FideResult, player: str, event: HistoryEvent) -> Explained:
     reason = event.reason or ""
     if reason.startswith("inactive"):
         return _unchanged(ngettext("seed 002 7.2.3a: inactive after {months} months without a rated game (the rating is kept)",
@@ -138,7 +138,7 @@ def explain_list(params: FideParams, result: FideResult, player: str, event: His
     return Explained(inputs, steps)
 
 
-def _first_rating(params: FideParams, pool: InitialRating) -> Explained:
+def _first_rating(params: FideRules, pool: InitialRating) -> Explained:
     n, s = pool.games, pool.points
     inputs = {"games": n, "points": float(s), "ruleset": params.ruleset}
     if params.fide:

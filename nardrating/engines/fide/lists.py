@@ -8,7 +8,7 @@ from ...i18n import catalogue, current
 from ..base import HistoryEvent
 from ..rounding import round_half_up
 from ..tables import expected_percent
-from .params import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
+from .values import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
 from .players import Players
 from .records import (SCORE, AnyEventRecord, Event, EventRecord, FideEvent, ListRating, ListRecord, PlayerGame, RatedGame,
                       RatedSingle, SingleMatch, Snapshot, half_points, hundredths)

@@ -8,7 +8,7 @@ from ...contract.events import Player
 from ...periods import add_months
 from ..base import HistoryEvent
 from ..lines import Kept
-from .params import FideParams
+from .values import FideRules
 from .records import PlayerState
 from .rules import inactive_on, list_on_or_after
 
@@ -16,7 +16,7 @@ TITLED_UNRATED = "titled-unrated"
 
 
 class Players:
-    def __init__(self, params: FideParams, facts: Callable[[str], Player | None]):
+    def __init__(self, params: FideRules, facts: Callable[[str], Player | None]):
         self.p = params
         self.facts = facts                        # the [[player]] entry of an id
         self.states: dict[str, PlayerState] = {}

@@ -11,7 +11,7 @@ from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication
-from .params import FIDE_2024_TOP, FideParams
+from .values import FIDE_2024_TOP, FideRules
 from .players import TITLED_UNRATED, Players
 from .records import Event, FideEvent, Game, SingleMatch
 from .report import FideResult
@@ -35,7 +35,7 @@ class FideReplay:
     def __init__(self, view: RatingView, engine: str):
         self.view = view
         self.engine = engine
-        self.p: FideParams = view.params
+        self.p: FideRules = view.params
         self.players = Players(self.p, view.player)
 
     def group_into_events(self) -> list[Event]:

@@ -11,9 +11,9 @@ from fractions import Fraction
 
 from ...periods import PERIOD_UNITS, add_months, period_containing
 from ..rounding import round_half_up
-from .params import (FIDE_2024_HYPOTHETICAL, FIDE_2024_INITIAL_CAP, FIDE_2024_JUNIOR_UNTIL, FIDE_2024_K,
+from .values import (FIDE_2024_HYPOTHETICAL, FIDE_2024_INITIAL_CAP, FIDE_2024_JUNIOR_UNTIL, FIDE_2024_K,
                      FIDE_2024_K_NEW, FIDE_2024_K_TIMES_GAMES, FIDE_2024_K_TOP, FIDE_2024_NEW_UNTIL_GAMES,
-                     FIDE_RULESETS, FideParams)
+                     FIDE_RULESETS, FideRules)
 from .tables import dp_for_score
 from ..wording import (FIRST_ABOVE, FIRST_BELOW, FIRST_BELOW_ROUND_ROBIN, FIRST_CAPPED, FIRST_FIDE, FIRST_HALF,
                        K_CAPPED, K_JUNIOR, K_NEW, K_OF_CONFIG, K_PAST_30, K_TOP, PAST_ADJUST, PAST_GAMES,
@@ -32,7 +32,7 @@ def list_in_force(day: date, unit: str) -> date:
     return period_containing(day, unit).start
 
 
-def reaches_list(end: date, official: bool, params: FideParams) -> date:
+def reaches_list(end: date, official: bool, params: FideRules) -> date:
     """Seed 002: an event ending `closing_days` or more before a list date reaches it;
     an official one reaches a list even when it ends the day before."""
     gap = params.official_closing_days if official else params.closing_days
@@ -44,7 +44,7 @@ def period_of_list(list_date: date, unit: str) -> date:
     return add_months(list_date, -PERIOD_UNITS[unit])
 
 
-def within_pool_window(entry_list: date, current_list: date, params: FideParams) -> bool:
+def within_pool_window(entry_list: date, current_list: date, params: FideRules) -> bool:
     """Consecutive rating periods of at most `pool_months`: from the period of the list
     the entry reached to the period of the current list."""
     return period_of_list(entry_list, params.list_every) >= add_months(current_list, -params.pool_months)
@@ -81,7 +81,7 @@ def _past_30(state: KState) -> str:
     return PAST_ADJUST
 
 
-def k_and_rule(params: FideParams, state: KState, games_this_list: int) -> tuple[int, str]:
+def k_and_rule(params: FideRules, state: KState, games_this_list: int) -> tuple[int, str]:
     """K and why. Seed: the configured K. FIDE: 40 until 30 games, then 20, 10 once a published
     rating reached 2400; lowered to the largest whole K with K × games on this list ≤ 700."""
     if not params.fide:

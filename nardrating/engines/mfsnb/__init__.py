@@ -13,14 +13,25 @@ zero. Arithmetic is exact (in whole units, see `arithmetic`). The list at
 the period's end is old + the sum of the period's R − the inactivity
 penalty. docs/mfsnb.md states every reading of the seed taken here.
 
-Modules: `params` (the config), `arithmetic` (one competition, pure), `records`
-(what the lists keep: competitions, period records, history items), `lists` (the
-list builder), `result` (standings and the report), `explain` (each history
-event's steps), `engine` (events in, lists out).
+Modules: `values` (what the parameters mean: pure), `params` (the config's
+check), `arithmetic` (one competition, pure), `records` (what the lists keep:
+competitions, period records, history items), `lists` (the list builder),
+`result` (standings and the report), `explain` (each history event's steps),
+`engine` (events in, lists out).
 """
+from typing import Any
+
 from .arithmetic import Computation, compute
 from .engine import MfsnbEngine
-from .params import MfsnbParams
 from .result import MfsnbResult
+
+
+def __getattr__(name: str) -> Any:
+    """`MfsnbParams`, the pydantic model, only when asked for (reading a cached config never needs it)."""
+    if name == "MfsnbParams":
+        from .params import MfsnbParams
+
+        return MfsnbParams
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["Computation", "MfsnbEngine", "MfsnbParams", "MfsnbResult", "compute"]

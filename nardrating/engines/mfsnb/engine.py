@@ -9,14 +9,15 @@ from ...errors import Problem
 from ...i18n import N_, _
 from ...periods import period_containing
 from ..lines import HistoryOnRead
-from ..base import Engine, EngineParams, Explained, HistoryEvent, RatingResult, not_rated, step, whole_number_adjusts
+from ..base import (Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, not_rated, step,
+                    whole_number_adjusts)
 from ...contract.batches import MatchBatch
 from ...contract.events import Adjusted, MatchPlayed, Tournament
 from .explain import explain_competition, explain_list
 from .lists import ListBuilder
-from .params import MfsnbParams
 from .records import EXCLUDED, RETURNED, Played, shared
 from .result import MfsnbResult
+from .values import MfsnbRules, MfsnbValues
 
 if TYPE_CHECKING:
     from ...contract.view import CheckView, RatingView
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 class MfsnbEngine(Engine):
     name = "mfsnb"
     title = "the 2009 nardy federation's period lists, R = 10·(P − E) (seed 000)"
-    Params = MfsnbParams
+    Params = LazyParams("MfsnbParams", "nardrating.engines.mfsnb.params")
+    param_values = MfsnbValues
     explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
 
     @classmethod
@@ -33,7 +35,7 @@ class MfsnbEngine(Engine):
         return whole_number_adjusts(rating, entries, first_match)
 
     def run(self, view: RatingView) -> MfsnbResult:
-        p: MfsnbParams = view.params
+        p: MfsnbRules = view.params
         ended = {t.id: t for t in view.tournaments}
         book = ListBuilder(view)
         reasons = MatchReasons(view, ended)
@@ -113,7 +115,7 @@ class MfsnbEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
-        assert isinstance(params, MfsnbParams) and isinstance(result, MfsnbResult)
+        assert isinstance(params, MfsnbRules) and isinstance(result, MfsnbResult)
         if event.kind == "competition":
             return explain_competition(params, result, player, event)
         if event.kind == "list":
@@ -140,7 +142,7 @@ class MatchReasons:
 
     def __init__(self, view: RatingView, ended: dict[str, Tournament]):
         self.view, self.ended = view, ended
-        self.p: MfsnbParams = view.params
+        self.p: MfsnbRules = view.params
         self.known: dict[tuple[str | None, date], str] = {}
 
     def of(self, tid: str | None, day: date) -> str:

@@ -8,7 +8,7 @@ from ..base import Explained, HistoryEvent, step
 from ...i18n import _, ngettext
 from ..rounding import round_half_away
 from ..tables import band_of
-from .params import MfsnbParams
+from .values import MfsnbRules
 from ..wording import in_words
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ def _number(value: Fraction) -> str:
     return f"{float(value):.4g}"
 
 
-def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, event: HistoryEvent) -> Explained:
+def explain_competition(params: MfsnbRules, result: MfsnbResult, player: str, event: HistoryEvent) -> Explained:
     rec = result.record_of(player, event.date)
     found = [c.competition() for c in rec.competitions if c.id == event.entry] if rec else []
     if not found:
@@ -53,7 +53,7 @@ def explain_competition(params: MfsnbParams, result: MfsnbResult, player: str, e
     return Explained(inputs, steps)
 
 
-def explain_list(params: MfsnbParams, result: MfsnbResult, player: str, event: HistoryEvent) -> Explained:
+def explain_list(params: MfsnbRules, result: MfsnbResult, player: str, event: HistoryEvent) -> Explained:
     """A list: the previous list + Σ R of the period + adjustments − the inactivity penalty."""
     rec = result.record_of(player, event.date)
     if rec is None:

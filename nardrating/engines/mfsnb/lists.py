@@ -13,7 +13,7 @@ from ..policies import penalty_owed
 from ..wording import CLEAR_FIRST_PLACE, WON_VS
 from ..tables import expected_percent
 from .arithmetic import ONE_GAME_R, halves_of, whole_numbers
-from .params import MfsnbParams
+from .values import MfsnbRules
 from .records import (EXCLUDED, HALVES, RETURNED, Competition, Member, PeriodRecord, Played, PublishedList,
                       SingleCompetition, competition_line, shared)
 
@@ -26,7 +26,7 @@ class ListBuilder:
 
     def __init__(self, view: RatingView):
         self.view = view
-        self.p: MfsnbParams = view.params
+        self.p: MfsnbRules = view.params
         self.members: dict[str, Member] = {}
         self.events: dict[str, list[Kept]] = {}     # history: events, or what makes them (lines.py)
         self.records: dict[str, PeriodRecord] = {}

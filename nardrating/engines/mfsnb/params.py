@@ -1,4 +1,5 @@
-"""The parameters of a federation list (`[rating.NAME]` with `engine = "mfsnb"`), defaults from seed 000."""
+"""The parameters of a federation list (`[rating.NAME]` with `engine = "mfsnb"`), defaults from seed 000,
+checked; what they mean beyond their values is `values.MfsnbRules`."""
 from __future__ import annotations
 
 from typing import Literal
@@ -8,12 +9,10 @@ from pydantic import Field, field_validator, model_validator
 from ...i18n import _, ngettext
 from ..params import Params
 from ..params import check_exclusion_after_ladder, check_ladder
-
-DEFAULT_STARTS = {"MS": 2000, "KMS": 1900, "1": 1800, "2": 1600, "3": 1500}
-DEFAULT_INACTIVITY = ((3, 25), (6, 50), (9, 75), (12, 100), (18, 150))
+from .values import DEFAULT_INACTIVITY, DEFAULT_STARTS, MfsnbRules
 
 
-class MfsnbParams(Params):
+class MfsnbParams(Params, MfsnbRules):
     period: Literal["month", "quarter", "half", "year"] = Field(
         "quarter", description="one list per period: month, quarter, half or year")
     start: int = Field(1500, ge=0, description="first rating without a qualification")
@@ -54,7 +53,3 @@ class MfsnbParams(Params):
     def _exclusion_after_table(self) -> MfsnbParams:
         check_exclusion_after_ladder(self.exclude_after_months, self.inactivity)
         return self
-
-    def start_for(self, qualification: str | None) -> int:
-        """A new player's first rating: by qualification, else `start` (seed 000's table)."""
-        return self.start_by_qualification.get(qualification, self.start) if qualification else self.start
