@@ -333,9 +333,11 @@ class Journal:
         return self._sorted[1]
 
     def match_by_id(self, match_id: str, day: date | None = None) -> MatchView | None:
-        """The match of this id; given its date `day`, in a journal in date order only that day's ids are searched."""
+        """The match of this id; given its date `day`, that day's ids are searched first, found by
+        bisection as if the journal were in date order (the usual case). Ids are unique, so a row
+        found there is the match whatever the order; only a miss searches every id."""
         ids = self._kept.ids
-        if day is not None and self.dates_sorted():
+        if day is not None:
             dates, at = self.matches.dates, day.toordinal()
             first = bisect_left(dates, at)
             found = [ids[k] for k in range(first, bisect_right(dates, at, lo=first))]
