@@ -126,12 +126,19 @@ def test_only_values_that_come_back_as_they_were_are_kept(tmp_path):
     engine = engine_class(rating_list.engine)
     day = date(2024, 6, 30)
     plain = RatingResult("fide", "chess", "fide", {"a": Standing("a", 2100, 3, "rated", date(2024, 1, 2),
-                                                                  {"list": date(2024, 4, 1), "x": 1.5, "y": None})},
+                                                                  {"list": date(2024, 4, 1), "x": 1.5, "y": None}),
+                                                   "b": Standing("b", 2000.0, 0, "unrated", None, {"x": 2, "z": "k"}),
+                                                   "c": Standing("c", None, 1, "rated", date(2024, 1, 2), {})},
                          as_of=day)
     cachestandings.save(ledger, engine, rating_list, "chess", day, plain)
     back = cachestandings.load(ledger, engine, rating_list, "chess", day)
+    assert list(back.standings) == ["a", "b", "c"]
     s = back.standings["a"]
     assert (s.rating, type(s.rating), s.extra, s.last_played) == (2100, int, plain.standings["a"].extra, date(2024, 1, 2))
+    b, c = back.standings["b"], back.standings["c"]
+    assert (b.rating, type(b.rating), b.games, b.status, b.last_played) == (2000.0, float, 0, "unrated", None)
+    assert list(b.extra.items()) == [("x", 2), ("z", "k")] and type(b.extra["x"]) is int
+    assert (c.rating, c.extra, c.last_played) == (None, {}, date(2024, 1, 2))
     assert through_cache(cachestandings.load, ledger, engine, rating_list, "chess", date(2024, 7, 1)) is None  # (another date)
     odd = RatingResult("fide", "chess", "fide", {"a": Standing("a", 2100, 3, "rated", None, {"x": Fraction(1, 3)})},
                        as_of=day)

@@ -3,7 +3,7 @@ is records per competition, list line or tournament), kept for `leaderboard`.
 
 Stored after a replay of the journal exactly as the cached snapshot has it, per list and discipline
 (with the date read), as JSON with its own SHA-256: every standing (player, rating, games, status, the last
-game's date, the engine's extra columns) and what the leaderboard shows of the result (hidden
+game's date, the engine's extra columns), a column at a time, and what the leaderboard shows of the result (hidden
 statuses, extra columns, sections, the date). Read back only for the same snapshot token and counts
 and nothing appended since, the same engine and version, list, discipline and date; each value must
 come back as the very type it was (an int stays an int, a date is tagged), and a result holding
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 
-FORMAT = 1
+FORMAT = 2   # 2: the standings a column at a time
 
 
 def _name(rating: str, discipline: str) -> str:
@@ -46,12 +46,27 @@ def _value(v: Any) -> Any:
     raise NotPlain(type(v).__name__)
 
 
-def _row(s: Standing) -> list[Any]:
-    if not (type(s.player) is str and type(s.games) is int and type(s.status) is str
-            and all(type(key) is str for key in s.extra)):
-        raise NotPlain("a standing's player, games, status or extra column")
-    return [s.player, _value(s.rating), s.games, s.status, _value(s.last_played),
-            [[key, _value(v)] for key, v in s.extra.items()]]
+def _number(v: Any) -> Any:
+    if v is None or type(v) is int or type(v) is float and v == v and abs(v) != float("inf"):
+        return v
+    raise NotPlain(f"a rating of type {type(v).__name__}")
+
+
+def _columns(standings: list[Standing]) -> dict[str, Any]:
+    """The standings a column at a time (read back a column at a time: one type check each); the
+    extra columns as each row's values and the index of its keys among the distinct key lists."""
+    shapes: dict[tuple[str, ...], int] = {}
+    for s in standings:
+        if not (type(s.player) is str and type(s.games) is int and type(s.status) is str
+                and all(type(key) is str for key in s.extra)
+                and (s.last_played is None or type(s.last_played) is date)):
+            raise NotPlain("a standing's player, games, status, date or extra column")
+        shapes.setdefault(tuple(s.extra), len(shapes))
+    return {"player": [s.player for s in standings], "rating": [_number(s.rating) for s in standings],
+            "games": [s.games for s in standings], "status": [s.status for s in standings],
+            "last_played": [None if s.last_played is None else s.last_played.toordinal() for s in standings],
+            "extra_keys": [list(keys) for keys in shapes], "extra_shape": [shapes[tuple(s.extra)] for s in standings],
+            "extra": [[_value(v) for v in s.extra.values()] for s in standings]}
 
 
 def _back(v: Any) -> Any:
@@ -60,6 +75,35 @@ def _back(v: Any) -> Any:
         return date.fromisoformat(v["date"])
     need(v is None or type(v) in (bool, int, float, str), "unknown value")
     return v
+
+
+def _typed(column: Any, types: set[type], what: str) -> list[Any]:
+    need(type(column) is list and set(map(type, column)) <= types, what)
+    return column   # type: ignore[no-any-return]
+
+
+def _standings(rows: Any) -> dict[str, Standing]:
+    need(type(rows) is dict, "no rows")
+    players = _typed(rows.get("player"), {str}, "bad players")
+    count = len(players)
+    ratings = _typed(rows.get("rating"), {type(None), int, float}, "bad ratings")
+    games = _typed(rows.get("games"), {int}, "bad games")
+    statuses = _typed(rows.get("status"), {str}, "bad statuses")
+    played = _typed(rows.get("last_played"), {type(None), int}, "bad dates")
+    keys = _typed(rows.get("extra_keys"), {list}, "bad extra columns")
+    need(all(set(map(type, k)) <= {str} for k in keys), "bad extra columns")
+    shapes = _typed(rows.get("extra_shape"), {int}, "bad extra shapes")
+    extra = _typed(rows.get("extra"), {list}, "bad extra values")
+    need(len(set(players)) == count, "a player listed twice")
+    need(all(len(column) == count for column in (ratings, games, statuses, played, shapes, extra)), "columns of unequal length")
+    need(all(0 <= k < len(keys) and len(keys[k]) == len(v) for k, v in zip(shapes, extra)), "bad extra shapes")
+    need(all(1 <= d <= date.max.toordinal() for d in set(played) if d is not None), "bad date")
+    days: dict[int | None, date | None] = {d: None if d is None else date.fromordinal(d) for d in set(played)}
+    flat = {type(v) for values in extra for v in values}
+    if not flat <= {type(None), bool, int, float, str}:   # a tagged value (a date) among them
+        extra = [[_back(v) for v in values] for values in extra]
+    return {p: Standing(p, r, g, s, days[d], dict(zip(keys[k], v)))
+            for p, r, g, s, d, k, v in zip(players, ratings, games, statuses, played, shapes, extra)}
 
 
 def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
@@ -79,7 +123,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     if ledger.cache_token is None or ledger.dirty or result.as_of != day:
         return
     try:
-        rows = [_row(s) for s in result.standings.values()]
+        rows = _columns(list(result.standings.values()))
     except NotPlain:
         return
     body = json.dumps({**_key(ledger, engine, rating, discipline, day), "rows": rows,
@@ -101,20 +145,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     need(isinstance(kept, dict), "standings file is not an object")
     if any(kept.get(k) != v for k, v in _key(ledger, engine, rating, discipline, day).items()):
         return None   # another snapshot, list, date or program
-    standings: dict[str, Standing] = {}
-    rows = kept.get("rows")
-    need(isinstance(rows, list), "no rows")
-    for row in rows:
-        need(isinstance(row, list) and len(row) == 6 and isinstance(row[0], str) and type(row[2]) is int
-             and isinstance(row[3], str) and isinstance(row[5], list), "bad row")
-        player, rating_value, games, status, played, extra = row
-        need(player not in standings, "a player listed twice")
-        need(all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) for x in extra), "bad extra")
-        last = _back(played)
-        need(last is None or type(last) is date, "bad date")
-        value = _back(rating_value)
-        need(value is None or type(value) in (int, float), "bad rating")
-        standings[player] = Standing(player, value, games, status, last, {k: _back(v) for k, v in extra})
+    standings = _standings(kept.get("rows"))
     hidden = kept.get("hidden")
     need(isinstance(hidden, list) and all(isinstance(x, str) for x in hidden), "bad hidden statuses")
     return RatingResult(rating.name, discipline, engine.name, standings, hidden_statuses=frozenset(hidden),
