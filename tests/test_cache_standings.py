@@ -1,4 +1,4 @@
-"""The standings of a list whose replay the cache cannot keep (mfsnb, fide, placement), kept for
+"""The standings of a list whose replay the cache cannot keep (mfsnb, fide), kept for
 `leaderboard` (replay/cachestandings.py): what it shows from them is what a full read shows, in every
 format and as of every date asked; they are read only for the journal exactly as it was replayed
 (an appended match, a changed config: replayed), and a damaged file is not read."""
@@ -21,8 +21,7 @@ from .conftest import no_cache
 SAMPLES = Path(__file__).parent.parent / "sample_ledgers"
 # (sample club, its list kept as standings, dates asked for besides the default)
 LISTS = [("federation-2009", "federation", ["2009-02-15", "2009-12-31"]),
-         ("fide-club", "fide", ["2024-06-30"]),
-         ("nardy-club", "tournament", ["2025-02-01"])]
+         ("fide-club", "fide", ["2024-06-30"])]
 
 
 def copied(tmp_path: Path, name: str) -> Path:

@@ -7,7 +7,7 @@ sees nothing else of it (tests/test_period_engines_events.py parses every engine
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -69,6 +69,12 @@ class RatingView(Protocol):
 
     def player_columns(self, rows: Sequence[int]) -> tuple[array[int], array[int]]:
         """Player a's and b's codes of these rows."""
+        ...
+
+    def match_reasons(self) -> tuple[Container[int], Callable[[int], str | None], Sequence[int]]:
+        """Of every match of the journal, as a result reads them when history is asked for (the
+        view may hold none of them: a state from the cache): the rows no list rates, why each of
+        those is excluded, and each row's tournament code (`tournament_ids`; -1 for none)."""
         ...
 
     def latest_entry(self, tournaments: bool) -> date | None:

@@ -12,13 +12,14 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..collector import collector_paused
 from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
-from .lines import EachPlayerFollowsOn, HistoryOnRead, Kept
+from .lines import HistoryOnRead, Kept
+from .placementstate import KeptByName, KeptItems, Places, PlacementState, pack, unpack
 from ..contract.batches import MatchBatch, MatchColumns
 from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
@@ -100,27 +101,15 @@ class MonthlyHalvings:
             before = after
 
 
-class Places(EachPlayerFollowsOn):
-    """An ended tournament's places, one item in the history of each of its players. A player's
-    line is made when read, from their place and the line before it: before is that line's after
-    (every line says the rating it leaves), the gain points/place, the same division of the same
-    numbers the replay made (one object per tournament, not one per player and place: 1.8
-    million on the benchmark's journal). `places`: by player code (`code_of` a player's id).
-    """
-
-    __slots__ = ("tournament", "places", "points", "source", "code_of")
-
-    def __init__(self, tournament: Tournament, places: dict[int, float], points: float, source: str,
-                 code_of: Callable[[str], int]) -> None:
-        self.tournament, self.places, self.points, self.source = tournament, places, points, source
-        self.code_of = code_of
-
-    def line_for(self, player: str, previous: HistoryEvent | None) -> HistoryEvent:
-        before = previous.after if previous is not None and previous.after is not None else 0.0
-        place, t = self.places[self.code_of(player)], self.tournament
-        gain = self.points / place
-        return HistoryEvent(t.end, t.id, "tournament", None, None, before, gain, before + gain, True, None,
-                            {"place": place, "participants": len(self.places), "places_from": self.source})
+def halved(rating: list[Any], month: int | None, day: date, factor: float) -> tuple[list[Any], int | None]:
+    """The ratings halved on every month's first day after `month` (a month index; None: none yet)
+    up to `day`'s month, and the month they are halved up to: asked before what reads a rating
+    (places, an adjustment, the end), not by a match, which reads none."""
+    target = month_number(day)
+    if month is not None:
+        for _ in range(month + 1, target + 1):
+            rating = [r * factor if r else r for r in rating]   # a rating of 0 stays as it is
+    return rating, target if month is None or target > month else month
 
 
 class PlacementEngine(Engine):
@@ -129,17 +118,24 @@ class PlacementEngine(Engine):
     Params = LazyParams("PlacementParams")
 
     explains: ClassVar[frozenset[str]] = frozenset({"tournament", "decay", "match"})
+    # The replay depends on the entries only: it stops before the ratings are halved up to the day
+    # they are read (placementstate.py), and `finish` does that for the view's date, so a replay is
+    # stored for the journal as it was and finished as of any later day (not resumed).
+    cacheable = True
 
     def run(self, view: RatingView) -> RatingResult:
+        return self.finish(view, self._replay(view))
+
+    def _replay(self, view: RatingView) -> PlacementState:
         """The replay by player code: ratings, tournaments and each player's kept history items
         (match rows, places, adjustments) in lists by code; halvings made when history is read."""
         p: PlacementParams = view.params
         names = view.players
         count = len(names)
         factor = p.monthly_factor
-        rating = [0.0] * count
+        rating: list[Any] = [0.0] * count
         played = [0] * count                  # tournaments placed in
-        last: list[date | None] = [None] * count
+        last = [0] * count                    # the last one's end (ordinal; 0: none)
         history: list[list[Kept | int]] = [[] for _ in range(count)]  # an int: a match row (MatchLines)
         order: list[int] = []                 # the players in the order of their first history item
         # Each tournament's match rows by its code, as they come: all are dated by its end (the
@@ -147,16 +143,11 @@ class PlacementEngine(Engine):
         rows_of: defaultdict[int, list[int]] = defaultdict(list)
         month: int | None = None  # month index of the last day halved up to
 
+        tournament_code_of: dict[str, int] = {}
+
         def halve_until(day: date) -> None:
-            """Every month's halving up to `day`'s month: asked before what reads a rating (places,
-            an adjustment, the end), not by a match, which reads none."""
             nonlocal month, rating
-            target = month_number(day)
-            if month is not None:
-                for _ in range(month + 1, target + 1):
-                    rating = [r * factor if r else r for r in rating]   # a rating of 0 stays as it is
-            if month is None or target > month:
-                month = target
+            rating, month = halved(rating, month, day, factor)
 
         def first(code: int) -> list[Kept | int]:
             kept = history[code]
@@ -179,11 +170,14 @@ class PlacementEngine(Engine):
             if not places:   # no standings and no match that counts (all voided): nobody placed
                 return
             points = p.points * math.log2(len(places))
-            item = Places(t, places, points, source, view.player_code)
+            if not tournament_code_of:
+                tournament_code_of.update((tid, k) for k, tid in enumerate(view.tournament_ids))
+            item = Places(t.id, tournament_code_of[t.id], t.end, places, points, source, view.player_code)
+            end = t.end.toordinal()
             for code, place in places.items():
                 rating[code] = rating[code] + points / place
                 played[code] += 1
-                last[code] = t.end
+                last[code] = end
                 kept = history[code]   # (first(code), inline: 1.8 million places on the benchmark's journal)
                 if not kept:
                     order.append(code)
@@ -241,29 +235,51 @@ class PlacementEngine(Engine):
                 else:
                     matches(event)   # a match moves no placement rating; its line says why (add-match shows it)
 
-        end = view.as_of or view.latest_entry(tournaments=True)
-        if end is not None:
-            halve_until(end)
+        latest = view.latest_entry(tournaments=True)
+        return PlacementState(rating, played, last, month, history, order, latest.toordinal() if latest else 0, lines)
+
+    def finish(self, view: RatingView, state: PlacementState) -> RatingResult:
+        """The result of a replay that reached `state`, every rating halved up to the end of the
+        view: its --as-of, else its last entry (a state from the cache is of the journal exactly as
+        it was replayed, whose view holds none of the entries: the state's last day is the same
+        one). `state` is left as it was: the cache keeps it, and another day may finish it again."""
+        p: PlacementParams = view.params
+        names, factor, played, last = view.players, p.monthly_factor, state.played, state.last
+        end = view.as_of or (date.fromordinal(state.last_date) if state.last_date else None)
+        rating, month = halved(state.rating, state.month, end, factor) if end is not None else (state.rating,
+                                                                                               state.month)
         standings = {}
-        for code in order:
+        for code in state.order:
             player = names[code]
-            standings[player] = Standing(player, rating[code], played[code],
-                                         "ranked" if played[code] else "no tournament", last[code])
-        kept = {names[code]: history[code] for code in order}
+            standings[player] = Standing(player, rating[code], played[code], "ranked" if played[code] else
+                                         "no tournament", date.fromordinal(last[code]) if last[code] else None)
+        if isinstance(state.history, KeptItems):   # from the cache: its places made for this journal's ids
+            state.history.side.bind(view.tournament_ids, view.player_code)
+        lines = state.lines
+        if lines is None:
+            excluded, exclusion, tournament = view.match_reasons()
+            lines = MatchLines(view.match_columns, exclusion, excluded, tournament, view.tournament_ids)
 
         def day_of(item: Kept | int) -> date:
             if isinstance(item, int):
-                assert lines is not None
                 return date.fromordinal(lines.columns().dates[item])
             if isinstance(item, Places):
-                return item.tournament.end
+                return item.end
             assert isinstance(item, HistoryEvent)   # an adjustment
             return item.date
 
         return RatingResult(view.rating.name, view.discipline, self.name, standings,
-                            HistoryOnRead(kept, rows=lines.line if lines else None,  # type: ignore[arg-type]
-                                          between=MonthlyHalvings(factor, month, day_of)),
-                            hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of)
+                            HistoryOnRead(KeptByName(state.history, state.order, names, view.player_code),  # type: ignore[arg-type]
+                                          rows=lines.line, between=MonthlyHalvings(factor, month, day_of)),
+                            hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of, state=state)
+
+    # --- the cache: the state as JSON and machine arrays, never code (placementstate.py) ----
+
+    def pack_state(self, state: PlacementState) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        return pack(state)
+
+    def unpack_state(self, meta: dict[str, Any], players: dict[str, Any], load_columns: Any) -> PlacementState:
+        return unpack(meta, players, load_columns)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:

@@ -333,9 +333,7 @@ class Journal:
         return self._sorted[1]
 
     def match_by_id(self, match_id: str, day: date | None = None) -> MatchView | None:
-        """The match of this id; given its date `day`, that day's ids are searched first, found by
-        bisection as if the journal were in date order (the usual case). Ids are unique, so a row
-        found there is the match whatever the order; only a miss searches every id."""
+        """The match of this id; given its `day`, first among that day's rows by bisection (a hit is it: ids are unique)."""
         ids = self._kept.ids
         if day is not None:
             dates, at = self.matches.dates, day.toordinal()

@@ -1,5 +1,5 @@
-"""The standings of a list whose replay the cache cannot keep (mfsnb, fide, placement: their state
-is records per competition, list line or tournament), kept for `leaderboard`.
+"""The standings of a list whose replay the cache cannot keep (mfsnb, fide: their state is records
+per competition and list line), kept for `leaderboard`.
 
 Stored after a replay of the journal exactly as the cached snapshot has it, per list and discipline
 (with the date read), as JSON with its own SHA-256: every standing (player, rating, games, status, the last

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
@@ -132,6 +132,12 @@ class JournalView:
         if self.every_row and isinstance(rows, array) and len(rows) == len(m.a) and rows == self.order:  # (in C)
             return _copy(m.a), _copy(m.b)  # every row in journal order, a bulk journal's usual case
         return _gathered(m.a, m.b, rows)
+
+    def match_reasons(self) -> tuple[Container[int], Callable[[int], str | None], Sequence[int]]:
+        """(rows no list rates, asked row by row; why; each row's tournament code) of every match."""
+        from ..journal.exclusions import Exclusions
+
+        return Exclusions(self.journal), self.journal.exclusion, self.journal.matches_for(1).tournament
 
     def latest_entry(self, tournaments: bool) -> date | None:
         """The date of the view's last match or adjustment (and tournament end, if asked):
