@@ -52,7 +52,7 @@ TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPOR
     (f"recalc [fast] {engine}", PLAIN[engine], 0.5) for engine in CHESS] + [
     (f"{command} {engine}", IMPORTS, 2.0) for engine in CHESS for command in ("leaderboard", "history", "add-match")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in OTHERS] + [
-    (f"leaderboard {engine}", IMPORTS, 2.0) for engine in OTHERS]
+    (f"{command} {engine}", IMPORTS, 2.0) for engine in OTHERS for command in ("leaderboard", "history")]
 SHORT = {BARE: "bare loop", IMPORTS: "imports", **{stick: f"plain {engine}" for engine, stick in PLAIN.items()}}
 
 
@@ -124,8 +124,10 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         items.append((PLAIN[engine], [sys.executable, str(HERE / "plain.py"), engine, str(club / "matches.csv"), *extra], {}, ""))
         items.append((f"recalc {engine}, {name.split(', ')[0]}", cli("recalc", "--club", str(club)),
                       {"NARDRATING_PARALLEL": "0"}, PLAIN[engine]))
-        # A daily read: chips keeps its replay in the cache; mfsnb, fide and placement replay the list.
-        items.append((f"leaderboard {engine}, {name.split(', ')[0]}", cli("leaderboard", "--club", str(club)), {}, IMPORTS))
+        # The daily reads: chips and placement keep their replay in the cache; mfsnb's and fide's
+        # leaderboard reads the standings kept beside the journal's snapshot, their history replays.
+        items += [(f"{label} {engine}, {name.split(', ')[0]}", cli(*args, "--club", str(club)), {}, IMPORTS)
+                  for label, args in (("leaderboard", ("leaderboard",)), ("history", ("history", "p1")))]
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
     # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
     grid = "factor=2,3,4,5,6,7,8,9,10,12"
