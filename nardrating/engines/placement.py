@@ -9,6 +9,7 @@ from its matches (win 1, draw ½; equal points share a place range).
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import date
@@ -19,7 +20,9 @@ from ..i18n import _
 from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
 from .lines import HistoryOnRead, Kept
-from .placementstate import KeptByName, KeptItems, Places, PlacementState, pack, unpack
+from .compact import ColumnRecords
+from .placementstate import (KeptByName, Places, PlacementState, PlayerItems, ReplayedSide, SideAdjust, StoredSide, pack,
+                             unpack)
 from ..contract.batches import MatchBatch, MatchColumns
 from ..contract.events import Adjust, Adjusted, MatchPlayed, Tournament, TournamentEnded
 
@@ -136,7 +139,11 @@ class PlacementEngine(Engine):
         rating: list[Any] = [0.0] * count
         played = [0] * count                  # tournaments placed in
         last = [0] * count                    # the last one's end (ordinal; 0: none)
-        history: list[list[Kept | int]] = [[] for _ in range(count)]  # an int: a match row (MatchLines)
+        # A player's history items are not kept in a list each: their number, the match rows in
+        # replay order (`index`) and the side items' positions make them when read (placementstate.py).
+        items = [0] * count
+        index = array("i")
+        side = ReplayedSide()
         order: list[int] = []                 # the players in the order of their first history item
         # Each tournament's match rows by its code, as they come: all are dated by its end (the
         # journal's check), so they come before its end here.
@@ -149,17 +156,15 @@ class PlacementEngine(Engine):
             nonlocal month, rating
             rating, month = halved(rating, month, day, factor)
 
-        def first(code: int) -> list[Kept | int]:
-            kept = history[code]
-            if not kept:
-                order.append(code)
-            return kept
-
         def adjust(adj: Adjust) -> None:
             halve_until(adj.date)
             code = view.player_code(adj.player)
             rating[code], change = adjust_event(adj, rating[code])
-            first(code).append(change)
+            n = items[code]
+            if not n:
+                order.append(code)
+            items[code] = n + 1
+            side.append(SideAdjust(code, n, change))
 
         def places(t: Tournament) -> None:
             halve_until(t.end)
@@ -172,16 +177,18 @@ class PlacementEngine(Engine):
             points = p.points * math.log2(len(places))
             if not tournament_code_of:
                 tournament_code_of.update((tid, k) for k, tid in enumerate(view.tournament_ids))
-            item = Places(t.id, tournament_code_of[t.id], t.end, places, points, source, view.player_code)
+            positions: dict[int, int] = {}
+            side.append(Places(t.id, tournament_code_of[t.id], t.end, places, positions, points, source,
+                               view.player_code))
             end = t.end.toordinal()
             for code, place in places.items():
                 rating[code] = rating[code] + points / place
                 played[code] += 1
                 last[code] = end
-                kept = history[code]   # (first(code), inline: 1.8 million places on the benchmark's journal)
-                if not kept:
+                n = positions[code] = items[code]   # (inline: 1.8 million places on the benchmark's journal)
+                if not n:
                     order.append(code)
-                kept.append(item)
+                items[code] = n + 1
 
         lines: MatchLines | None = None
         batch: MatchBatch | None = None
@@ -211,17 +218,21 @@ class PlacementEngine(Engine):
             if lines is None:
                 batch = run
                 lines = MatchLines(view.match_columns, run.reason, run.excluded, run.tournament, view.tournament_ids)
-            codes_a, codes_b, tournament = run.a, run.b, run.tournament
-            for i in run.rows:
+            codes_a, codes_b, tournament, rows = run.a, run.b, run.tournament, run.rows
+            if isinstance(rows, array) and rows.typecode != "i":
+                index.fromlist(rows.tolist())
+            else:
+                index.extend(rows)
+            for i in rows:
                 a, b = codes_a[i], codes_b[i]
-                kept = history[a]   # (first(a) and first(b), inline: the hot loop)
-                if not kept:
+                n = items[a]   # (inline: the hot loop)
+                if not n:
                     order.append(a)
-                kept.append(i)
-                kept = history[b]
-                if not kept:
+                items[a] = n + 1
+                n = items[b]
+                if not n:
                     order.append(b)
-                kept.append(i)
+                items[b] = n + 1
                 t = tournament[i]
                 if t >= 0:
                     rows_of[t].append(i)
@@ -236,7 +247,10 @@ class PlacementEngine(Engine):
                     matches(event)   # a match moves no placement rating; its line says why (add-match shows it)
 
         latest = view.latest_entry(tournaments=True)
-        return PlacementState(rating, played, last, month, history, order, latest.toordinal() if latest else 0, lines)
+        # The records' player columns made when history is first read, or the cache stores the replay.
+        records = ColumnRecords(lambda: (index, *view.player_columns(index), []), {}, len(index))
+        return PlacementState(rating, played, last, items, month, records, side, order,
+                              latest.toordinal() if latest else 0, lines)
 
     def finish(self, view: RatingView, state: PlacementState) -> RatingResult:
         """The result of a replay that reached `state`, every rating halved up to the end of the
@@ -253,8 +267,8 @@ class PlacementEngine(Engine):
             player = names[code]
             standings[player] = Standing(player, rating[code], played[code], "ranked" if played[code] else
                                          "no tournament", date.fromordinal(last[code]) if last[code] else None)
-        if isinstance(state.history, KeptItems):   # from the cache: its places made for this journal's ids
-            state.history.side.bind(view.tournament_ids, view.player_code)
+        if isinstance(state.side, StoredSide):   # from the cache: its places made for this journal's ids
+            state.side.bind(view.tournament_ids, view.player_code)
         lines = state.lines
         if lines is None:
             excluded, exclusion, tournament = view.match_reasons()
@@ -269,7 +283,8 @@ class PlacementEngine(Engine):
             return item.date
 
         return RatingResult(view.rating.name, view.discipline, self.name, standings,
-                            HistoryOnRead(KeptByName(state.history, state.order, names, view.player_code),  # type: ignore[arg-type]
+                            HistoryOnRead(KeptByName(PlayerItems(state), state.order, names,  # type: ignore[arg-type]
+                                                     view.player_code),
                                           rows=lines.line, between=MonthlyHalvings(factor, month, day_of)),
                             hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of, state=state)
 
