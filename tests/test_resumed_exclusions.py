@@ -60,6 +60,27 @@ def test_exclusions_asked_row_by_row_are_the_excluded_rows(tmp_path):
     assert asked.among([999, 0, 400]) == {400} and asked.among([]) == set()
 
 
+def test_exclusions_asked_for_every_row_are_found_at_once_with_the_same_answers(tmp_path):
+    # A report reads everyone's history, and so asks of every row: after ASKED_ONE_BY_ONE rows asked
+    # one by one, the rest are looked up in the set of them all. The answers are the same either
+    # way, every row of 2,400 asked twice in any order.
+    from nardrating.journal import exclusions
+
+    club = make_club(tmp_path / "club", VOIDS, config("elo"))
+    (club / "bulk.csv").write_text(bulk_csv(2400, 2), encoding="utf-8")
+    journal = load_club(club).journal
+    every = journal.excluded_rows()
+    asked = exclusions.Exclusions(journal)
+    rows = list(range(-3, 2403)) * 2
+    random.Random(7).shuffle(rows)
+    assert len(rows) > exclusions.ASKED_ONE_BY_ONE
+    answers = [i in asked for i in rows]
+    assert answers == [journal.exclusion(i) is not None if 0 <= i < 2400 else False for i in rows]
+    assert {i for i, yes in zip(rows, answers) if yes} == every
+    assert asked._all is every or asked._all == every   # (found at once, past the rows asked one by one)
+    assert "5" not in asked and 5.0 not in asked and 5 in asked and 3 in asked and 4 not in asked
+
+
 @pytest.mark.parametrize("engine", RESUMABLE)
 def test_a_resumed_list_over_appended_exclusions_equals_the_full_replay(tmp_path, cli, engine):
     club = make_club(tmp_path / "club", VOIDS, config(engine))

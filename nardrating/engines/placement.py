@@ -13,6 +13,7 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Container, Iterator, Sequence
 from datetime import date
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..collector import collector_paused
@@ -217,7 +218,8 @@ class PlacementEngine(Engine):
             nonlocal lines, batch
             if lines is None:
                 batch = run
-                lines = MatchLines(view.match_columns, run.reason, run.excluded, run.tournament, view.tournament_ids)
+                lines = MatchLines(cache(view.match_columns), run.reason, run.excluded, run.tournament,
+                                   view.tournament_ids)
             codes_a, codes_b, tournament, rows = run.a, run.b, run.tournament, run.rows
             if isinstance(rows, array) and rows.typecode != "i":
                 index.fromlist(rows.tolist())
@@ -272,7 +274,7 @@ class PlacementEngine(Engine):
         lines = state.lines
         if lines is None:
             excluded, exclusion, tournament = view.match_reasons()
-            lines = MatchLines(view.match_columns, exclusion, excluded, tournament, view.tournament_ids)
+            lines = MatchLines(cache(view.match_columns), exclusion, excluded, tournament, view.tournament_ids)
 
         def day_of(item: Kept | int) -> date:
             if isinstance(item, int):

@@ -31,20 +31,32 @@ def excluded_in(voided: Mapping[int, Any], forfeit: Sequence[int], rated: Sequen
     return excluded
 
 
-class Exclusions(Collection[int]):
-    """Journal.excluded_rows() answered row by row: `i in` it asks exclusion(i); iterating finds them all."""
+# Rows asked for one by one before they are all found at once (column by column, in C): a player's
+# history asks a few hundred, a report of everyone's every row.
+ASKED_ONE_BY_ONE = 4096
 
-    __slots__ = ("journal", "_all")
+
+class Exclusions(Collection[int]):
+    """Journal.excluded_rows() answered row by row: `i in` it asks exclusion(i), and after
+    ASKED_ONE_BY_ONE rows looks in the set of them all; iterating finds them all."""
+
+    __slots__ = ("journal", "_all", "_asked")
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self._all: set[int] | None = None
+        self._asked = 0
 
     def __contains__(self, row: object) -> bool:
         try:
-            i = operator.index(row)  # type: ignore[arg-type]  # (an int, or a numpy integer)
+            i = operator.index(row)  # type: ignore[arg-type]  # (an int, or a numpy integer; not 5.0)
         except TypeError:
             return False
+        if self._all is not None:
+            return i in self._all
+        self._asked += 1
+        if self._asked > ASKED_ONE_BY_ONE:
+            return i in self._found()
         return 0 <= i < self.journal.match_count() and self.journal.exclusion(i) is not None
 
     def among(self, rows: Sequence[int]) -> set[int]:
