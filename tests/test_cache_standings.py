@@ -68,6 +68,24 @@ def test_a_leaderboard_from_kept_standings_is_a_full_reads(cli, tmp_path, monkey
         assert replays == []   # every one of them from the kept standings
 
 
+@pytest.mark.parametrize("name, rating, days", LISTS)
+def test_recalc_keeps_the_standings_the_leaderboard_reads_next(cli, tmp_path, monkeypatch, name, rating, days):
+    # recalc replays these lists as of the day the leaderboard reads by default (the journal's last
+    # entry) and keeps their standings: the next leaderboard replays nothing, and shows a full read's.
+    from nardrating.replay.ledger import Ledger
+
+    club = copied(tmp_path, name)
+    with no_cache():
+        full = board(cli, club, rating, None)
+    assert cli("recalc", "--club", club).exit_code == 0
+    run = Ledger.run
+    replays: list[tuple] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+        kept = board(cli, club, rating, None)
+    assert kept == full and replays == []
+
+
 def test_standings_are_kept_for_the_journal_exactly_as_replayed(cli, tmp_path, monkeypatch):
     club = copied(tmp_path, "federation-2009")
     first = boards(cli, club, "federation", [])

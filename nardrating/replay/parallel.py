@@ -68,7 +68,7 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
         if jobs:
             progress(_("replaying {rating} ({discipline}) and the rest in parallel").format(
                 rating=jobs[0][0].name, discipline=jobs[0][1]))
-            done[0] = len(ledger.run(*jobs[0]).standings)
+            done[0] = _standings_count(ledger, *jobs[0])
         results = [_join(child) for child in children]
         if results[0] is None:  # the journal's cache was not written by the child: write it here
             ledger.cache_token = cache.save_journal(config, journal, states, [], token)
@@ -79,7 +79,7 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
     for k, (rating, discipline) in enumerate(jobs):
         if k not in done:
             progress(_("replaying {rating} ({discipline})").format(rating=rating.name, discipline=discipline))
-            done[k] = len(ledger.run(rating, discipline).standings)
+            done[k] = _standings_count(ledger, rating, discipline)
             if k < last:
                 ledger._runs.clear()  # stored in the cache; kept, it would only add to the next replay's memory
     # The last one: the command line's process keeps it to its end, not freed record by record
@@ -90,7 +90,16 @@ def replay_all(club: Any = None, progress: Progress | None = None) -> tuple[Ledg
 
 
 def _standings_count(ledger: Ledger, rating: RatingList, discipline: str) -> int:
-    return len(ledger.run(rating, discipline).standings)
+    """One list's replay; its number of players. A list whose replay the cache cannot keep (mfsnb,
+    fide) is replayed as of the day `leaderboard` reads by default, and its standings are kept
+    (cachestandings.py): the first leaderboard after a recalc reads them, not a replay of its own."""
+    from ..engines.registry import engine_class
+
+    if engine_class(rating.engine).can_cache(rating.params):
+        return len(ledger.run(rating, discipline).standings)
+    from ..reports.asof import as_of
+
+    return len(ledger.standings_run(rating, discipline, as_of(ledger, None).day).standings)
 
 
 def _compact(journal: Journal) -> None:
