@@ -25,7 +25,7 @@ def answers(cli, club, matches, players, engine):
     return [json.loads(r.stdout) for r in out]
 
 
-@pytest.mark.parametrize("seed", [*range(2), *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 10))])
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 10))])
 def test_periods_from_the_records_explain_as_a_replay_keeping_them(cli, tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
     monkeypatch.setenv("NARDRATING_FAST", "0")
