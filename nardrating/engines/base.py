@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, cast
 
 from ..errors import Problem
@@ -127,6 +127,12 @@ class RatingResult:
 
     def report(self, start: date, end: date) -> list[ReportRow] | None:
         """Engine-specific report rows, or None for the generic one built from history."""
+        return None
+
+    def period_events(self, start: date, end: date) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]] | None:
+        """(player, their events dated start..end in history's order, their last event before start
+        with a rating after) for every player with an event in the period, made without every
+        history in full; None: the report reads the histories."""
         return None
 
     def statuses_at(self, day: date) -> dict[str, str] | None:

@@ -22,6 +22,7 @@ from ..periods import month_number, month_start
 from .base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, Standing, adjust_event, step
 from .lines import HistoryOnRead, Kept
 from .compact import ColumnRecords
+from .placementperiod import PlacementResult
 from .placementstate import (KeptByName, Places, PlacementState, PlayerItems, ReplayedSide, SideAdjust, StoredSide, pack,
                              unpack)
 from ..contract.batches import MatchBatch, MatchColumns
@@ -284,11 +285,12 @@ class PlacementEngine(Engine):
             assert isinstance(item, HistoryEvent)   # an adjustment
             return item.date
 
-        return RatingResult(view.rating.name, view.discipline, self.name, standings,
-                            HistoryOnRead(KeptByName(PlayerItems(state), state.order, names,  # type: ignore[arg-type]
-                                                     view.player_code),
-                                          rows=lines.line, between=MonthlyHalvings(factor, month, day_of)),
-                            hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of, state=state)
+        kept = KeptByName(PlayerItems(state), state.order, names, view.player_code)
+        return PlacementResult(view.rating.name, view.discipline, self.name, standings,
+                               HistoryOnRead(kept, rows=lines.line,  # type: ignore[arg-type]
+                                             between=MonthlyHalvings(factor, month, day_of)),
+                               hidden_statuses=frozenset({"no tournament"}), as_of=view.as_of, state=state, kept=kept,
+                               match_lines=lines, factor=factor, last_month=month)
 
     # --- the cache: the state as JSON and machine arrays, never code (placementstate.py) ----
 

@@ -34,9 +34,10 @@ def windowed(result: RatingResult) -> bool:
 def period_events(result: RatingResult, start: date, end: date
                   ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]] | None:
     """(player, their events dated start..end in history's order, their last event before start)
-    for every player with an event in the period; None where not `windowed`."""
+    for every player with an event in the period; where not `windowed`, the result's own
+    (RatingResult.period_events), or None."""
     if not windowed(result):
-        return None
+        return result.period_events(start, end)
     assert isinstance(result, CompactResult)
     return _events(result, result.records, start, end)
 
