@@ -280,17 +280,19 @@ class ColumnRecords:
     def positions_of(self, code: int) -> list[int]:
         """The rows where player `code` plays: a byte search of the two player columns (in C)."""
         _, a, b, _ = self.columns
-        size = array("i").itemsize
-        needle = array("i", [code]).tobytes()
-        mine = set()
-        for column in (a, b):
-            raw = column.tobytes() if isinstance(column, array) else bytes(memoryview(column).cast("B"))
-            at = raw.find(needle)
-            while at >= 0:
-                if at % size == 0:  # a hit across two items' bytes is no code
-                    mine.add(at // size)
-                at = raw.find(needle, at + 1)
-        return sorted(mine)
+        return sorted({*positions_in(a, code), *positions_in(b, code)})
+
+
+def positions_in(column: Any, code: int) -> Iterator[int]:
+    """The positions of `code` in a column of C ints (an array or a view): a byte search (in C)."""
+    size = array("i").itemsize
+    needle = array("i", [code]).tobytes()
+    raw = column.tobytes() if isinstance(column, array) else bytes(memoryview(column).cast("B"))
+    at = raw.find(needle)
+    while at >= 0:
+        if at % size == 0:  # a hit across two items' bytes is no code
+            yield at // size
+        at = raw.find(needle, at + 1)
 
 
 class JoinedRecords(ColumnRecords):

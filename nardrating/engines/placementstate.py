@@ -28,7 +28,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .base import HistoryEvent
-from .compact import ColumnRecords, event_from_json, event_json, stored_ratings, whole_flags
+from .compact import ColumnRecords, event_from_json, event_json, positions_in, stored_ratings, whole_flags
 from .lines import EachPlayerFollowsOn
 
 if TYPE_CHECKING:
@@ -285,16 +285,11 @@ class StoredSide:
     def entries_of(self, code: int) -> list[tuple[int, Kept]]:
         """The player's side items, their places found by a byte search of the places' codes (in C)."""
         t = self.load_tables()
-        codes, starts = t["table_place_code"], t["table_t_start"]
-        size, needle = codes.itemsize, array("i", [code]).tobytes()
-        raw = bytes(memoryview(codes).cast("B"))
+        starts = t["table_t_start"]
         found: list[tuple[int, Kept]] = []
-        at = raw.find(needle)
-        while at >= 0:
-            if at % size == 0:   # (a hit across two items' bytes is no code)
-                item = self.tournament(bisect_right(starts, at // size) - 1)
-                found.append((item.positions[code], item))
-            at = raw.find(needle, at + 1)
+        for at in positions_in(t["table_place_code"], code):
+            item = self.tournament(bisect_right(starts, at) - 1)
+            found.append((item.positions[code], item))
         found += [(s.position, s.event) for s in self.adjusts if s.code == code]
         return found
 

@@ -65,7 +65,7 @@ def save(config: ClubConfig) -> None:
     body = {"key": _key(config.path, config.text),
             "club": [config.club.name, config.club.journal, config.club.default_discipline, config.club.as_of,
                      config.club.language, config.club.pairing_command],
-            "ratings": [[r.name, r.engine, {k: _encode(v) for k, v in _fields(r).items()},
+            "ratings": [[r.name, r.engine, {k: _encode(v) for k, v in _fields(r.params).items()},
                          None if r.disciplines is None else list(r.disciplines), r.line, _kind(r)]
                         for r in config.ratings.values()]}
     data = json.dumps(body, ensure_ascii=False, sort_keys=True).encode("utf-8")
@@ -94,10 +94,8 @@ def _kind(rating: RatingList) -> str:
     raise TypeError(f"{type(rating.params).__name__} is not cached")
 
 
-def _fields(rating: RatingList) -> dict[str, Any]:
+def _fields(params: Any) -> dict[str, Any]:
     """The model's values by field (not model_dump, which would turn tuples into lists and models into dicts)."""
-    _kind(rating)
-    params = rating.params
     return {name: getattr(params, name) for name in type(params).model_fields}
 
 
