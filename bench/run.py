@@ -15,7 +15,9 @@ formulas over the chess games) and `python -c 'import typer, rich, pydantic'` â€
 append: the journal grows by one match per round), `leaderboard` after it, `--help`,
 `backtest` of the TOML club over a 10-value grid, and per chess engine `recalc` (pure and
 [fast]) and `leaderboard` and `history` (which read the replay the cache keeps); and per other
-engine (chips, mfsnb, fide, placement) `recalc` against bench/plain.py's loop of its formulas over the same CSV.
+engine (chips, mfsnb, fide, placement) `recalc` against bench/plain.py's loop of its formulas over the same CSV,
+and `leaderboard` and `history` (mfsnb and fide: also the first `history` after the recalc, which
+replays the list and keeps every player's history for the next).
 
 Prints per process the median CPU time (user + system, steadier than wall time on a busy
 machine), its ratio to its yardstick's median, the median wall time and the peak resident
@@ -125,9 +127,14 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         items.append((f"recalc {engine}, {name.split(', ')[0]}", cli("recalc", "--club", str(club)),
                       {"NARDRATING_PARALLEL": "0"}, PLAIN[engine]))
         # The daily reads: chips and placement keep their replay in the cache; mfsnb's and fide's
-        # leaderboard reads the standings kept beside the journal's snapshot, their history replays.
+        # leaderboard reads the standings kept beside the journal's snapshot (recalc keeps them), and
+        # their first history after a recalc replays the list and keeps every player's history, which
+        # every history after it reads (the row without "after recalc").
+        reads = (("leaderboard", ("leaderboard",)),) + (
+            (("history after recalc", ("history", "p2")),) if engine in ("mfsnb", "fide") else ()) + (
+            ("history", ("history", "p1")),)
         items += [(f"{label} {engine}, {name.split(', ')[0]}", cli(*args, "--club", str(club)), {}, IMPORTS)
-                  for label, args in (("leaderboard", ("leaderboard",)), ("history", ("history", "p1")))]
+                  for label, args in reads]
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
     # TOML journal, scored; against the bare loop, which reads ten times as many matches once.
     grid = "factor=2,3,4,5,6,7,8,9,10,12"

@@ -84,7 +84,8 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A", autocompletion=
     ledger = load(club, light=True)
     reports.known_player(ledger, player_id)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
-    emit_all(headtohead.player(ledger, ledger.run(rating, discipline, day.day), player_id), fmt)
+    result = ledger.history_run(rating, discipline, day.day, [player_id], opponents=True, standings=True)
+    emit_all(headtohead.player(ledger, result, player_id), fmt)
 
 
 def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)], b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.players)],
@@ -102,7 +103,8 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=co
     for who in (a, b):
         reports.known_player(ledger, who)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
-    emit_all(headtohead.head_to_head(ledger, ledger.run(rating, discipline, day.day), a, b), fmt)
+    result = ledger.history_run(rating, discipline, day.day, [a, b], opponents=True, standings=True)
+    emit_all(headtohead.head_to_head(ledger, result, a, b), fmt)
 
 
 def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help=N_("A match id or a tournament id, or "

@@ -186,7 +186,10 @@ def history(player: Annotated[str, typer.Argument(metavar="PLAYER", autocompleti
         if who is not None:
             reports.known_player(ledger, who)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
-    result = ledger.run(rating, discipline, day.day)
+    if chart or chart_file or vs or details:
+        result = ledger.run(rating, discipline, day.day)
+    else:   # (the player's lines only: of a federation list, kept in the cache)
+        result = ledger.history_run(rating, discipline, day.day, [player])
     if chart or chart_file or vs:
         return _history_chart(ledger, result, [player] + (vs or []), chart, chart_file, since_day, until_day)
     table = reports.history(ledger, result, player, day, since=since_day, until=until_day, last=last,

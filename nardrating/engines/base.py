@@ -274,6 +274,18 @@ class Engine:
         them from the history events (the default: slower on a big journal, same numbers)."""
         return None
 
+    # --- engines whose replay the cache cannot keep: their histories (replay/cachehistory.py) ---
+
+    def kept_histories(self, result: RatingResult) -> tuple[Any, Iterable[tuple[str, list[Any]]]] | None:
+        """(JSON meta, (player, their history as plain data) for every player with one), from which
+        `history_from_kept` makes each player's very lines again (engines/kepthistory.py); None:
+        not kept. Raises kepthistory.NotPlain for a value that would not come back as it was."""
+        return None
+
+    def history_from_kept(self, meta: Any, player: str, items: list[Any]) -> list[HistoryEvent]:
+        """The player's history lines, from what `kept_histories` gave of them."""
+        raise NotImplementedError
+
     # --- resumable and cacheable engines only ---------------------------------------
 
     def resume(self, view: RatingView, state: Any) -> RatingResult:

@@ -62,6 +62,11 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
         # player → (items read, their lines, how many of those came after the last item)
         self._made: dict[str, tuple[int, list[HistoryEvent], int]] = {}
 
+    @property
+    def kept(self) -> Mapping[str, Sequence[Kept | int]]:
+        """The items kept per player, as the engine left them: what the lines are made from."""
+        return self._kept
+
     def __getitem__(self, player: str) -> list[HistoryEvent]:
         kept = self._kept[player]
         done, made, after_last = self._made.get(player, (0, [], 0))

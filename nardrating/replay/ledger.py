@@ -139,6 +139,33 @@ class Ledger:
             through_cache(cachestandings.save, self, engine, rating_list, discipline, as_of, kept)
         return kept
 
+    def history_run(self, rating: str | RatingList | None, discipline: str | None, as_of: date | None,
+                    players: list[str], *, opponents: bool = False, standings: bool = False) -> Any:
+        """run()'s result where only these players' histories are read (`history`; with `opponents`,
+        those of everyone they played too, and with `standings` the standings: `player`): of a list
+        whose replay the cache cannot keep, the histories (and standings) kept beside the snapshot
+        (cachehistory.py, cachestandings.py) when they are for the journal exactly as it is; else
+        run(), and every player's history and the standings kept (the next command reads them)."""
+        from ..engines.registry import engine_class
+        from . import cachehistory, cachestandings
+
+        rating_list = rating if isinstance(rating, RatingList) else self.rating(rating)
+        discipline = self.discipline(rating_list, discipline)
+        engine = engine_class(rating_list.engine)
+        if engine.can_cache(rating_list.params):
+            return self.run(rating_list, discipline, as_of)
+        kept = through_cache(cachehistory.load, self, engine, rating_list, discipline, as_of, players, opponents)
+        if kept is not None and standings:
+            table = through_cache(cachestandings.load, self, engine, rating_list, discipline, as_of)
+            if table is not None:
+                table.events = kept.events
+            kept = table
+        if kept is None:
+            kept = self.run(rating_list, discipline, as_of)
+            through_cache(cachehistory.save, self, engine, rating_list, discipline, as_of, kept)
+            through_cache(cachestandings.save, self, engine, rating_list, discipline, as_of, kept)
+        return kept
+
     # The cache of replayed results (resume.resumed_result): only for engines whose replay can
     # be stored (Engine.can_cache: resumed over appended matches where Engine.can_resume), and
     # only for the journal exactly as cached (`dirty` marks one changed in memory, by add-match).

@@ -113,6 +113,16 @@ class MfsnbEngine(Engine):
             book.event(second, HistoryEvent(day, entry, "match", first, shared(1.0 - score), None, None, None, False,
                                             reason))
 
+    def kept_histories(self, result: RatingResult) -> tuple[Any, Any] | None:
+        from .kept import kept_histories
+
+        return kept_histories(result.book) if isinstance(result, MfsnbResult) else None
+
+    def history_from_kept(self, meta: Any, player: str, items: list[Any]) -> list[HistoryEvent]:
+        from .kept import history_from_kept
+
+        return history_from_kept(meta, player, items)
+
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
         assert isinstance(params, MfsnbRules) and isinstance(result, MfsnbResult)

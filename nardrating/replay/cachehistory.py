@@ -1,0 +1,133 @@
+"""Every player's history of a list whose replay the cache cannot keep (mfsnb, fide), kept for
+`history`: one player's lines read without replaying the list.
+
+The engine gives each player's history as plain data, the items its result keeps and makes the
+lines from when they are read (Engine.kept_histories), and makes the very same lines from that data
+again (Engine.history_from_kept). Stored after a replay of the journal exactly as the cached
+snapshot has it, per list and discipline (with the date read): a head (the key, the engine's meta
+and the players) with its own SHA-256, each player's part's end and BLAKE2b digest, then the
+players' parts as JSON. A read takes the head and one player's part only (a 200k-match list's
+file is tens of MB: never read whole). Read back only for the same snapshot token and counts and
+nothing appended since, the same engine and version, list, discipline and date; any other case,
+or any problem, means the list is replayed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from array import array
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from ..engines.base import HistoryEvent, RatingResult
+from ..engines.kepthistory import NotPlain
+from .cachecheck import need
+from .cachedir import CacheFolder
+
+if TYPE_CHECKING:
+    from ..config import RatingList
+
+Ledger = Any   # (replay.ledger.Ledger, which imports this module)
+
+FORMAT = 1
+_DIGEST = 16       # bytes of a player's part's BLAKE2b digest
+_PREFIX = 8 + 32   # the head's length, then the SHA-256 of the head, the ends and the digests
+
+
+def _name(rating: str, discipline: str) -> str:
+    """One file per list and discipline, as the kept standings (cachestandings.py)."""
+    return "history-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16] + ".bin"
+
+
+def _key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> dict[str, Any]:
+    return {"format": FORMAT, "token": ledger.cache_token, "counts": ledger.snapshot_counts(), "engine": engine.name,
+            "version": engine.version, "rating": rating.name, "discipline": discipline,
+            "as_of": day.isoformat() if day else None}
+
+
+def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
+    """Keep every player's history of the result, where the journal in memory is exactly the cached snapshot."""
+    if ledger.cache_token is None or ledger.dirty or result.as_of != day:
+        return
+    kept = engine().kept_histories(result)
+    if kept is None:
+        return
+    meta, histories = kept
+    players: list[str] = []
+    parts: list[bytes] = []
+    try:
+        for player, items in histories:
+            players.append(player)
+            parts.append(json.dumps(items, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
+    except (NotPlain, ValueError, TypeError):
+        return
+    head = json.dumps({**_key(ledger, engine, rating, discipline, day), "meta": meta, "players": players},
+                      ensure_ascii=False, allow_nan=False).encode("utf-8")
+    ends = array("q", [0])
+    for part in parts:
+        ends.append(ends[-1] + len(part))
+    digests = b"".join(hashlib.blake2b(part, digest_size=_DIGEST).digest() for part in parts)
+    index = head + ends.tobytes() + digests
+    with CacheFolder(ledger.config, create=True) as folder:
+        folder.write(_name(rating.name, discipline),
+                     [len(head).to_bytes(8, "little"), hashlib.sha256(index).digest(), index, *parts])
+
+
+def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
+         players: list[str], opponents: bool = False) -> RatingResult | None:
+    """A result giving these players' kept histories (and, with `opponents`, those of every opponent
+    they name), and nothing else; or None. Any problem raises (through_cache): every part is read
+    here, none later, when a report could no longer turn to a replay."""
+    if ledger.cache_token is None or ledger.dirty:
+        return None
+    with CacheFolder(ledger.config, create=False) as folder:
+        fd = folder.open(_name(rating.name, discipline))
+    try:
+        size = os.fstat(fd).st_size
+        prefix = os.pread(fd, _PREFIX, 0)
+        need(len(prefix) == _PREFIX, "history file cut short")
+        head_size = int.from_bytes(prefix[:8], "little")
+        need(0 < head_size <= size, "bad history head")
+        head = json.loads(_read(fd, _PREFIX, head_size))
+        need(isinstance(head, dict), "history head is not an object")
+        if any(head.get(k) != v for k, v in _key(ledger, engine, rating, discipline, day).items()):
+            return None   # another snapshot, list, date or program
+        names = head.get("players")
+        need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
+        count = len(names)
+        tables = _read(fd, _PREFIX + head_size, 8 * (count + 1) + _DIGEST * count)
+        index = _read(fd, _PREFIX, head_size) + tables
+        need(hashlib.sha256(index).digest() == prefix[8:], "history file damaged")
+        ends = array("q")
+        ends.frombytes(tables[:8 * (count + 1)])
+        digests = tables[8 * (count + 1):]
+        start = _PREFIX + len(index)
+        need(ends[0] == 0 and all(a <= b for a, b in zip(ends, ends[1:])) and start + ends[-1] == size,
+             "bad history parts")
+        where = {p: k for k, p in enumerate(names)}
+        need(len(where) == count, "a player kept twice")
+        meta = head.get("meta")
+        events: dict[str, list[HistoryEvent]] = {}
+        wanted = list(players)
+        for rounds in range(2 if opponents else 1):
+            for player in wanted:
+                k = where.get(player)
+                if k is None or player in events:
+                    continue   # (none: no history in this list, as the result's)
+                part = _read(fd, start + ends[k], ends[k + 1] - ends[k])
+                need(hashlib.blake2b(part, digest_size=_DIGEST).digest() == digests[_DIGEST * k:_DIGEST * (k + 1)],
+                     "a player's history damaged")
+                items = json.loads(part)
+                need(type(items) is list, "bad history items")
+                events[player] = engine().history_from_kept(meta, player, items)
+            wanted = sorted({e.opponent for player in players for e in events.get(player, ()) if e.opponent})
+    finally:
+        os.close(fd)
+    return RatingResult(rating.name, discipline, engine.name, {}, events, as_of=day)
+
+
+def _read(fd: int, offset: int, size: int) -> bytes:
+    data = os.pread(fd, size, offset)
+    need(len(data) == size, "history file cut short")
+    return data
