@@ -161,3 +161,27 @@ def test_a_block_refuses_a_value_its_column_cannot_hold():
 
     with pytest.raises(OverflowError):
         extend_column(array("b"), [300, 300])
+
+
+@pytest.mark.parametrize("bad_row, cell, wrong, message", [
+    (7, "date", "2009-02-30", "date '2009-02-30' is not an ISO date"),
+    (7, "player_b", "Bad Name", "player_b: "),
+    (7, "result", "2-0", "result '2-0' is not a result"),
+    (7, "length", "0", "length: '0' is not"),
+])
+def test_a_refused_cell_in_a_later_block_is_found_though_its_column_was_clean_so_far(monkeypatch, bad_row, cell,
+                                                                                    wrong, message):
+    """csvfast converts each block's column through the file's dict of texts, which says whether any
+    text was refused (Judged.refused) instead of the block looking through the dict: a refused text
+    first met in the fourth block of ten is reported at its own line (the row's line: row k on line k + 2)."""
+    from nardrating.journal import csvfast
+    from nardrating.journal.model import Journal
+
+    monkeypatch.setattr(csvfast, "CHUNK", 40)   # about one row a block
+    header = ["id", "date", "player_a", "player_b", "result", "length"]
+    rows = [[f"g{k}", f"2009-01-{k + 1:02d}", "anna", "boris", "1-0", "3"] for k in range(10)]
+    rows[bad_row][header.index(cell)] = wrong
+    text = "\n".join(",".join(row) for row in [header] + rows) + "\n"
+    journal, problems = Journal(), []
+    csvfast.read_csv_rows(text, "games.csv", 0, journal, "long-nardy", problems)
+    assert [(p.line, p.message.startswith(message)) for p in problems] == [(bad_row + 2, True)], problems

@@ -27,23 +27,27 @@ class Judged(dict[str, T]):
 
     One pass of map(judged.__getitem__, column) in C converts a column: no set of its
     texts is built first, and a text met in an earlier block of the file is not judged again.
+    `refused`: whether any text converted to `bad` (the value that marks a refused one), so that
+    a block needs no pass over the file's distinct texts (a player column's 10,000) to know.
     """
 
-    __slots__ = ("convert",)
+    __slots__ = ("convert", "bad", "refused")
 
-    def __init__(self, convert: Callable[[str], T]) -> None:
+    def __init__(self, convert: Callable[[str], T], bad: object = None) -> None:
         super().__init__()
-        self.convert = convert
+        self.convert, self.bad, self.refused = convert, bad, False
 
     def __missing__(self, text: str) -> T:
         value = self[text] = self.convert(text)
+        if value == self.bad:
+            self.refused = True
         return value
 
 
-def judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T]) -> Judged[T]:
-    """The file's converter of column `name` (made on first use)."""
+def judged(memo: dict[str, Judged[Any]], name: str, convert: Callable[[str], T], bad: object = None) -> Judged[T]:
+    """The file's converter of column `name` (made on first use); `bad`: what a refused text converts to."""
     if name not in memo:
-        memo[name] = Judged(convert)
+        memo[name] = Judged(convert, bad)
     return memo[name]
 
 
@@ -149,7 +153,7 @@ def mapped(columns: Sequence[Sequence[str]], col: dict[str, int], name: str, n: 
     column = columns[col[name]]
     converted: Judged[T | None] = judged(memo, name, convert)
     values = list(map(converted.__getitem__, column))
-    if None in converted.values():
+    if converted.refused:
         for k, text in enumerate(column):
             if converted[text] is None:
                 if not bad(k, partial(message, text), ids[k]):

@@ -181,7 +181,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
     date_col = columns[col["date"]]
     ordinals = judged(memo, "date", ordinal)
     dates = list(map(ordinals.__getitem__, date_col))
-    if None in ordinals.values():
+    if ordinals.refused:
         for k, text_date in enumerate(date_col):
             if ordinals[text_date] is None and not bad(k, partial(date_refused, text_date), ids[k]):
                 break
@@ -202,10 +202,10 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         journal.csv_named.setdefault(clean, (label, None))
         return code
 
-    codes = judged(memo, "player", player_code)
+    codes = judged(memo, "player", player_code, -1)
     a = list(map(codes.__getitem__, a_col))
     b = list(map(codes.__getitem__, b_col))
-    if -1 in codes.values():
+    if codes.refused:
         refused = {name for name, code in codes.items() if code == -1 and name.strip()}
         said: set[str] = set()  # a refused name is reported once, at its first row
         for k in range(n):
@@ -225,7 +225,7 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         result_col = columns[col["result"]]
         scores_of = judged(memo, "result", parse_result)
         scores = list(map(scores_of.__getitem__, result_col))
-        if None in scores_of.values():
+        if scores_of.refused:
             for k, text_result in enumerate(result_col):
                 if scores[k] is None and not bad(k, partial(_result_refused, text_result), ids[k]):
                     break
