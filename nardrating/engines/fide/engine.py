@@ -44,6 +44,16 @@ class FideEngine(Engine):
     def run(self, view: RatingView) -> FideResult:
         return FideReplay(view, self.name).run()
 
+    def kept_histories(self, result: RatingResult) -> tuple[Any, Any] | None:
+        from .kept import kept_histories
+
+        return kept_histories(result) if isinstance(result, FideResult) else None
+
+    def history_from_kept(self, meta: Any, player: str, items: list[Any]) -> list[HistoryEvent]:
+        from .kept import history_from_kept
+
+        return history_from_kept(meta, player, items)
+
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
         assert isinstance(params, FideRules) and isinstance(result, FideResult)
