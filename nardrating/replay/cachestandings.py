@@ -69,12 +69,14 @@ def _columns(standings: list[Standing]) -> dict[str, Any]:
             "extra": [[_value(v) for v in s.extra.values()] for s in standings]}
 
 
-def _back(v: Any) -> Any:
-    if isinstance(v, dict):
-        need(set(v) == {"date"} and isinstance(v["date"], str), "unknown value")
-        return date.fromisoformat(v["date"])
-    need(v is None or type(v) in (bool, int, float, str), "unknown value")
-    return v
+def _day(v: dict[str, Any], tagged: dict[str, date]) -> date:
+    """A tagged date ({"date": "2012-01-01"}) back as a date; `tagged`: those read so far."""
+    text = v.get("date")
+    need(len(v) == 1 and type(text) is str, "unknown value")
+    day = tagged.get(str(text))
+    if day is None:
+        day = tagged[str(text)] = date.fromisoformat(str(text))
+    return day
 
 
 def _typed(column: Any, types: set[type], what: str) -> list[Any]:
@@ -101,7 +103,9 @@ def _standings(rows: Any) -> dict[str, Standing]:
     days: dict[int | None, date | None] = {d: None if d is None else date.fromordinal(d) for d in set(played)}
     flat = {type(v) for values in extra for v in values}
     if not flat <= {type(None), bool, int, float, str}:   # a tagged value (a date) among them
-        extra = [[_back(v) for v in values] for values in extra]
+        need(flat <= {type(None), bool, int, float, str, dict}, "unknown value")
+        tagged: dict[str, date] = {}   # (each list's date once: fide's 10,000 standings name a few)
+        extra = [[v if type(v) is not dict else _day(v, tagged) for v in values] for values in extra]
     return {p: Standing(p, r, g, s, days[d], dict(zip(keys[k], v)))
             for p, r, g, s, d, k, v in zip(players, ratings, games, statuses, played, shapes, extra)}
 
