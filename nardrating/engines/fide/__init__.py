@@ -16,18 +16,25 @@ K, first ratings: pure), `records` (events, games, per-list records), `players`
 (state and status), `lists` (one list's publication), `replay` (the whole
 timeline), `report`, `explain`, `engine`.
 """
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import FideEngine
-from .report import FideResult
+
+if TYPE_CHECKING:
+    from .report import FideResult
 
 
 def __getattr__(name: str) -> Any:
-    """`FideParams`, the pydantic model, only when asked for (reading a cached config never needs it)."""
+    """`FideParams`, the pydantic model, only when asked for (reading a cached config never needs it);
+    `FideResult` too (a leaderboard from the kept standings makes none)."""
     if name == "FideParams":
         from .params import FideParams
 
         return FideParams
+    if name == "FideResult":
+        from .report import FideResult
+
+        return FideResult
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["FideEngine", "FideParams", "FideResult"]

@@ -1,18 +1,17 @@
-"""The fide engine: the class the registry names, its parameter notes and its explain capability."""
+"""The fide engine: the class the registry names, its parameter notes and its explain capability; its
+replay, report and explanations are imported when used (a leaderboard from the kept standings needs none)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
 from ..base import Engine, EngineParams, Explained, HistoryEvent, LazyParams, RatingResult, whole_number_adjusts
-from ...contract.events import MatchPlayed
-from .explain import explain_adjust, explain_list, explain_match, explain_tournament
 from .values import FideRules, FideValues
-from .replay import FideReplay
-from .report import FideResult
 
 if TYPE_CHECKING:
+    from ...contract.events import MatchPlayed
     from ...contract.view import CheckView, RatingView
+    from .report import FideResult
 
 
 class FideEngine(Engine):
@@ -42,10 +41,13 @@ class FideEngine(Engine):
         return whole_number_adjusts(rating, entries, first_match)
 
     def run(self, view: RatingView) -> FideResult:
+        from .replay import FideReplay   # (imported when replayed: a leaderboard from the kept standings is not)
+
         return FideReplay(view, self.name).run()
 
     def kept_histories(self, result: RatingResult) -> tuple[Any, Any] | None:
         from .kept import kept_histories
+        from .report import FideResult
 
         return kept_histories(result) if isinstance(result, FideResult) else None
 
@@ -56,6 +58,9 @@ class FideEngine(Engine):
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
+        from .explain import explain_adjust, explain_list, explain_match, explain_tournament
+        from .report import FideResult
+
         assert isinstance(params, FideRules) and isinstance(result, FideResult)
         if event.kind == "match":
             return explain_match(params, result, player, event)

@@ -17,21 +17,29 @@ Modules: `values` (what the parameters mean: pure), `params` (the config's
 check), `arithmetic` (one competition, pure), `records` (what the lists keep:
 competitions, period records, history items), `lists` (the list builder),
 `result` (standings and the report), `explain` (each history event's steps),
-`engine` (events in, lists out).
+`replay` (events in, lists out), `kept` (the histories as the cache keeps them), `engine` (the
+class the registry names, which imports the rest when used).
 """
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .arithmetic import Computation, compute
 from .engine import MfsnbEngine
-from .result import MfsnbResult
+
+if TYPE_CHECKING:
+    from .result import MfsnbResult
 
 
 def __getattr__(name: str) -> Any:
-    """`MfsnbParams`, the pydantic model, only when asked for (reading a cached config never needs it)."""
+    """`MfsnbParams`, the pydantic model, only when asked for (reading a cached config never needs it);
+    `MfsnbResult` too (a leaderboard from the kept standings makes none)."""
     if name == "MfsnbParams":
         from .params import MfsnbParams
 
         return MfsnbParams
+    if name == "MfsnbResult":
+        from .result import MfsnbResult
+
+        return MfsnbResult
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["Computation", "MfsnbEngine", "MfsnbParams", "MfsnbResult", "compute"]
