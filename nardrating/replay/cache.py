@@ -25,7 +25,7 @@ from array import array
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .._version import __version__
 from .cachecheck import STAT_FIELDS, Bad, check_journal_meta, check_manifest, need
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..config import ClubConfig
     from .cachetail import Base
     from ..journal.columns import Matches
-    from ..journal.model import Journal
+    from ..journal.model import Adjust, Journal
 
 FORMAT = 6  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
@@ -301,7 +301,8 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
     """The cached Journal, every value checked; its match columns mapped from the file, not read."""
     from ..config import display_path
     from ..journal.columns import Codes
-    from ..journal.model import Adjust, Identity, Journal, PlayerEdit, PublishedList, Void
+    from ..journal.model import Identity, Journal, PlayerEdit, PublishedList, Void
+    from .cacheadjusts import CachedAdjusts
     from .cacheplayers import PlayerTable
 
     token = manifest["token"]
@@ -328,8 +329,7 @@ def read_journal(config: ClubConfig, folder: CacheFolder, manifest: dict[str, An
         journal.tournament_codes = Codes.of(meta["tournament_codes"])
         need(all(map(journal.tournaments.__contains__, journal.tournament_codes.names)), "unknown tournament codes")
     journal.voids = [Void(mid, day, reason, relabel[file], line, seq) for mid, day, reason, file, line, seq in meta["voids"]]
-    journal.adjusts = [Adjust(day, player, rating, disc, set_, delta, reason, relabel[file], *rest)
-                       for day, player, rating, disc, set_, delta, reason, file, *rest in meta["adjusts"]]
+    journal.adjusts = cast("list[Adjust]", CachedAdjusts(meta["adjusts"], relabel))   # (a list's every use: made when read)
     journal.next_seq = meta["next_seq"]
     journal.csv_named = cacheplayers.named_from_runs(meta["csv_named"], labels)
     journal.voided = {i: journal.voids[k] for i, k in meta["voided"]}

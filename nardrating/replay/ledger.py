@@ -87,6 +87,7 @@ class Ledger:
         import copy
 
         from ..engines.registry import engine_class
+        from .cacheadjusts import adjust_ordinals
         from .resume import resumed_result
         from .view import replay
 
@@ -94,7 +95,7 @@ class Ledger:
         discipline = self.discipline(rating_list, discipline)
         engine = engine_class(rating_list.engine)
         shown_as_of = as_of
-        latest = max([self.journal.max_date] + [a.date.toordinal() for a in self.journal.adjusts])
+        latest = max([self.journal.max_date] + adjust_ordinals(self.journal.adjusts))
         whole = as_of is None or as_of.toordinal() >= latest   # nothing after as_of: every entry replayed
         if engine.can_resume(rating_list.params) and whole and not engine.dated_finish:
             as_of = None  # the same replay as the whole journal

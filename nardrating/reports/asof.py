@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ActionRefused, did_you_mean
 from ..i18n import N_, _
+from ..replay.cacheadjusts import adjust_ordinals
 
 if TYPE_CHECKING:
     from ..journal.model import Journal
@@ -26,7 +27,7 @@ class AsOf:
 def last_entry_date(journal: Journal) -> date | None:
     """The date of the journal's last entry: a match, an adjustment or a tournament's end."""
     days = [journal.max_date] if journal.max_date else []
-    days += [a.date.toordinal() for a in journal.adjusts]
+    days += adjust_ordinals(journal.adjusts)
     days += journal.tournament_ends()
     return date.fromordinal(max(days)) if days else None
 
