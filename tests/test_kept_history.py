@@ -111,6 +111,26 @@ def test_the_kept_histories_are_for_the_journal_as_it_is(cli, tmp_path):
     assert entry == full and any(e["date"] == "2009-12-30" and e["kind"] == "match" for e in entry)
 
 
+def test_the_kept_histories_of_an_older_snapshot_are_removed_with_it(cli, tmp_path):
+    # As the older snapshots' files: once a newer snapshot is written and they are over two minutes
+    # old (a command that began before may still read them).
+    import os
+    import time
+
+    club = copied(tmp_path, "federation-2009")
+    player = sorted(load_club(club / "nardrating.toml").journal.players)[0]
+    histories(cli, club, "federation", [player])
+    folder, name = kept_file(club)
+    assert cli("recalc", "--club", club).exit_code == 0      # a newer snapshot: the file is recent, kept
+    with folder:
+        assert name in folder.names()
+        old = time.time() - 300
+        os.utime(name, (old, old), dir_fd=folder.fd)
+    assert cli("recalc", "--club", club).exit_code == 0
+    with CacheFolder(load_club(club / "nardrating.toml").config, create=False) as again:
+        assert name not in again.names()
+
+
 def kept_file(club: Path) -> tuple[CacheFolder, str]:
     config = load_club(club / "nardrating.toml").config
     folder = CacheFolder(config, create=False)

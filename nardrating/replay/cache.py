@@ -249,7 +249,9 @@ def _remove_stale(folder: CacheFolder, keep: str, tournaments: str) -> None:
     """Remove our own older snapshots by exact name; recent ones may still be read by a concurrent command."""
     now = time.time()
     for name in folder.names():
-        if name.startswith(("journal-", "matches-", ".tmp-", "tournaments-")) and keep not in name and name != tournaments:
+        # (a list's kept histories, tens of MB, are of an older snapshot too: history-… names no token)
+        if name.startswith(("journal-", "matches-", ".tmp-", "tournaments-", "history-")) and keep not in name \
+                and name != tournaments:
             try:
                 if folder.age_s(name, now) > 120:
                     folder.remove(name)
