@@ -73,6 +73,20 @@ def test_a_federation_players_history_from_the_cache_is_a_full_reads(cli, tmp_pa
         assert replays == []   # every one of them from the kept histories
 
 
+def test_a_changed_config_is_not_read_from_the_kept_histories(cli, tmp_path):
+    # The histories are of the snapshot, and a snapshot of the config's very text: monthly lists give
+    # other lines than the quarterly ones kept.
+    club = copied(tmp_path, "federation-2009")
+    players = sorted(load_club(club / "nardrating.toml").journal.players)
+    quarterly = histories(cli, club, "federation", players)
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('period = "quarter"', 'period = "month"'),
+                      encoding="utf-8")
+    monthly = histories(cli, club, "federation", players)
+    with no_cache():
+        assert monthly == histories(cli, club, "federation", players) != quarterly
+
+
 def cards(cli, club: Path, rating: str, players: list[str]) -> list[str]:
     """`player` of each, and `head-to-head` of each with the next, in every format."""
     out = []
