@@ -17,6 +17,7 @@ from nardrating.engines.registry import engine_class
 from nardrating.replay import cachehistory
 from nardrating.replay.loader import load_club
 
+from .federation_support import random_singles
 from .conftest import SAMPLES, no_cache
 
 
@@ -120,19 +121,7 @@ def random_club(folder: Path, seed: int, ruleset: str) -> Path:
                         blocks.append(f'[[match]]\nid = "g{n}"\ndate = {played}\nplayers = ["{a}", "{b}"]\n'
                                       f'result = "{rng.choice(["1-0", "0-1", "1/2-1/2"])}"\ntournament = "cup{cups}"\n')
             continue
-        for _ in range(rng.randint(1, 6)):
-            a, b = rng.sample(active, 2)
-            n += 1
-            extra = ""
-            roll = rng.random()
-            if roll < 0.05:
-                extra = "rated = false\n"
-            elif roll < 0.09:
-                extra = "forfeit = true\n"
-            blocks.append(f'[[match]]\nid = "g{n}"\ndate = {day}\nplayers = ["{a}", "{b}"]\n'
-                          f'result = "{rng.choice(["1-0", "0-1", "1-0", "1/2-1/2"])}"\n{extra}')
-            if rng.random() < 0.04:
-                blocks.append(f'[[void]]\nmatch = "g{n}"\ndate = {day}\nreason = "entered twice"\n')
+        n = random_singles(rng, active, day, n, blocks, most=6, unrated=0.05, forfeit=0.09)
         if rng.random() < 0.1:
             field = rng.choice(["set = 1650", "delta = -25", "delta = 40", "set = 1005"])
             blocks.append(f'[[adjust]]\ndate = {day}\nplayer = "{rng.choice(players)}"\n{field}\nreason = "commission"\n')

@@ -20,6 +20,7 @@ from nardrating.replay import cachehistory
 from nardrating.replay.cachedir import CacheFolder
 from nardrating.replay.loader import load_club
 
+from .federation_support import random_singles
 from .conftest import no_cache
 
 SAMPLES = Path(__file__).parent.parent / "sample_ledgers"
@@ -250,19 +251,7 @@ def random_club(folder: Path, seed: int) -> Path:
                     blocks.append(f'[[match]]\nid = "g{n}"\ndate = {end}\nplayers = ["{a}", "{b}"]\n'
                                   f'result = "{rng.choice(["1-0", "0-1", "1/2-1/2"])}"\ntournament = "cup{cups}"\n')
             continue
-        for _ in range(rng.randint(1, 5)):
-            a, b = rng.sample(active, 2)
-            n += 1
-            extra = ""
-            roll = rng.random()
-            if roll < 0.06:
-                extra = "rated = false\n"
-            elif roll < 0.1:
-                extra = "forfeit = true\n"
-            blocks.append(f'[[match]]\nid = "g{n}"\ndate = {day}\nplayers = ["{a}", "{b}"]\n'
-                          f'result = "{rng.choice(["1-0", "0-1", "1-0", "1/2-1/2"])}"\n{extra}')
-            if rng.random() < 0.04:
-                blocks.append(f'[[void]]\nmatch = "g{n}"\ndate = {day}\nreason = "entered twice"\n')
+        n = random_singles(rng, active, day, n, blocks, most=5, unrated=0.06, forfeit=0.1)
         if rng.random() < 0.08:
             field = rng.choice(["set = 1650", "delta = -25", "delta = 40"])
             blocks.append(f'[[adjust]]\ndate = {day}\nplayer = "{rng.choice(players)}"\n{field}\n'

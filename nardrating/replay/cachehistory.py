@@ -24,6 +24,7 @@ from ..engines.base import HistoryEvent, RatingResult
 from ..engines.kepthistory import NotPlain
 from .cachecheck import need
 from .cachedir import CacheFolder
+from .cachestandings import list_key
 
 if TYPE_CHECKING:
     from ..config import RatingList
@@ -38,12 +39,6 @@ _PREFIX = 8 + 32   # the head's length, then the SHA-256 of the head, the ends a
 def _name(rating: str, discipline: str) -> str:
     """One file per list and discipline, as the kept standings (cachestandings.py)."""
     return "history-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16] + ".bin"
-
-
-def _key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> dict[str, Any]:
-    return {"format": FORMAT, "token": ledger.cache_token, "counts": ledger.snapshot_counts(), "engine": engine.name,
-            "version": engine.version, "rating": rating.name, "discipline": discipline,
-            "as_of": day.isoformat() if day else None}
 
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
@@ -62,7 +57,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
             parts.append(json.dumps(items, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
     except (NotPlain, ValueError, TypeError):
         return
-    head = json.dumps({**_key(ledger, engine, rating, discipline, day), "meta": meta, "players": players},
+    head = json.dumps({**list_key(ledger, engine, rating, discipline, day, FORMAT), "meta": meta, "players": players},
                       ensure_ascii=False, allow_nan=False).encode("utf-8")
     ends = array("q", [0])
     for part in parts:
@@ -91,7 +86,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         need(0 < head_size <= size, "bad history head")
         head = json.loads(_read(fd, _PREFIX, head_size))
         need(isinstance(head, dict), "history head is not an object")
-        if any(head.get(k) != v for k, v in _key(ledger, engine, rating, discipline, day).items()):
+        if any(head.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day, FORMAT).items()):
             return None   # another snapshot, list, date or program
         names = head.get("players")
         need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")

@@ -116,8 +116,11 @@ def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
     return tuple((x[0], x[1]) for x in items)
 
 
-def _key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> dict[str, Any]:
-    return {"format": FORMAT, "token": ledger.cache_token, "counts": ledger.snapshot_counts(), "engine": engine.name,
+def list_key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
+             form: int = FORMAT) -> dict[str, Any]:
+    """What a file kept of a list's replay is for (here, and cachehistory.py's of the same key):
+    the snapshot (token and counts), the engine and its version, the list, discipline and date."""
+    return {"format": form, "token": ledger.cache_token, "counts": ledger.snapshot_counts(), "engine": engine.name,
             "version": engine.version, "rating": rating.name, "discipline": discipline,
             "as_of": day.isoformat() if day else None}
 
@@ -130,7 +133,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         rows = _columns(list(result.standings.values()))
     except NotPlain:
         return
-    body = json.dumps({**_key(ledger, engine, rating, discipline, day), "rows": rows,
+    body = json.dumps({**list_key(ledger, engine, rating, discipline, day), "rows": rows,
                        "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
                        "sections": [list(c) for c in result.sections]}, ensure_ascii=False).encode("utf-8")
     with CacheFolder(ledger.config, create=True) as folder:
@@ -147,7 +150,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     need(hashlib.sha256(body).digest() == data[:32], "standings file damaged")
     kept = json.loads(body)
     need(isinstance(kept, dict), "standings file is not an object")
-    if any(kept.get(k) != v for k, v in _key(ledger, engine, rating, discipline, day).items()):
+    if any(kept.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day).items()):
         return None   # another snapshot, list, date or program
     standings = _standings(kept.get("rows"))
     hidden = kept.get("hidden")
