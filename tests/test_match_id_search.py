@@ -102,3 +102,42 @@ def test_a_match_asked_for_with_its_date_is_found_among_that_days_rows(tmp_path)
             assert (found.id, found.date, found.a) == (f"g{k}", day, f"p{k % 4}")
             assert journal.match_by_id(f"g{k}", date(2009, 3, 1)).id == f"g{k}"
         assert journal.match_by_id("g60", date(2009, 1, 5)) is None
+
+
+@pytest.mark.parametrize("stages", [
+    # each stage's dates (day numbers), appended in turn; the answer after each is checked
+    [[1, 2, 3], [3, 4], [5]],         # in order throughout
+    [[1, 2, 3], [2, 4]],              # the border broken: 3 then 2
+    [[1, 3, 2], [4, 5]],              # broken before, stays broken
+    [[5], [1, 2]],                    # a row before, one after
+    [[], [1, 2], [2, 2, 3]],          # from an empty journal
+])
+def test_the_date_order_of_appended_rows_is_judged_as_the_whole_journal_s(stages):
+    """Journal.dates_sorted judges only the rows appended since its last answer (the [fast] reader
+    judges a bulk file's, then a TOML file's matches follow it); every answer is a full pass's, also
+    after a rollback and rows appended again."""
+    from nardrating.journal.model import Journal
+    from nardrating.journal.reader import add_match
+
+    journal, n = Journal(), 0
+    journal.files.append("j.toml")
+
+    def append(days):
+        nonlocal n
+        for day in days:
+            n += 1
+            add_match(journal, f"m{n}", 733000 + day, "a", "b", 1.0, 1, "long-nardy", None, True, False, n, 0, n, {}, [])
+
+    for days in stages:
+        append(days)
+        dates = list(journal.matches.dates)
+        assert journal.dates_sorted() == (dates == sorted(dates)), dates
+    checkpoint = journal.checkpoint()
+    before = list(journal.matches.dates)
+    append([1, 9])                    # (this one's order, forgotten by the rollback)
+    journal.dates_sorted()
+    journal.rollback(checkpoint)
+    append([40, 41])
+    dates = list(journal.matches.dates)
+    assert dates == before + [733040, 733041]
+    assert journal.dates_sorted() == (dates == sorted(dates))

@@ -1,9 +1,8 @@
 """The journal's data, shaped for replay.
 
-Players, tournaments, voids and adjustments are few and kept as small frozen
-records. Matches can number in the millions (CSV imports), so they are kept
-column by column (`Matches`): one list per field, players and disciplines
-coded as integers (columns.py). `Journal.match(i)` gives a readable view of one match.
+Players, tournaments, voids and adjustments are few and kept as small frozen records. Matches can number
+in the millions (CSV imports), so they are kept column by column (`Matches`): one list per field, players
+and disciplines coded as integers (columns.py). `Journal.match(i)` gives a readable view of one match.
 """
 from __future__ import annotations
 
@@ -20,8 +19,7 @@ if TYPE_CHECKING:  # (a journal without tournaments run here never imports play.
     from .play import Change, RoundRecord, TournamentPlay
 
 SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
-# Byte searches of the ids' blob before their set is made (Journal.has_match_id): on a
-# million ids a search takes 3-4 ms, splitting the blob and making the set about 0.2 s.
+# Byte searches of the ids' blob before their set is made (has_match_id): of a million ids 3-4 ms each, the set 0.2 s.
 BLOB_SCANS = 48
 
 
@@ -297,7 +295,7 @@ class Journal:
             del getattr(m, name)[matches:]
         for i in [i for i in m.extra if i >= matches]:
             del m.extra[i]
-        self._match_index = self._id_set = None  # rebuilt when next needed
+        self._match_index = self._id_set = self._sorted = None  # rebuilt when next needed
         self.max_date = max_date
         self.player_codes.truncate(players)
         self.discipline_codes.truncate(disciplines)
@@ -326,11 +324,13 @@ class Journal:
         )
 
     def dates_sorted(self) -> bool:
-        """Are all matches already in date order (the usual case for a growing journal)?"""
-        dates = self.matches.dates
-        if self._sorted is None or self._sorted[0] != len(dates):
-            self._sorted = (len(dates), all(map(int.__le__, dates, dates[1:])))
-        return self._sorted[1]
+        """Are all matches in date order? Rows are only appended: only those since the last answer are checked."""
+        dates, known = self.matches.dates, self._sorted
+        if known is None or known[0] != len(dates):
+            k = known[0] if known is not None and 0 < known[0] < len(dates) else 0   # rows judged before
+            ok = not k or bool(known and known[1])   # (an order broken among them stays broken)
+            known = self._sorted = (len(dates), ok and all(map(int.__le__, dates[k - 1 if k else 0:], dates[k or 1:])))
+        return known[1]
 
     def match_by_id(self, match_id: str, day: date | None = None) -> MatchView | None:
         """The match of this id; given its `day`, first among that day's rows by bisection (a hit is it: ids are unique)."""
