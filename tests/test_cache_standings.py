@@ -176,3 +176,41 @@ def test_players_from_kept_standings_are_a_full_reads(cli, tmp_path, name, ratin
         full = listed()
     listed()
     assert listed() == full
+
+
+@pytest.mark.parametrize("name, rating, days", LISTS)
+def test_a_correction_leaves_the_standings_it_replayed(cli, tmp_path, monkeypatch, name, rating, days):
+    # A back-dated match and a void compare every rating of the current lists before and after, as
+    # of the day the leaderboard reads by default (the journal's last entry): the write keeps the
+    # standings it replayed after, for the journal as written, and the next leaderboard replays
+    # nothing and shows a full read's.
+    import re
+    from datetime import timedelta
+
+    from nardrating.replay.ledger import Ledger
+    from nardrating.reports import last_entry_date
+
+    club = copied(tmp_path, name)
+    assert cli("recalc", "--club", club).exit_code == 0
+    ledger = load_club(club, use_cache=False)
+    rating_list = ledger.rating(rating)
+    discipline = ledger.discipline(rating_list, None)
+    a, b = sorted(ledger.run(rating_list, discipline).standings)[:2]
+    day = last_entry_date(ledger.journal) - timedelta(days=30)
+    run = Ledger.run
+    replays: list[tuple] = []
+    for step in ("add-match", "void"):
+        if step == "add-match":
+            written = cli("add-match", "--club", club, "--date", day.isoformat(), "--winner", a, a, b,
+                          "--discipline", discipline)
+            match_id = re.search(r"added match (\S+)", written.stdout).group(1)
+        else:
+            written = cli("void", match_id, "--club", club, "--reason", "entered twice")
+        assert written.exit_code == 0, written.output
+        replays.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+            kept = board(cli, club, rating, None)
+        assert replays == []
+        with no_cache():
+            assert kept == board(cli, club, rating, None)

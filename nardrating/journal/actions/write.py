@@ -23,6 +23,7 @@ from ..entries import ENTRY_MODELS, Entry, entry_errors
 from ..writer import append_block, club_lock, entry_block
 
 if TYPE_CHECKING:
+    from ...config import RatingList
     from ...replay.ledger import Ledger
 
 Fields = dict[str, Any]                                # an entry's fields as the command gives them
@@ -269,7 +270,7 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     preview had to replay a list in full (no cached result to resume: the first write after an
     upgrade), replays it again: then the journal as written is stored as a new snapshot, with
     the preview's results."""
-    from ...replay import cache, cachetail
+    from ...replay import cache, cachestandings, cachetail
 
     base, states, token = after.cache_base, after.cache_states, after.cache_token
     if base is None or states is None or token is None or not cache.enabled():
@@ -278,17 +279,37 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
                                            path, block)
     if states is None:
         return
-    if after.unsaved:
+    standings = _kept_standings(after)
+    if after.unsaved or standings:
         lineage = [*after.cache_lineage, token]
         new_token = cache.save_journal(after.config, after.journal, states, lineage)
         if new_token is not None:
             after.cache_token, after.cache_lineage, after.dirty = new_token, lineage, False
             for engine, rating_list, discipline, result in after.unsaved:
                 after.save_run(engine, rating_list, discipline, result)
+            for engine, rating_list, discipline, day, result in standings:
+                cachestandings.save(after, engine, rating_list, discipline, day, result)
         return
     record = cachetail.record_of(after.journal, base, token, states)
     if record is not None:
         cachetail.save(after.config, token, record)
+
+
+def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date, Any]]:
+    """The replays the write made of lists kept as standings (mfsnb, fide: the cache cannot keep
+    their replay) as of the day the leaderboard reads them by default (a correction's comparison
+    of every rating): (engine, list, discipline, day, result), the very replays the next
+    leaderboard would make, to keep for the journal as written (replay/cachestandings.py)."""
+    from ...engines.registry import engine_class
+    from ...reports.asof import as_of
+
+    board_day = as_of(after, None).day
+    found = []
+    for (name, discipline, day), result in after._runs.items():
+        rating_list = after.config.ratings.get(name)
+        if rating_list is not None and day == board_day and not engine_class(rating_list.engine).can_cache(rating_list.params):
+            found.append((engine_class(rating_list.engine), rating_list, discipline, day, result))
+    return found
 
 
 def _ratings_before(ledger: Ledger, day: date | None) -> Ratings:
