@@ -197,6 +197,23 @@ def test_history_in_russian_with_plurals_and_decimal_comma(cli):
     assert "3 games: 1 W, 1 D, 1 L; 1.5 points; net change -0.58" in en.stdout
 
 
+def test_a_competitions_points_in_a_history_are_written_with_the_decimal_comma(cli):
+    # The federation sample: demidov scored 6.5 of 9 at open-2009 (its crosstable: 6 wins, 1 draw:
+    # m0014 ½, 2 losses), a competition line of his history; a single game stays 1, ½ or 0.
+    ru = cli("history", "demidov", "--club", FEDERATION, env=RU)
+    assert ru.exit_code == 0, ru.output
+    line = next(x for x in ru.stdout.splitlines() if " open-2009 " in x)
+    assert line.split()[:5] == ["2009-03-01", "open-2009", "соревнование", "6,5", "2350"]
+    assert next(x for x in ru.stdout.splitlines() if " m0014 " in x).split()[4] == "½"
+    md = cli("history", "demidov", "--club", FEDERATION, "--format", "md", env=RU)
+    assert "| 2009-03-01 | open-2009 | соревнование |  | 6,5 | 2350 |" in md.stdout
+    en = cli("history", "demidov", "--club", FEDERATION, env={"COLUMNS": "200"})
+    assert next(x for x in en.stdout.splitlines() if " open-2009 " in x).split()[:5] == [
+        "2009-03-01", "open-2009", "competition", "6.5", "2350"]
+    csv = cli("history", "demidov", "--club", FEDERATION, "--format", "csv", env=RU)   # (the same bytes in every language)
+    assert "2009-03-01,open-2009,competition,,6.5,2350," in csv.stdout
+
+
 def test_a_refusal_in_russian(cli):
     ru = cli("history", "anan", "--club", CHESS, env=RU)
     assert ru.exit_code == 1 and ru.stderr.strip() == "неизвестный игрок 'anan' (может быть, \"anna\"?)"

@@ -334,7 +334,13 @@ def adjust_event(adjust: Any, before: float) -> tuple[float, HistoryEvent]:
 
 
 def score_text(score: float | None) -> str:
-    """A result as the tables show it: 1, ½, 0 (other scores as numbers, none as nothing)."""
+    """A result as the tables show it: 1, ½, 0 (other scores as numbers in the language's symbols:
+    a competition's 6.5 points, Russian 6,5; none as nothing)."""
     if score is None:
         return ""
-    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
+    text = {1.0: "1", 0.5: "½", 0.0: "0"}.get(score)
+    if text is None:
+        from ..i18n.numbers import localized
+
+        text = localized(f"{score:g}")
+    return text
