@@ -214,6 +214,25 @@ def test_a_competitions_points_in_a_history_are_written_with_the_decimal_comma(c
     assert "2009-03-01,open-2009,competition,,6.5,2350," in csv.stdout
 
 
+def test_explains_formulas_write_numbers_as_the_language_does(cli):
+    # seed 000's worked example (avakyan at open-2009): Pe = 0,53, E = 9·0,53 = 4,77, R = 10·(6,5 − 4,77)
+    # = 17,3 → +17. The formulas in Russian with the decimal comma, in every human format; CSV and
+    # JSON the same bytes in both languages.
+    ru = cli("explain", "open-2009", "--club", FEDERATION, env=RU)
+    assert ru.exit_code == 0, ru.output
+    avakyan = ru.stdout.split(" · bagirov · ")[0]   # (his table first)
+    for formula in ("Pe = 0,53", "E = 9·0,53", "R = 10·(6,5 − 4,77)", "R = 17,3 → +17", "Ra = 20808/9 = 2312 → 2312"):
+        assert formula in avakyan, formula
+    md = cli("explain", "open-2009", "--club", FEDERATION, "--format", "md", env=RU)
+    assert "| R = 10·(6,5 − 4,77) |" in md.stdout
+    en = cli("explain", "open-2009", "--club", FEDERATION, env={"COLUMNS": "200"})
+    assert "R = 10·(6.5 − 4.77)" in en.stdout and "6,5" not in en.stdout
+    for fmt in ("csv", "json"):
+        ru_out = cli("explain", "open-2009", "--club", FEDERATION, "--format", fmt, env=RU).stdout
+        assert ru_out == cli("explain", "open-2009", "--club", FEDERATION, "--format", fmt).stdout
+        assert "R = 10·(6.5 − 4.77)" in ru_out
+
+
 def test_a_refusal_in_russian(cli):
     ru = cli("history", "anan", "--club", CHESS, env=RU)
     assert ru.exit_code == 1 and ru.stderr.strip() == "неизвестный игрок 'anan' (может быть, \"anna\"?)"
@@ -525,7 +544,7 @@ def test_fibs_explain_cites_seed_004_in_russian(cli):
     assert "seed 004, «Формула FIBS»: шанс победителя P = 1/(1 + 10^(−(W − L)·√n/2000))" in ru.stdout
     assert "сколько получает победитель = 4·√n·(1 − шанс победителя)" in ru.stdout
     assert "«Ускорение для новичков»: опыт — сумма длин сыгранных рейтинговых матчей" in ru.stdout
-    assert "проигравший теряет столько же" in ru.stdout and "P = 1/(1 + 10^(−(1500.00 − 1482.68)·√5/2000))" in ru.stdout
+    assert "проигравший теряет столько же" in ru.stdout and "P = 1/(1 + 10^(−(1500,00 − 1482,68)·√5/2000))" in ru.stdout
     english = cli("explain", "m009", "--club", NARDY, "--format", "json")
     assert cli("explain", "m009", "--club", NARDY, "--format", "json", env=RU).stdout == english.stdout
     assert "the winner's chance" in english.stdout and "шанс" not in english.stdout

@@ -176,7 +176,7 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
     return tables
 
 
-STEP_COLUMNS = [Column("rule", N_("Rule"), wrap=True), Column("formula", N_("Formula"), wrap=True),
+STEP_COLUMNS = [Column("rule", N_("Rule"), wrap=True), Column("formula", N_("Formula"), "formula", wrap=True),
                 Column("value", N_("Value"), "probability")]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from itertools import repeat
@@ -160,6 +161,8 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
     """The column's cells: what cell_text writes. A column of one type of value (the usual: a
     10,000-row table is 70,000 cells) is written by one C-level map; a mixed one by one writer per
     type looked up once a cell; the rarer types through cell_text itself."""
+    if column.kind == "formula":
+        return _formulas(values)
     decimals = column_decimals(column, values)
     if column.kind != "score":
         same = _one_type(column, values, decimals)
@@ -175,6 +178,20 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
         return cell_text(value, column, decimals)
 
     return [writer(type(v), other)(v) for v in values]
+
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def _formulas(values: list[Any]) -> list[str]:
+    """A formula column (explain's steps: `R = 10·(6.5 − 4.77)`) as the language writes its numbers:
+    a point between digits becomes the decimal symbol (Russian `R = 10·(6,5 − 4,77)`), nothing else."""
+    texts = ["" if v is None else v if isinstance(v, str) else str(v) for v in values]
+    symbols = localizer()
+    point = symbols.get(ord(".")) if symbols is not None else None
+    if point is None or point == ".":
+        return texts
+    return [_DECIMAL_POINT.sub(point, text) for text in texts]
 
 
 def _one_type(column: Column, values: list[Any], decimals: int) -> list[str] | None:

@@ -18,7 +18,9 @@ class Column:
     """One column of a report table: the rows' key, its heading, and how its values are shown."""
     key: str
     heading: str
-    kind: str = "text"  # text | rating | change | number | probability (one game's, 4 decimals) | int | date | score | footnote | auto
+    # text | formula (text whose numbers are in the language's symbols) | rating | change | number |
+    # probability (one game's, 4 decimals) | int | date | score | footnote | auto
+    kind: str = "text"
     wrap: bool = False  # long text (a rule, a formula): a narrow terminal wraps it onto several lines
 
 
