@@ -214,3 +214,38 @@ def test_a_correction_leaves_the_standings_it_replayed(cli, tmp_path, monkeypatc
         assert replays == []
         with no_cache():
             assert kept == board(cli, club, rating, None)
+
+
+def test_a_column_of_tagged_dates_comes_back_as_those_dates(tmp_path):
+    # One shape of extra columns (as fide's: every standing names its list's date): each column read
+    # at once, a date column with other dates, a column of dates and None, and a damaged tag refused.
+    import json
+
+    from nardrating.engines.registry import engine_class
+    from nardrating.replay.cachecheck import Bad
+
+    club = copied(tmp_path, "fide-club")
+    ledger = load_club(club)
+    ledger.run("fide")   # (the snapshot written)
+    ledger = load_club(club)
+    rating_list = ledger.rating("fide")
+    engine = engine_class(rating_list.engine)
+    day = date(2024, 6, 30)
+    lists = [date(2024, 4, 1), date(2024, 4, 1), date(2023, 12, 31), date(2024, 4, 1)]
+    since = [date(2020, 2, 29), None, date(2024, 1, 2), None]
+    shown = {p: Standing(p, 2000 + k, k, "rated", None, {"list": lists[k], "since": since[k], "n": k})
+             for k, p in enumerate("abcd")}
+    cachestandings.save(ledger, engine, rating_list, "chess", day, RatingResult("fide", "chess", "fide", shown, as_of=day))
+    back = cachestandings.load(ledger, engine, rating_list, "chess", day).standings
+    assert [list(s.extra.items()) for s in back.values()] == [
+        [("list", lists[k]), ("since", since[k]), ("n", k)] for k in range(4)]
+    assert all(type(s.extra["list"]) is date for s in back.values())
+    with CacheFolder(ledger.config, create=False) as folder:
+        name = next(n for n in folder.names() if n.startswith("standings-"))
+        data, _ = folder.read(name)
+    kept = json.loads(data[32:])
+    for bad in ({"date": "2024-04-01", "also": 1}, {"day": "2024-04-01"}, {"date": 20240401}):
+        rows = json.loads(json.dumps(kept["rows"]))
+        rows["extra"][2][0] = bad
+        with pytest.raises(Bad):
+            cachestandings._standings(rows)

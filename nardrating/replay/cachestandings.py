@@ -14,8 +14,10 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import date
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
+from ..collector import collector_paused
 from ..engines.base import RatingResult, Standing
 from .cachecheck import need
 from .cachedir import CacheFolder
@@ -98,16 +100,36 @@ def _standings(rows: Any) -> dict[str, Standing]:
     extra = _typed(rows.get("extra"), {list}, "bad extra values")
     need(len(set(players)) == count, "a player listed twice")
     need(all(len(column) == count for column in (ratings, games, statuses, played, shapes, extra)), "columns of unequal length")
-    need(all(0 <= k < len(keys) and len(keys[k]) == len(v) for k, v in zip(shapes, extra)), "bad extra shapes")
+    # (Column by column, by C-level maps: 10,000 standings are read at every leaderboard.)
+    need(set(shapes) <= set(range(len(keys))), "bad extra shapes")
+    widths = [len(k) for k in keys]
+    need(list(map(len, extra)) == list(map(widths.__getitem__, shapes)), "bad extra shapes")
     need(all(1 <= d <= date.max.toordinal() for d in set(played) if d is not None), "bad date")
     days: dict[int | None, date | None] = {d: None if d is None else date.fromordinal(d) for d in set(played)}
     flat = {type(v) for values in extra for v in values}
     if not flat <= {type(None), bool, int, float, str}:   # a tagged value (a date) among them
         need(flat <= {type(None), bool, int, float, str, dict}, "unknown value")
-        tagged: dict[str, date] = {}   # (each list's date once: fide's 10,000 standings name a few)
-        extra = [[v if type(v) is not dict else _day(v, tagged) for v in values] for values in extra]
-    return {p: Standing(p, r, g, s, days[d], dict(zip(keys[k], v)))
-            for p, r, g, s, d, k, v in zip(players, ratings, games, statuses, played, shapes, extra)}
+        extra = _untagged(extra, len(keys) == 1)
+    extras = map(dict, map(zip, map(keys.__getitem__, shapes), extra))
+    return dict(zip(players, map(Standing, players, ratings, games, statuses, map(days.__getitem__, played), extras)))
+
+
+def _untagged(extra: list[Any], one_shape: bool) -> list[Any]:
+    """The rows' extra values with each tagged date ({"date": "2012-01-01"}) as a date. Of one shape
+    (fide's 10,000 standings: the list's date), a column at a time, each distinct text read once."""
+    tagged: dict[str, date] = {}
+    if not one_shape or not extra:
+        return [[v if type(v) is not dict else _day(v, tagged) for v in values] for values in extra]
+    columns: list[Any] = []
+    for column in zip(*extra):
+        if set(map(type, column)) == {dict}:
+            texts = list(map(dict.get, column, repeat("date")))
+            need(set(map(len, column)) == {1} and set(map(type, texts)) == {str}, "unknown value")
+            read = {text: date.fromisoformat(text) for text in set(texts)}
+            columns.append(list(map(read.__getitem__, texts)))
+        else:
+            columns.append([v if type(v) is not dict else _day(v, tagged) for v in column])
+    return list(zip(*columns))
 
 
 def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
@@ -148,11 +170,12 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         data, _ = folder.read(_name(rating.name, discipline))
     body = data[32:]
     need(hashlib.sha256(body).digest() == data[:32], "standings file damaged")
-    kept = json.loads(body)
-    need(isinstance(kept, dict), "standings file is not an object")
-    if any(kept.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day).items()):
-        return None   # another snapshot, list, date or program
-    standings = _standings(kept.get("rows"))
+    with collector_paused():   # every standing and its values: many objects, none in a cycle (collector.py)
+        kept = json.loads(body)
+        need(isinstance(kept, dict), "standings file is not an object")
+        if any(kept.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day).items()):
+            return None   # another snapshot, list, date or program
+        standings = _standings(kept.get("rows"))
     hidden = kept.get("hidden")
     need(isinstance(hidden, list) and all(isinstance(x, str) for x in hidden), "bad hidden statuses")
     return RatingResult(rating.name, discipline, engine.name, standings, hidden_statuses=frozenset(hidden),
