@@ -123,9 +123,9 @@ def _untagged(extra: list[Any], one_shape: bool) -> list[Any]:
     columns: list[Any] = []
     for column in zip(*extra):
         if set(map(type, column)) == {dict}:
-            texts = list(map(dict.get, column, repeat("date")))
+            texts: list[Any] = list(map(dict.get, column, repeat("date")))
             need(set(map(len, column)) == {1} and set(map(type, texts)) == {str}, "unknown value")
-            read = {text: date.fromisoformat(text) for text in set(texts)}
+            read = {text: date.fromisoformat(str(text)) for text in set(texts)}
             columns.append(list(map(read.__getitem__, texts)))
         else:
             columns.append([v if type(v) is not dict else _day(v, tagged) for v in column])
