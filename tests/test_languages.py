@@ -736,3 +736,18 @@ def test_every_heading_of_a_fide_history_is_in_russian(cli):
     assert "Рейтинг соперника" in header and "Opponent" not in header
     en = cli("history", "novik", "--club", SAMPLES / "fide-club", env={"COLUMNS": "300"})
     assert "Opponent rating" in en.stdout.splitlines()[1]
+
+
+def test_explains_values_are_written_to_the_digits_that_count(cli):
+    # seed 000's worked example (avakyan at open-2009) as its Value column shows it: Ra 2312, D 25,
+    # Pe 0.53, E 4.77, R 17.3, rounded 17 (not 2312.0000 …); an expected score keeps its four
+    # decimals (seed 003: m0003, anna's E = 0.5144).
+    en = cli("explain", "open-2009", "--club", FEDERATION, env={"COLUMNS": "200"})
+    avakyan = en.stdout.split(" · bagirov · ")[0].splitlines()
+    values = [line.split()[-1] for line in avakyan if line.startswith("seed 000")]
+    assert values == ["2312", "25", "0.53", "4.77", "17.3", "17"]
+    ru = cli("explain", "open-2009", "--club", FEDERATION, env=RU)
+    assert [line.split()[-1] for line in ru.stdout.split(" · bagirov · ")[0].splitlines()
+            if line.startswith("seed 000")][:6] == ["2312", "25", "0,53", "4,77", "17,3", "17"]
+    chess = cli("explain", "m0003", "--club", SAMPLES / "chess-club", env={"COLUMNS": "200"})
+    assert chess.stdout.splitlines()[3].split()[-1] == "0.5144"

@@ -177,7 +177,7 @@ def explain(ledger: Any, entry: str, rating: str | None = None, discipline: str 
 
 
 STEP_COLUMNS = [Column("rule", N_("Rule"), wrap=True), Column("formula", N_("Formula"), "formula", wrap=True),
-                Column("value", N_("Value"), "probability")]
+                Column("value", N_("Value"), "measure")]
 
 
 def steps_table(title: str, player: dict[str, Any], json_value: Any = None) -> Table:

@@ -30,8 +30,8 @@ def column_decimals(column: Column, values: list[Any]) -> int:
     show each value of the column to two decimals."""
     if column.kind in ("rating", "change"):
         return 2 if any(isinstance(v, float) and math.isfinite(v) for v in values) else 0
-    if column.kind == "probability":
-        return 4  # one game's expected score, as the seeds print it (seed 003: 0.5144)
+    if column.kind in ("probability", "measure"):
+        return 4  # one game's expected score, as the seeds print it (seed 003: 0.5144); a measure at most 4
     if column.key == "expected":
         return 2
     if not any(issubclass(kind, float) for kind in set(map(type, values))):
@@ -79,6 +79,8 @@ def cell_text(value: Any, column: Column, decimals: int | None = None) -> str:
         return ""
     if column.kind == "score":
         return score_text(value)
+    if column.kind == "measure":
+        return _measure(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if decimals is None:
             decimals = column_decimals(column, [value])
@@ -163,6 +165,8 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
     type looked up once a cell; the rarer types through cell_text itself."""
     if column.kind == "formula":
         return _formulas(values)
+    if column.kind == "measure":
+        return list(map(_measure, values))
     decimals = column_decimals(column, values)
     if column.kind != "score":
         same = _one_type(column, values, decimals)
@@ -178,6 +182,25 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
         return cell_text(value, column, decimals)
 
     return [writer(type(v), other)(v) for v in values]
+
+
+def _measure(value: Any) -> str:
+    """A step's value in explain (Ra 2312, Pe 0.53, E 4.77, R 17.3, an expected score 0.5144): to
+    four decimals, as the seeds print an expected score, without the zeros after the last digit that
+    counts, in the language's symbols; text as it is, none as nothing."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value if isinstance(value, str) else str(value)
+    if isinstance(value, int):
+        text = str(value)
+    elif not math.isfinite(value):
+        return str(value)
+    else:
+        text = f"{round(value, 4) + 0.0:.4f}".rstrip("0").rstrip(".")   # (+ 0.0: never -0)
+        text = "0" if text == "-0" else text
+    symbols = localizer()
+    return text if symbols is None else text.translate(symbols)
 
 
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")

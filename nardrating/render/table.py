@@ -36,7 +36,7 @@ class Output(Protocol):
     def is_terminal(self) -> bool: ...
 
 
-RIGHT_ALIGNED = ("rating", "change", "number", "probability", "int", "score")
+RIGHT_ALIGNED = ("rating", "change", "number", "probability", "measure", "int", "score")
 GAP = "  "  # between columns
 # Columns a narrow terminal keeps, most important first: what a row is (player, date), the
 # rating and how it moved (or would move: predict's outcomes), then the rest; any column not named

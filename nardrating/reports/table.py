@@ -19,7 +19,8 @@ class Column:
     key: str
     heading: str
     # text | formula (text whose numbers are in the language's symbols) | rating | change | number |
-    # probability (one game's, 4 decimals) | int | date | score | footnote | auto
+    # probability (one game's, 4 decimals) | measure (each to 4 decimals, its trailing zeros dropped) |
+    # int | date | score | footnote | auto
     kind: str = "text"
     wrap: bool = False  # long text (a rule, a formula): a narrow terminal wraps it onto several lines
 

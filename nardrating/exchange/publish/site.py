@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ...journal.model import MatchView, Tournament
     from ...replay.ledger import Ledger
 
-NUMERIC = ("rating", "change", "number", "probability", "int", "score", "auto")
+NUMERIC = ("rating", "change", "number", "probability", "measure", "int", "score", "auto")
 LINKED = ("player", "opponent")   # columns whose ids are players: linked to their pages
 CROSSTABLE_MAX = 40   # players; a bigger tournament (an open) lists each player's results instead
 # The columns a phone (390 px) shows of each table; the others show on a wider screen.
