@@ -128,19 +128,23 @@ def test_a_damaged_standings_file_is_not_read(cli, tmp_path):
     assert boards(cli, club, "fide", []) == first
 
 
+def _fide_list(tmp_path: Path) -> tuple:
+    """The fide sample's ledger as read from its cached snapshot, its list and its engine."""
+    from nardrating.engines.registry import engine_class
+
+    club = copied(tmp_path, "fide-club")
+    load_club(club).run("fide")   # (the snapshot written)
+    ledger = load_club(club)
+    rating_list = ledger.rating("fide")
+    return ledger, rating_list, engine_class(rating_list.engine)
+
+
 def test_only_values_that_come_back_as_they_were_are_kept(tmp_path):
     # A date is tagged; an int stays an int, a float a float; a value of any other type (a Fraction,
     # a tuple) means the standings are not kept.
     from fractions import Fraction
 
-    club = copied(tmp_path, "fide-club")
-    ledger = load_club(club)
-    ledger.run("fide")   # (the snapshot written)
-    ledger = load_club(club)
-    rating_list = ledger.rating("fide")
-    from nardrating.engines.registry import engine_class
-
-    engine = engine_class(rating_list.engine)
+    ledger, rating_list, engine = _fide_list(tmp_path)
     day = date(2024, 6, 30)
     plain = RatingResult("fide", "chess", "fide", {"a": Standing("a", 2100, 3, "rated", date(2024, 1, 2),
                                                                   {"list": date(2024, 4, 1), "x": 1.5, "y": None}),
@@ -221,15 +225,9 @@ def test_a_column_of_tagged_dates_comes_back_as_those_dates(tmp_path):
     # at once, a date column with other dates, a column of dates and None, and a damaged tag refused.
     import json
 
-    from nardrating.engines.registry import engine_class
     from nardrating.replay.cachecheck import Bad
 
-    club = copied(tmp_path, "fide-club")
-    ledger = load_club(club)
-    ledger.run("fide")   # (the snapshot written)
-    ledger = load_club(club)
-    rating_list = ledger.rating("fide")
-    engine = engine_class(rating_list.engine)
+    ledger, rating_list, engine = _fide_list(tmp_path)
     day = date(2024, 6, 30)
     lists = [date(2024, 4, 1), date(2024, 4, 1), date(2023, 12, 31), date(2024, 4, 1)]
     since = [date(2020, 2, 29), None, date(2024, 1, 2), None]
