@@ -21,6 +21,7 @@ from nardrating.replay.cachedir import CacheFolder
 from nardrating.replay.loader import load_club
 
 from .federation_support import random_singles
+from .mfsnb_support import CONFIG
 from .conftest import no_cache
 
 SAMPLES = Path(__file__).parent.parent / "sample_ledgers"
@@ -189,20 +190,13 @@ def test_details_and_charts_replay(cli, tmp_path, monkeypatch):
 
 # --- the engine's encoding, on random federation clubs ------------------------------------------
 
-CONFIG = """\
-[club]
-journal = ["journal.toml"]
-default_discipline = "long-nardy"
-
-[rating.fed]
-engine = "mfsnb"
+PARAMS = """\
 period = "{period}"
 round_robin = "{round_robin}"
 protect_direction = "{direction}"
 exclude_after_months = {exclude}
 official_only = {official}
-inactivity = [[2, 5], [4, 15]]
-"""
+inactivity = [[2, 5], [4, 15]]"""
 
 
 def toml(value) -> str:
@@ -221,10 +215,10 @@ def random_club(folder: Path, seed: int) -> Path:
     whole numbers), breaks long enough for penalties and exclusion, players with and without qualification."""
     rng = random.Random(seed)
     folder.mkdir()
-    (folder / "nardrating.toml").write_text(CONFIG.format(
+    (folder / "nardrating.toml").write_text(CONFIG.format(params=PARAMS.format(
         period=rng.choice(["month", "quarter"]), round_robin=rng.choice(["seed", "strict"]),
         direction=rng.choice(["any", "stronger"]), exclude=rng.choice([0, 6, 24]),
-        official=toml(rng.random() < 0.2)), encoding="utf-8")
+        official=toml(rng.random() < 0.2))), encoding="utf-8")
     players = [f"p{k}" for k in range(14)]
     blocks = []
     for p in players:
