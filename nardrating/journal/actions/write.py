@@ -269,7 +269,8 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     parses the new entries (the manifest's record of them: replay/cachetail.py) nor, where the
     preview had to replay a list in full (no cached result to resume: the first write after an
     upgrade), replays it again: then the journal as written is stored as a new snapshot, with
-    the preview's results."""
+    the preview's results. So it is where the write replayed a list kept as standings (mfsnb,
+    fide) as of the leaderboard's day (a correction's comparison): with those standings."""
     from ...replay import cache, cachestandings, cachetail
 
     base, states, token = after.cache_base, after.cache_states, after.cache_token
@@ -307,8 +308,9 @@ def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date, Any
     found = []
     for (name, discipline, day), result in after._runs.items():
         rating_list = after.config.ratings.get(name)
-        if rating_list is not None and day == board_day and not engine_class(rating_list.engine).can_cache(rating_list.params):
-            found.append((engine_class(rating_list.engine), rating_list, discipline, day, result))
+        engine = engine_class(rating_list.engine) if rating_list is not None and day == board_day else None
+        if engine is not None and rating_list is not None and not engine.can_cache(rating_list.params):
+            found.append((engine, rating_list, discipline, day, result))
     return found
 
 
