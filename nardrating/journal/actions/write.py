@@ -296,7 +296,7 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
         cachetail.save(after.config, token, record)
 
 
-def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date, Any]]:
+def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date | None, Any]]:
     """The replays the write made of lists kept as standings (mfsnb, fide: the cache cannot keep
     their replay) as of the day the leaderboard reads them by default (a correction's comparison
     of every rating): (engine, list, discipline, day, result), the very replays the next
