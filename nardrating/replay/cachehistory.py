@@ -84,7 +84,8 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         need(len(prefix) == _PREFIX, "history file cut short")
         head_size = int.from_bytes(prefix[:8], "little")
         need(0 < head_size <= size, "bad history head")
-        head = json.loads(_read(fd, _PREFIX, head_size))
+        head_bytes = _read(fd, _PREFIX, head_size)
+        head = json.loads(head_bytes)
         need(isinstance(head, dict), "history head is not an object")
         if any(head.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day, FORMAT).items()):
             return None   # another snapshot, list, date or program
@@ -92,7 +93,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
         count = len(names)
         tables = _read(fd, _PREFIX + head_size, 8 * (count + 1) + _DIGEST * count)
-        index = _read(fd, _PREFIX, head_size) + tables
+        index = head_bytes + tables
         need(hashlib.sha256(index).digest() == prefix[8:], "history file damaged")
         ends = array("q")
         ends.frombytes(tables[:8 * (count + 1)])
@@ -102,10 +103,10 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
              "bad history parts")
         where = {p: k for k, p in enumerate(names)}
         need(len(where) == count, "a player kept twice")
-        meta = head.get("meta")
+        meta, lines_of = head.get("meta"), engine().history_from_kept
         events: dict[str, list[HistoryEvent]] = {}
         wanted = list(players)
-        for rounds in range(2 if opponents else 1):
+        for _ in range(2 if opponents else 1):
             for player in wanted:
                 k = where.get(player)
                 if k is None or player in events:
@@ -115,7 +116,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
                      "a player's history damaged")
                 items = json.loads(part)
                 need(type(items) is list, "bad history items")
-                events[player] = engine().history_from_kept(meta, player, items)
+                events[player] = lines_of(meta, player, items)
             wanted = sorted({e.opponent for player in players for e in events.get(player, ()) if e.opponent})
     finally:
         os.close(fd)
