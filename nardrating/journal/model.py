@@ -327,9 +327,9 @@ class Journal:
         """Are all matches in date order? Rows are only appended: only those since the last answer are checked."""
         dates, known = self.matches.dates, self._sorted
         if known is None or known[0] != len(dates):
-            k = known[0] if known is not None and 0 < known[0] < len(dates) else 0   # rows judged before
-            ok = not k or bool(known and known[1])   # (an order broken among them stays broken)
-            known = self._sorted = (len(dates), ok and all(map(int.__le__, dates[k - 1 if k else 0:], dates[k or 1:])))
+            before = known if known is not None and known[0] < len(dates) else (0, True)   # (rows judged, in order?)
+            start = max(before[0] - 1, 0)   # from the last row judged on; an order broken among them stays broken
+            known = self._sorted = (len(dates), before[1] and all(map(int.__le__, dates[start:], dates[start + 1:])))
         return known[1]
 
     def match_by_id(self, match_id: str, day: date | None = None) -> MatchView | None:
