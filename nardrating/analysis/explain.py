@@ -193,9 +193,9 @@ def _number(value: Any) -> str:
     """An input as the caption shows it: floats to 4 decimals without trailing zeros (20, 0.95, 1534.4114),
     in the language's symbols (Russian 6,5)."""
     if isinstance(value, float):
-        from ..i18n.numbers import localized
+        from ..i18n.numbers import trimmed
 
-        return localized(f"{value:.4f}".rstrip("0").rstrip("."))
+        return trimmed(value)
     return str(value)
 
 

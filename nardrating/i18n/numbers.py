@@ -40,6 +40,12 @@ def decimal(value: float, decimals: int, lang: str | None = None) -> str:
     return localized(f"{value:.{decimals}f}", lang)
 
 
+def trimmed(value: float, decimals: int = 4, lang: str | None = None) -> str:
+    """`value` to `decimals` decimals without the zeros after the last digit that counts (5, 4.77,
+    0.5144; never -0), in the language's symbols: explain's values and inputs."""
+    return localized(f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip("."), lang)
+
+
 def percent(share: float, decimals: int = 0, lang: str | None = None) -> str:
     """A share (0.53) as a percentage by the language's CLDR pattern: "53%", Russian "53 %"."""
     lang = lang or current()

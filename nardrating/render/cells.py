@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engines.base import score_text
 from ..i18n import DEFAULT, _, current
-from ..i18n.numbers import localizer
+from ..i18n.numbers import localized, localizer, trimmed
 from ..i18n.terms import kind_text, protected_text, reason_texts, status_text
 from ..reports.table import Column, Table
 
@@ -186,21 +186,13 @@ def _texts(column: Column, values: list[Any]) -> list[str]:
 
 def _measure(value: Any) -> str:
     """A step's value in explain (Ra 2312, Pe 0.53, E 4.77, R 17.3, an expected score 0.5144): to
-    four decimals, as the seeds print an expected score, without the zeros after the last digit that
-    counts, in the language's symbols; text as it is, none as nothing."""
-    if value is None:
-        return ""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return value if isinstance(value, str) else str(value)
-    if isinstance(value, int):
-        text = str(value)
-    elif not math.isfinite(value):
-        return str(value)
-    else:
-        text = f"{round(value, 4) + 0.0:.4f}".rstrip("0").rstrip(".")   # (+ 0.0: never -0)
-        text = "0" if text == "-0" else text
-    symbols = localizer()
-    return text if symbols is None else text.translate(symbols)
+    four decimals without the zeros after the last digit that counts, as the seeds print them, in
+    the language's symbols; text as it is, none as nothing."""
+    if isinstance(value, float) and math.isfinite(value):
+        return trimmed(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return localized(str(value))
+    return "" if value is None else value if isinstance(value, str) else str(value)
 
 
 _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
