@@ -224,3 +224,19 @@ def test_history_columns_keep_one_order_between_players(cli):
         result = cli("history", player, "--club", FEDERATION, "--as-of", "2010-12-31", "-f", "csv")
         headers.add(tuple(next(csv.reader(io.StringIO(result.stdout)))))
     assert len(headers) == 1
+
+
+def test_history_shows_a_games_expected_score_to_four_decimals_and_a_lists_hundredths_to_two(cli):
+    # Seed 003 prints one game's E as 0.5144 (Анна − Вера); seed 000 gives a competition's E in
+    # hundredths: Авакян's open-2009, E = 4.77 (not 4.7700); FIDE's table (b) P_D likewise (0.60 at
+    # a difference of 70: Александров 2250 − Дмитриев 2180).
+    def expected_cells(club, player, entry):
+        text = cli("history", player, "--club", club).stdout
+        line = next(line for line in text.splitlines() if f" {entry} " in line)
+        return line.split()
+
+    assert "0.5144" in expected_cells(CHESS, "anna", "m0003")
+    cells = expected_cells(FEDERATION, "avakyan", "open-2009")
+    assert "4.77" in cells and "4.7700" not in cells
+    cells = expected_cells(SAMPLES / "fide-club", "aleksandrov", "m0017")
+    assert "0.60" in cells and "0.6000" not in cells

@@ -210,6 +210,11 @@ class Engine:
     # and given back, for the journal exactly as it was replayed: nothing appended since.
     cacheable: ClassVar[bool] = False
 
+    # Decimals of a history event's "expected": a game's expected score to 4, as seed 003 prints
+    # it (0.5144); a list whose tables give it in hundredths (seed 000's competition E 4.77, FIDE's
+    # P_D 0.64) says 2, and its history shows it so.
+    expected_decimals: ClassVar[int] = 4
+
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:
         """Whether a replay under these parameters may be cached and resumed."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import ngettext
 from ..engines.base import HistoryEvent, RatingResult
+from ..engines.registry import engine_class
 from ..i18n import _
 from ..i18n.numbers import localized
 from .asof import AsOf
@@ -62,7 +63,10 @@ def history(ledger: Ledger, result: RatingResult, player: str, day: AsOf | None 
                Column("opponent", _("Opponent")), Column("result", _("Result"), "score"),
                Column("before", _("Before"), "rating"), Column("change", _("Change"), "change"),
                Column("after", _("After"), "rating")]
-    columns += [Column(key, heading(key), "probability" if key in ("expected", "probability") else "number")
+    # A game's expected score or probability to 4 decimals; a list's in hundredths to 2 (Column
+    # kind "number" of the key "expected": render/cells.py).
+    per_game = ("probability",) if engine_class(result.engine).expected_decimals == 2 else ("expected", "probability")
+    columns += [Column(key, heading(key), "probability" if key in per_game else "number")
                 for key in sorted(extra_keys, key=_event_key_order)]
     columns.append(Column("reason", _("Reason"), "footnote"))
     # Every row has every column's key, in the columns' order, as CSV has; `rated` (JSON only) stays.

@@ -18,6 +18,7 @@ class FideEngine(Engine):
     name = "fide"
     title = "FIDE-style rating lists (seed 002)"
     default_discipline = "chess"
+    expected_decimals = 2   # P_D from table (b), in hundredths (0.64), and an event's sum of them
     # One-line notes for parameters without a description (from docs/fide.md).
     parameter_notes = {
         "ruleset": '"seed" (seed 002) or "fide-2024"',

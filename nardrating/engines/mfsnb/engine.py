@@ -22,6 +22,7 @@ class MfsnbEngine(Engine):
     Params = LazyParams("MfsnbParams", "nardrating.engines.mfsnb.params")
     param_values = MfsnbValues
     explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
+    expected_decimals = 2   # a competition's E, as the seed's example prints it (4.77)
 
     @classmethod
     def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
