@@ -247,3 +247,46 @@ def test_a_column_of_tagged_dates_comes_back_as_those_dates(tmp_path):
         rows["extra"][2][0] = bad
         with pytest.raises(Bad):
             cachestandings._standings(rows)
+
+
+@pytest.mark.parametrize("day", ["2011-06-12", "2011-06-30"])
+def test_a_match_entered_in_order_leaves_the_standings_its_preview_replayed(cli, tmp_path, monkeypatch, day):
+    # mfsnb: a match waits for its period's list, so add-match's preview replays the list as of the
+    # day the leaderboard reads (the journal's last entry: the new match's), which shows the same line
+    # of the new match; the write keeps those standings and the next leaderboard replays nothing.
+    # The sample's last entry is 2011-06-11 and its lists are quarterly: a match of 2011-06-12 (and
+    # one on the quarter's last day, whose list a replay as of that day publishes) is a competition
+    # of its own on the list of 2011-06-30.
+    from nardrating.replay.ledger import Ledger
+
+    club = copied(tmp_path, "federation-2009")
+    assert cli("recalc", "--club", club).exit_code == 0
+    written = cli("add-match", "avakyan", "bagirov", "--winner", "avakyan", "--date", day, "--club", club)
+    assert written.exit_code == 0, written.output
+    for player in ("avakyan", "bagirov"):
+        assert (f"federation (long-nardy): {player} not rated now: a competition of its own, on the list of "
+                "2011-06-30") in written.stdout
+    run = Ledger.run
+    replays: list[tuple] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+        kept = board(cli, club, "federation", None)
+    assert replays == []
+    with no_cache():
+        assert kept == board(cli, club, "federation", None)
+
+
+def test_a_match_after_todays_leaderboard_is_previewed_in_full(cli, tmp_path):
+    # club.as_of = "today": a match dated after today (--yes) is not in today's leaderboard; the
+    # preview replays the whole journal and shows its line.
+    from datetime import timedelta
+
+    club = copied(tmp_path, "federation-2009")
+    config = club / "nardrating.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("[club]\n", '[club]\nas_of = "today"\n', 1), encoding="utf-8")
+    later = date.today() + timedelta(days=3)
+    written = cli("add-match", "avakyan", "bagirov", "--winner", "avakyan", "--date", later.isoformat(),
+                  "--yes", "--club", club)
+    assert written.exit_code == 0, written.output
+    assert "avakyan not rated now: a competition of its own, on the list of" in written.stdout

@@ -215,6 +215,12 @@ class Engine:
     # P_D 0.64) says 2, and its history shows it so.
     expected_decimals: ClassVar[int] = 4
 
+    # A match's own history line is the same whatever day on or after it the list is read: it waits
+    # for its list (mfsnb: rated only as its competition, when the period's list is published).
+    # add-match's preview of a list the cache cannot keep then replays it as of the day the
+    # leaderboard reads, and the write keeps those standings (journal/actions/write.py).
+    match_line_waits: ClassVar[bool] = False
+
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:
         """Whether a replay under these parameters may be cached and resumed."""

@@ -108,17 +108,34 @@ def match_changes(club: Ledger, entry: Entry) -> list[Change]:
     """Each player's change in every list that rates the new match (as the journal now is)."""
     if not isinstance(entry, MatchEntry) or entry.discipline is None:
         return []
+    from ...engines.registry import engine_class
+
+    board_day = _board_day(club, entry.date)
     found = []
     for rating in club.config.ratings.values():
         if not rating.rates(entry.discipline):
             continue
-        run = club.run(rating, entry.discipline)
+        # A list the cache cannot keep, whose match lines wait for their list (mfsnb): replayed as
+        # of the leaderboard's day (the same line of the new match), the standings the write keeps
+        # for the next leaderboard (write._kept_standings) instead of it replaying the list again.
+        engine = engine_class(rating.engine)
+        waits = engine.match_line_waits and not engine.can_cache(rating.params)
+        run = club.run(rating, entry.discipline, board_day if waits else None)
         for player in entry.players:
             event = run.event_of(player, entry.id) if entry.id is not None else None
             if event is not None:
                 found.append(Change(rating.name, entry.discipline, player, event.before, event.change,
                                     event.after, event.rated, event.reason))
     return found
+
+
+def _board_day(club: Ledger, played: date) -> date | None:
+    """The day the leaderboard reads the journal with the new match by default, if the match is
+    in it (not a match dated after today's leaderboard: club.as_of = "today")."""
+    from ...reports.asof import as_of
+
+    day = as_of(club, None).day
+    return day if day >= played else None
 
 
 def new_match_id(club: Ledger, path: Path) -> str:
