@@ -101,11 +101,14 @@ def write_chess_clubs(out: Path, n: int, players: int, seed: int = 3) -> dict:
     return clubs
 
 
+NEW_GAMES = "# new games are appended here\n"
+
+
 def write_chess_config(folder: Path, engine: str) -> None:
     """A chess club's config, and its journal.toml with no game yet: add-match appends there."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "nardrating.toml").write_text(CHESS_CONFIG.format(engine=engine, params=CHESS_LISTS[engine]))
-    (folder / "journal.toml").write_text("# new games are appended here\n")
+    (folder / "journal.toml").write_text(NEW_GAMES)
 
 
 PER_ENGINE_CONFIG = """[club]
@@ -146,13 +149,27 @@ def write_other_clubs(out: Path, nardy: Path, chess: Path, period_n: int, player
             f.write(f'[[adjust]]\ndate = 2009-12-31\nplayer = "p{p}"\nset = {rng.randint(1400, 2500)}\n'
                     f'reason = "imported list"\n\n')
     write_weekly_tournaments(nardy, clubs["placement"])
-    settings = {"chips": ('["matches.csv"]', "long-nardy", ""), "mfsnb": ('["matches.csv"]', "long-nardy", ""),
-                "placement": ('["tournaments.toml", "matches.csv"]', "long-nardy", ""),
-                "fide": ('["ratings.toml", "matches.csv"]', "chess", 'list_every = "quarter"\n')}
-    for engine, (journal, discipline, params) in settings.items():
-        (clubs[engine] / "nardrating.toml").write_text(PER_ENGINE_CONFIG.format(
-            engine=engine, journal=journal, discipline=discipline, params=params))
+    for engine, folder in clubs.items():
+        write_other_config(folder, engine)
     return clubs
+
+
+# (journal, default discipline, the list's parameters) of each other engine's club; mfsnb's and
+# fide's take new games in a journal.toml of their own (the federation's evening: add-match, then
+# leaderboard).
+OTHER_SETTINGS = {"chips": ('["matches.csv"]', "long-nardy", ""),
+                  "mfsnb": ('["matches.csv", "journal.toml"]', "long-nardy", ""),
+                  "placement": ('["tournaments.toml", "matches.csv"]', "long-nardy", ""),
+                  "fide": ('["ratings.toml", "matches.csv", "journal.toml"]', "chess", 'list_every = "quarter"\n')}
+
+
+def write_other_config(folder: Path, engine: str) -> None:
+    """Another engine's club config, and its journal.toml with no game yet where it has one."""
+    journal, discipline, params = OTHER_SETTINGS[engine]
+    (folder / "nardrating.toml").write_text(PER_ENGINE_CONFIG.format(
+        engine=engine, journal=journal, discipline=discipline, params=params))
+    if "journal.toml" in journal:
+        (folder / "journal.toml").write_text(NEW_GAMES)
 
 
 def week_tournament(day: date, discipline: str) -> tuple[str, date, date]:

@@ -17,7 +17,8 @@ append: the journal grows by one match per round), `leaderboard` after it, `--he
 [fast]) and `leaderboard` and `history` (which read the replay the cache keeps); and per other
 engine (chips, mfsnb, fide, placement) `recalc` against bench/plain.py's loop of its formulas over the same CSV,
 and `leaderboard` and `history` (mfsnb and fide: also the first `history` after the recalc, which
-replays the list and keeps every player's history for the next).
+replays the list and keeps every player's history for the next, and `add-match` of a game after
+the club's last day and `leaderboard` after it).
 
 Prints per process the median CPU time (user + system, steadier than wall time on a busy
 machine), its ratio to its yardstick's median, the median wall time and the peak resident
@@ -54,7 +55,7 @@ TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPOR
     (f"recalc [fast] {engine}", PLAIN[engine], 0.5) for engine in CHESS] + [
     (f"{command} {engine}", IMPORTS, 2.0) for engine in CHESS for command in ("leaderboard", "history", "add-match")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in OTHERS] + [
-    (f"{command} {engine}", IMPORTS, 2.0) for engine in OTHERS for command in ("leaderboard", "history")]
+    (f"{command} {engine}", IMPORTS, 2.0) for engine in OTHERS for command in ("leaderboard", "history", "add-match")]
 SHORT = {BARE: "bare loop", IMPORTS: "imports", **{stick: f"plain {engine}" for engine, stick in PLAIN.items()}}
 
 
@@ -130,9 +131,13 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         # leaderboard reads the standings kept beside the journal's snapshot (recalc keeps them), and
         # their first history after a recalc replays the list and keeps every player's history, which
         # every history after it reads (the row without "after recalc").
+        # mfsnb and fide: also a game entered after the club's last day (2012-01-01), and the
+        # leaderboard after it (mfsnb's reads the standings add-match kept; fide's replays the list).
         reads = (("leaderboard", ("leaderboard",)),) + (
             (("history after recalc", ("history", "p2")),) if engine in ("mfsnb", "fide") else ()) + (
-            ("history", ("history", "p1")),)
+            ("history", ("history", "p1")),) + ((
+            ("add-match", ("add-match", "p1", "p2", "--winner", "p1", "--date", "2012-01-15")),
+            ("leaderboard after add-match", ("leaderboard",))) if engine in ("mfsnb", "fide") else ())
         items += [(f"{label} {engine}, {name.split(', ')[0]}", cli(*args, "--club", str(club)), {}, IMPORTS)
                   for label, args in reads]
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k
@@ -165,6 +170,8 @@ def main() -> None:
                  + tuple(OTHERS.values()), (args.out / n for n in names)))
     for engine in CHESS:   # (their games added by add-match in an earlier run dropped; older outputs given one)
         generate.write_chess_config(clubs[f"1M chess CSV, {engine}"], engine)
+    for engine, name in OTHERS.items():   # (the same for mfsnb's and fide's)
+        generate.write_other_config(clubs[name], engine)
     cache = args.out / "cache"
     shutil.rmtree(cache, ignore_errors=True)  # starts without a cache
     # Bytecode cached as an installed program has it (outside the source tree), even where
