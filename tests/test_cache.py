@@ -331,7 +331,7 @@ def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path, inline
         assert snapshot(folder) == full_replay(folder), op  # the cache this wrote, read back
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
 def test_cached_equals_full_replay(tmp_path_factory, other_cache, initial, ops, csv):
     check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
@@ -344,9 +344,7 @@ def test_cached_equals_full_replay_many(tmp_path_factory, other_cache, initial, 
     check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
-def test_cached_equals_full_replay_with_every_tail_kept_apart(tmp_path_factory, other_cache, initial, ops, csv):
+def equivalent_with_every_tail_kept_apart(club: Path, initial, ops, csv, other_cache) -> None:
     # A big journal's few appended rows stay beside its mapped columns (columns.Appended) for the
     # code that reads a few rows (Journal.matches_for); a journal this small has them joined.
     # Here every such reader gets them as kept, as in a journal of a million matches.
@@ -354,7 +352,20 @@ def test_cached_equals_full_replay_with_every_tail_kept_apart(tmp_path_factory, 
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Journal, "matches_for", lambda journal, rows: Journal._kept.fget(journal))
-        check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+        check_equivalence(club, initial, ops, csv, other_cache)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
+def test_cached_equals_full_replay_with_every_tail_kept_apart(tmp_path_factory, other_cache, initial, ops, csv):
+    equivalent_with_every_tail_kept_apart(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+
+
+@pytest.mark.slow
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(initial=st.lists(match_entry, max_size=12), ops=st.lists(operation, min_size=1, max_size=10), csv=st.booleans())
+def test_cached_equals_full_replay_with_every_tail_kept_apart_many(tmp_path_factory, other_cache, initial, ops, csv):
+    equivalent_with_every_tail_kept_apart(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
