@@ -331,20 +331,15 @@ def check_equivalence(folder: Path, initial, ops, csv: bool, other: Path, inline
         assert snapshot(folder) == full_replay(folder), op  # the cache this wrote, read back
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
-def test_cached_equals_full_replay(tmp_path_factory, other_cache, initial, ops, csv):
-    check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+# A few small clubs by default, many bigger ones in the slow run.
+FEW = {"initial": st.lists(match_entry, max_size=6), "ops": st.lists(operation, min_size=1, max_size=5),
+       "csv": st.booleans()}
+MANY = {"initial": st.lists(match_entry, max_size=12), "ops": st.lists(operation, min_size=1, max_size=10),
+        "csv": st.booleans()}
+FIXTURES = [HealthCheck.function_scoped_fixture]
 
 
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(initial=st.lists(match_entry, max_size=12), ops=st.lists(operation, min_size=1, max_size=10), csv=st.booleans())
-def test_cached_equals_full_replay_many(tmp_path_factory, other_cache, initial, ops, csv):
-    check_equivalence(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
-
-
-def equivalent_with_every_tail_kept_apart(club: Path, initial, ops, csv, other_cache) -> None:
+def with_every_tail_kept_apart(club: Path, initial, ops, csv, other_cache) -> None:
     # A big journal's few appended rows stay beside its mapped columns (columns.Appended) for the
     # code that reads a few rows (Journal.matches_for); a journal this small has them joined.
     # Here every such reader gets them as kept, as in a journal of a million matches.
@@ -355,17 +350,22 @@ def equivalent_with_every_tail_kept_apart(club: Path, initial, ops, csv, other_c
         check_equivalence(club, initial, ops, csv, other_cache)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(initial=st.lists(match_entry, max_size=6), ops=st.lists(operation, min_size=1, max_size=5), csv=st.booleans())
-def test_cached_equals_full_replay_with_every_tail_kept_apart(tmp_path_factory, other_cache, initial, ops, csv):
-    equivalent_with_every_tail_kept_apart(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+CHECKS = [pytest.param(check_equivalence, id="tail-joined"), pytest.param(with_every_tail_kept_apart, id="tail-kept-apart")]
+
+
+@pytest.mark.parametrize("check", CHECKS)
+@settings(max_examples=8, deadline=None, suppress_health_check=FIXTURES)
+@given(**FEW)
+def test_cached_equals_full_replay(tmp_path_factory, other_cache, check, initial, ops, csv):
+    check(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(initial=st.lists(match_entry, max_size=12), ops=st.lists(operation, min_size=1, max_size=10), csv=st.booleans())
-def test_cached_equals_full_replay_with_every_tail_kept_apart_many(tmp_path_factory, other_cache, initial, ops, csv):
-    equivalent_with_every_tail_kept_apart(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
+@pytest.mark.parametrize("check", CHECKS)
+@settings(max_examples=300, deadline=None, suppress_health_check=FIXTURES)
+@given(**MANY)
+def test_cached_equals_full_replay_many(tmp_path_factory, other_cache, check, initial, ops, csv):
+    check(tmp_path_factory.mktemp("club"), initial, ops, csv, other_cache)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
