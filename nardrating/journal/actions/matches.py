@@ -110,7 +110,6 @@ def match_changes(club: Ledger, entry: Entry) -> list[Change]:
         return []
     from ...engines.registry import engine_class
 
-    board_day = _board_day(club, entry.date)
     found = []
     for rating in club.config.ratings.values():
         if not rating.rates(entry.discipline):
@@ -120,7 +119,7 @@ def match_changes(club: Ledger, entry: Entry) -> list[Change]:
         # for the next leaderboard (write._kept_standings) instead of it replaying the list again.
         engine = engine_class(rating.engine)
         waits = engine.match_line_waits and not engine.can_cache(rating.params)
-        run = club.run(rating, entry.discipline, board_day if waits else None)
+        run = club.run(rating, entry.discipline, _board_day(club, entry.date) if waits else None)
         for player in entry.players:
             event = run.event_of(player, entry.id) if entry.id is not None else None
             if event is not None:

@@ -305,11 +305,13 @@ def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date | No
     from ...reports.asof import as_of
 
     board_day = as_of(after, None).day
-    found = []
+    found: list[tuple[Any, RatingList, str, date | None, Any]] = []
     for (name, discipline, day), result in after._runs.items():
         rating_list = after.config.ratings.get(name)
-        engine = engine_class(rating_list.engine) if rating_list is not None and day == board_day else None
-        if engine is not None and rating_list is not None and not engine.can_cache(rating_list.params):
+        if rating_list is None or day != board_day:
+            continue
+        engine = engine_class(rating_list.engine)
+        if not engine.can_cache(rating_list.params):
             found.append((engine, rating_list, discipline, day, result))
     return found
 
