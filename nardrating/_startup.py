@@ -49,7 +49,7 @@ def lazy_typer_coercion() -> None:
     if getattr(original, "lazy", False):
         return
 
-    @dataclass(frozen=True)
+    @dataclass(frozen=True)   # (the standard library's, as typer's frozen dataclass it extends: not datarecord)
     class LazyRuntimeParam(runtime_param):  # type: ignore[misc]
         """typer's RuntimeParam, whose pydantic adapter is built only when a value must really be converted."""
 

@@ -7,11 +7,11 @@ pydantic model so that a typo is caught with the file, table and key.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from .datarecords import datarecord, field
 from .errors import LedgerError, Problem, did_you_mean
 from .i18n import N_, _
 from .journal.ids import is_plain_id
@@ -56,7 +56,7 @@ def club_model() -> type[BaseModel]:
     return ClubSection
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Club:
     """The checked [club] table."""
 
@@ -82,7 +82,7 @@ class ParamValues:
         return f"ParamValues({self.__dict__!r})"
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class RatingList:
     """One checked [rating.NAME] table: the list's name, engine, parameters, disciplines and header line."""
 
@@ -96,7 +96,7 @@ class RatingList:
         return self.disciplines is None or discipline in self.disciplines
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class ClubConfig:
     """A club's checked nardrating.toml: its [club] table, its rating lists by name, and the file's text."""
 

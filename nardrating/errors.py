@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from .datarecords import datarecord
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Problem:
     """One problem found: file, line (None: the file as a whole), what is wrong, and the entry's id if any."""
 

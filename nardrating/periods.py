@@ -5,14 +5,14 @@ Also the calendar arithmetic that the period-based engines share.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Iterator
 from datetime import date, timedelta
 
+from .datarecords import datarecord
 from .i18n import N_, _
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Period:
     """A span of days, both ends included (2009-Q1: 2009-01-01..2009-03-31)."""
 

@@ -7,6 +7,7 @@ import pytest
 
 import nardrating.engines as engines
 from nardrating.contract import events
+from nardrating.datarecords import is_frozen
 
 ROOT = Path(engines.__file__).parent
 # The [fast] extra's compiled loops (fibs, elo, glicko) are engines' loops too: they read the same batched events.
@@ -49,7 +50,7 @@ def test_no_storage_in_the_engine(source):
 def test_the_journal_records_engines_see_are_frozen_values():
     for name in RECORDS:
         record = getattr(events, name)
-        assert dataclasses.is_dataclass(record) and record.__dataclass_params__.frozen, name
+        assert dataclasses.is_dataclass(record) and is_frozen(record), name
 
 
 def test_the_check_catches_storage():

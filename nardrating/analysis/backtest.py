@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
 from datetime import date
 from collections.abc import Iterable, Iterator
 from itertools import product
@@ -29,6 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..datarecords import datarecord
 from ..config import RatingList
 from ..errors import ActionRefused
 from ..i18n import _
@@ -41,7 +41,7 @@ EPSILON = 1e-15        # p is kept within [ε, 1 − ε] so that a sure predicti
 PARALLEL_AFTER = int(os.environ.get("NARDRATING_BACKTEST_PARALLEL_AFTER", 20_000))
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Candidate:
     """One rating list a backtest scores: as configured, or with the --param values in `varied`."""
     rating: RatingList
@@ -52,7 +52,7 @@ class Candidate:
         return " ".join([self.rating.name] + [f"{k}={v}" for k, v in self.varied.items()])
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Scored:
     """One rated game as a candidate predicted it, from the first player's side."""
     day: int              # ordinal

@@ -14,10 +14,10 @@ The last step's value is the change the history shows.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from ..datarecords import datarecord
 from ..engines.base import HistoryEvent, RatingResult, score_text
 from ..contract.events import MatchPlayed
 from ..errors import ActionRefused, did_you_mean
@@ -30,7 +30,7 @@ FORMS = N_("ENTRY is a match id (m0003), a tournament id, or PLAYER@DATE (anna@2
            "adjustments, penalties, decays and list entries of that day, as history PLAYER shows them")
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Found:
     """The events an ENTRY means, in one list's replay of one discipline."""
 

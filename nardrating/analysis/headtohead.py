@@ -9,10 +9,10 @@ against the highest-rated opponent, by the opponent's rating before that match.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Any, Callable
 
+from ..datarecords import datarecord
 from ..i18n import _, ngettext
 from ..reports import Column, Table, known_player
 
@@ -20,7 +20,7 @@ LAST = 5          # meetings shown
 BEST = 3          # best wins shown
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Game:
     """One of a player's matches that is not voided, from their side (`score` is theirs)."""
 

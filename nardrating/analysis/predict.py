@@ -9,10 +9,10 @@ move match by match say why (ActionRefused).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from ..datarecords import datarecord, field
 from ..errors import ActionRefused
 from ..i18n import N_, _, ngettext
 from ..i18n.numbers import localized
@@ -31,7 +31,7 @@ NO_SINGLE_MATCH = {   # translated where shown
 Outcomes = dict[str, tuple[float, float] | None]
 
 
-@dataclass
+@datarecord
 class Prediction:
     """One match predicted under a list's engine: A's expected score, each player's rating and the engine's
     quantities, the changes per outcome (None: no such outcome, or none known yet) and the formula."""

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set as AbstractSet
-from dataclasses import dataclass
 from itertools import chain
 from datetime import date
 from typing import Any, NamedTuple, cast
 
+from ..datarecords import datarecord
 from .events import MatchFields
 
 
@@ -22,7 +22,7 @@ class MatchFacts(NamedTuple):
     entry: str                            # the match id
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class MatchColumns:
     """The matches as a replay's history reads them: columns indexed by row, players by code.
 
@@ -61,7 +61,7 @@ class MatchColumns:
         return names[self.a[row]], names[self.b[row]]
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class MatchBatch:
     """A run of matches in replay order, with no adjustment between them, as columns.
 

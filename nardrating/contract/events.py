@@ -6,18 +6,18 @@ needs no knowledge of how the journal is stored.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
 # The journal's small frozen records an engine sees (typed values, no storage), named here so that
 # engines import them from the contract, never from the journal.
+from ..datarecords import datarecord
 from ..journal.model import Adjust as Adjust
 from ..journal.model import Player as Player
 from ..journal.model import Tournament as Tournament
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class MatchPlayed:
     """One match of the view's discipline in replay order, and why it is not rated (`reason`; None: rated)."""
 
@@ -35,14 +35,14 @@ class MatchPlayed:
     marked_unrated: bool = False  # the entry says rated = false (also when another reason comes first)
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Adjusted:
     """An [[adjust]] of the view's list and discipline, at its place in replay order."""
 
     adjust: Adjust
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class TournamentEnded:
     """A tournament of the view's discipline that has ended: it comes after every entry of its last day."""
 
@@ -52,7 +52,7 @@ class TournamentEnded:
 Event = MatchPlayed | Adjusted | TournamentEnded
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class DrawnMatch:
     """A match scored ½-½ and not voided, where an engine's `check` may refuse it (`CheckView.draws`)."""
 

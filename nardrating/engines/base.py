@@ -11,11 +11,11 @@ shape because `run` sees the whole timeline at once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, cast
 
+from ..datarecords import datarecord, field
 from ..errors import Problem
 from ..i18n import _
 
@@ -51,7 +51,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class Standing:
     """One player on a list's leaderboard: rating (None: unrated), games, status, last game's date, extras."""
 
@@ -63,7 +63,7 @@ class Standing:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class HistoryEvent:
     """One line of a player's history (a match, an adjustment, a decay…): rating before, change, after."""
 
@@ -80,7 +80,7 @@ class HistoryEvent:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@datarecord
 class ReportRow:
     """One player's row of the report over a date range: rating before and after, games, points, E, change."""
 
@@ -95,7 +95,7 @@ class ReportRow:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@datarecord
 class RatingResult:
     """What an engine's run returns: one rating list's standings and each player's history in one discipline,
     and how the leaderboard shows them."""

@@ -16,11 +16,11 @@ from __future__ import annotations
 import struct
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
 
+from ..datarecords import datarecord
 from ..collector import collector_paused
 from .base import Engine, EngineParams, LazyParams, Explained, HistoryEvent, RatingResult, Standing, adjust_event
 from .compact import ColumnRecords, CompactResult
@@ -109,7 +109,7 @@ class Upkeep:
             charged[code] = charged.get(code, 0) + amount
 
 
-@dataclass
+@datarecord
 class ChipsResult(CompactResult):
     """The chips engine's result: history made from its records when read, with the decay lines up to `end`
     between them, and seed 001's one-day view (`daily`)."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..datarecords import datarecord
 from .base import HistoryEvent
 from .compact import ColumnRecords, event_from_json, event_json
 
@@ -30,7 +30,7 @@ SideEvent = tuple[int, str, HistoryEvent]   # (records before it, player, its ev
 RECORD_FIELDS = 5
 
 
-@dataclass
+@datarecord
 class ChipsState:
     """A replay's end before the final catch-up, per player code: the rating, the day (ordinal)
     it is decayed to (0: not seen yet), rated matches and the last one's day (0: none), the penalty

@@ -12,10 +12,10 @@ from __future__ import annotations
 import weakref
 from array import array
 from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar, cast
 
+from ..datarecords import datarecord, field
 from .base import HistoryEvent, RatingResult
 from ..contract.batches import MatchColumns
 
@@ -68,7 +68,7 @@ class LazyEvents(Mapping[str, list[HistoryEvent]]):
 RECENT_RECORDS = 64
 
 
-@dataclass
+@datarecord
 class CompactResult(RatingResult):
     """A RatingResult whose events are built from per-match tuples when read.
 

@@ -8,10 +8,10 @@ them when asked for, with the very arithmetic of seed 003's update (new = old ±
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from ..datarecords import datarecord
 from .base import HistoryEvent
 from .compact import ColumnRecords, CompactResult
 from .window import rated_after
@@ -28,7 +28,7 @@ def exclusion(reason: str | None, day: int, pair_limit: int) -> str:
     return f"pair limit: more than {pair_limit} rated games of this pair on {date.fromordinal(day)}"
 
 
-@dataclass
+@datarecord
 class EloState:
     """Everything a replay needs to go on, per player code, and the records so far."""
 
@@ -42,7 +42,7 @@ class EloState:
     last_date: int           # the latest game date replayed (ordinal)
 
 
-@dataclass
+@datarecord
 class EloResult(CompactResult):
     """The elo engine's result: each game's history lines made from its record when read."""
 

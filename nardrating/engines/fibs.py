@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import struct
 from array import array
-from dataclasses import dataclass
 from datetime import date
 from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from ..errors import Problem
 from ..i18n import _
 from ..contract.batches import PairLimit
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 # An adjustment or penalty among the records: (how many records precede it, player, its event).
 
 
-@dataclass
+@datarecord
 class FibsResult(CompactResult):
     # leaderboard_min_experience, where a status is the experience alone (None: inactivity has a say)
     established_after: float | None = None

@@ -3,9 +3,9 @@ shared by the engine (fibs.py) and the [fast] extra's compiled loop, which build
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 
+from ..datarecords import datarecord
 from .base import HistoryEvent
 from .compact import ColumnRecords
 
@@ -23,7 +23,7 @@ def exclusion(reason: str | None, day: int, score: float, pair_limit: int) -> st
     return f"pair limit: more than {pair_limit} rated matches of this pair on {date.fromordinal(day)}"
 
 
-@dataclass
+@datarecord
 class FibsState:
     """Everything a replay needs to go on: per player code, and the records so far."""
 

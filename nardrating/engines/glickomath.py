@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass
 from datetime import date
 
+from ..datarecords import datarecord
 from ..periods import month_number
 
 LN10_400 = math.log(10) / 400      # Glickman's q = ln 10 / 400 = 0.0057565
@@ -75,7 +75,7 @@ def period_label(index: int, period: str) -> str:
 
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class State:
     """A player: rating r (kept as is, so that history and leaderboard agree to the last digit),
     φ and σ on the Glicko-2 scale, and the last period that set φ (None: never)."""
@@ -88,7 +88,7 @@ class State:
     last_played: date | None = None
 
 
-@dataclass
+@datarecord
 class Update:
     """A player's period: the new φ and σ, and each game's share of the rating change."""
 
@@ -100,7 +100,7 @@ class Update:
     delta: float = 0.0         # Glicko-2's Δ = v·Σ g(φj)(sj − Ej)
 
 
-@dataclass
+@datarecord
 class Period:
     """What explain needs of one rated period: each player's state at its start and their update."""
 

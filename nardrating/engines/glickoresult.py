@@ -4,10 +4,10 @@ again with each period's arithmetic kept (Replay with keep)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord, field
 from .base import HistoryEvent
 from .compact import CompactResult
 from .glickomath import State, period_index, period_label
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .glickostate import GlickoState
 
 
-@dataclass
+@datarecord
 class GlickoResult(CompactResult):
     """A Glicko or Glicko-2 replay's result: history made from its records when read, and the periods explain
     asks for, replayed again (`periods`)."""

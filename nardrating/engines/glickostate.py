@@ -4,9 +4,9 @@ last period (LastPeriod): shared by the replay (glickoreplay.py), the cache (gli
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..datarecords import datarecord, field
 from ..mapped import Appended
 from .base import HistoryEvent
 from .compact import ColumnRecords
@@ -16,7 +16,7 @@ SideEvent = tuple[int, str, HistoryEvent]
 RECORD_FIELDS = 8
 
 
-@dataclass
+@datarecord
 class PlayerPeriods:
     """One row per player and rated period (row 0: none): the deviation at the period's start and
     the new one, as φ on the Glicko-2 scale (the very doubles the replay held: an RD is φ·scale,
@@ -49,7 +49,7 @@ def _head(column: Any, rows: int) -> Any:
     return out
 
 
-@dataclass
+@datarecord
 class LastPeriod:
     """A replay just before its last period was rated: where a resumed replay starts. By player
     code as GlickoState has them (rating, φ, σ, last rated period, games, last game's date) plus
@@ -72,7 +72,7 @@ class LastPeriod:
     row: list[int]
 
 
-@dataclass
+@datarecord
 class GlickoState:
     """Where a replay ends, per player code: the rating r (as the config or an adjustment gave it,
     an int until a rated game), φ and σ on the Glicko-2 scale, the last period that set φ (None:

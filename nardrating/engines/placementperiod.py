@@ -11,10 +11,10 @@ adjustment's `set` and `delta` are read as floats).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from ..periods import month_number, month_start
 from .base import HistoryEvent, RatingResult
 from .placementstate import Places
@@ -34,7 +34,7 @@ class _After:
         self.after = after
 
 
-@dataclass
+@datarecord
 class PlacementResult(RatingResult):
     """A placement replay's result: what its histories are made from, for the period report."""
 

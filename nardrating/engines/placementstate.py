@@ -23,10 +23,10 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..datarecords import datarecord, field
 from .base import HistoryEvent
 from .compact import ColumnRecords, event_from_json, event_json, positions_in, stored_ratings, whole_flags
 from .lines import EachPlayerFollowsOn
@@ -93,7 +93,7 @@ class ReplayedSide(list[Places | SideAdjust]):
                 yield item.code, item.position, item.event
 
 
-@dataclass
+@datarecord
 class PlacementState:
     """A replay's end before the last halving, by player code: the ratings (halved up to `month`, a
     month index; None: no month yet), tournaments placed in, the last one's end (ordinal; 0: none),

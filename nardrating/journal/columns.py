@@ -9,10 +9,10 @@ import struct
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from typing import Any
 
+from ..datarecords import datarecord, field
 from ..mapped import Appended as Appended
 
 
@@ -148,7 +148,7 @@ def stretch(column: Sequence[Any], low: int, high: int) -> Sequence[Any]:
 MAPPED = ("dates", "a", "b", "score_a", "length", "discipline", "tournament", "rated", "forfeit", "seq", "source", "line")
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class Matches:
     """Matches column by column; row i is one match."""
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, MutableMapping, Sized
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord, field
 from .columns import Codes, IdColumn, Matches, stretch
 from .exclusions import Exclusions, excluded_in
 
@@ -23,7 +23,7 @@ SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 BLOB_SCANS = 48
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Player:
     """A [[player]] (or one a CSV row named): id, name, alias, qualification, title, joined, where written."""
     id: str
@@ -40,7 +40,7 @@ class Player:
         return self.alias or self.name
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Placing:
     """One place in a tournament's standings: the player and the place, low to high when shared."""
     player: str
@@ -52,7 +52,7 @@ class Placing:
         return (self.low + self.high) / 2
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Tournament:
     """A [[tournament]]: its id, name, system, dates, discipline, standings, and where it was written."""
     id: str
@@ -69,7 +69,7 @@ class Tournament:
     play: TournamentPlay | None = None  # pairing, rounds, start list…: a tournament run here (play.py)
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Void:
     """A [[void]]: the match it voids, its date, why, and where it was written."""
     match: str
@@ -80,7 +80,7 @@ class Void:
     seq: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Identity:
     """A [[rename]] (kind "rename": player becomes into) or a [[merge]] (player's entries become into's)."""
     kind: str
@@ -92,7 +92,7 @@ class Identity:
     seq: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class PublishedList:
     """A [[list]]: a list file `freeze-list` wrote (its path as the entry names it), its SHA-256, the day."""
     path: str
@@ -103,7 +103,7 @@ class PublishedList:
     seq: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class PlayerEdit:
     """An [[edit-player]]: fields of a player's record (name, alias, qualification, title, joined) that
     read otherwise from now on; applied once after reading, as renames are (identities.py)."""
@@ -115,7 +115,7 @@ class PlayerEdit:
     seq: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Adjust:
     """An [[adjust]]: a player's rating on a list set or moved on a date, why, and engine-specific fields."""
     date: date
@@ -141,7 +141,7 @@ class Adjust:
 ADJUST_ENGINE_FIELDS = ("k", "games", "rd", "volatility")
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class MatchView:
     """A readable view of one match (`Journal.match(i)`): its row's fields, the players by id."""
     index: int
@@ -181,7 +181,7 @@ class MatchView:
         return None
 
 
-@dataclass
+@datarecord
 class Journal:
     """The journal files read for replay: players, tournaments, other entries as records; matches as columns."""
     files: list[str] = field(default_factory=list)

@@ -8,12 +8,13 @@ and `[[withdraw]]` are `Change`s. The results are `[[match]]` entries with `tour
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from ..datarecords import datarecord
 
-@dataclass(frozen=True, slots=True)
+
+@datarecord(frozen=True, slots=True)
 class TournamentPlay:
     """The fields of play of a [[tournament]] run here: pairing, rounds, players, tiebreaks… (None: not given)."""
     pairing: str | None = None
@@ -25,7 +26,7 @@ class TournamentPlay:
     max_losses: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class RoundRecord:
     """A [[round]] as pair wrote it: tournament, round number and date, boards and byes, and where it is."""
     tournament: str
@@ -38,7 +39,7 @@ class RoundRecord:
     seq: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Change:
     """A late entry (kind "join": the first round the player can be paired in) or a withdrawal
     ("withdraw": the first round the player is no longer paired in)."""

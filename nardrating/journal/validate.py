@@ -5,10 +5,10 @@ Each check appends Problems; nothing stops at the first one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..datarecords import datarecord
 from ..contract.events import Adjust, DrawnMatch
 from ..errors import Problem, did_you_mean
 from ..fast import any_same
@@ -186,7 +186,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
     return problems
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class JournalCheck:
     """What an engine's `check` sees of the whole journal (contract.view.CheckView): its adjustments
     and the drawn matches."""

@@ -10,10 +10,10 @@ appended to since: its first bytes still hash to the list's journal_sha256.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from ..i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _RESULTS = {1.0: "1-0", 0.0: "0-1", 0.5: "½-½"}
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Ref:
     """One journal entry, as a secretary looks it up: what it is, where it is, whom it concerns."""
     kind: str                  # match, void, adjust, tournament, rename, merge

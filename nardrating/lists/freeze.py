@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from ..errors import ActionRefused, did_you_mean
 from ..journal.entries import MAX_TEXT
 from ..i18n import _
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 FORMATS = ("json", "md", "xlsx")
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Frozen:
     """A list written: where, as the journal records it, its SHA-256, and what it holds."""
     path: Path

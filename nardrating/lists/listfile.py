@@ -9,11 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from ..datarecords import datarecord, field
 from ..digits import whole_number
 from ..errors import ActionRefused
 from ..i18n import _
@@ -23,7 +23,7 @@ MAX_BYTES = 64 << 20   # far beyond any club's list: a bigger file is no list, a
 ROW_KEYS = ("rank", "player", "name", "rating", "games", "status", "last_played")   # the leaderboard's first columns
 
 
-@dataclass
+@datarecord
 class ListFile:
     """A list file read back: its kind, SHA-256, provenance and rows, as freeze-list wrote them."""
     path: Path

@@ -15,10 +15,10 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from .._version import __version__
 from ..errors import ActionRefused
 from ..i18n import _
@@ -34,7 +34,7 @@ SHORT = ("journal_sha256", "config_sha256", "nardrating")   # what every other o
 HEX64 = re.compile("[0-9a-f]{64}")
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Stamp:
     """The digests of a club's files as one load read them."""
     journal_sha256: str

@@ -11,10 +11,10 @@ shows as one of the entries since that concern nobody on the row.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord, field
 from ..errors import ActionRefused
 from ..i18n import N_, _, ngettext
 from ..i18n.numbers import localized
@@ -32,7 +32,7 @@ FIELD_WORDS = {"rating": N_("rating"), "games": N_("games"), "status": N_("statu
 INDIRECT_SHOWN = 5   # entries listed for a row that moved only through others
 
 
-@dataclass
+@datarecord
 class Moved:
     """A row the journal now gives otherwise: the player, the row on the file and now, what differs."""
     player: str
@@ -43,14 +43,14 @@ class Moved:
     was: list[str] = field(default_factory=list)   # the frozen ids, where a rename or merge changed them
 
 
-@dataclass
+@datarecord
 class Verdict:
     """What verify found: ok (a recorded list the journal still reproduces) or not, and the lines saying why."""
     ok: bool
     lines: list[str]
 
 
-@dataclass
+@datarecord
 class Recomputed:
     """A list file next to the club's list recomputed for its rating list, discipline and date."""
     listed: ListFile

@@ -18,9 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..datarecords import datarecord
 from .cachecheck import MAX_ORDINAL, check_states, need
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ ROW = ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament"
        "seq", "source", "line")
 
 
-@dataclass
+@datarecord
 class Base:
     """The cached snapshot as loaded, before any tail: what a record is relative to."""
 

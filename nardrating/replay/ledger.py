@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..datarecords import datarecord, field
 from ..config import ClubConfig, RatingList
 from ..errors import LedgerError, Problem, did_you_mean
 from ..i18n import _
@@ -36,7 +36,7 @@ def through_cache(work: Callable[..., T], *args: Any) -> T | None:
         return None
 
 
-@dataclass
+@datarecord
 class Ledger:
     """A club loaded and checked: its config and journal, the replays made so far, its state in the cache."""
 

@@ -3,12 +3,12 @@ cached result resumed over the matches appended since. Anything else: the caller
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol
 
 # Appended matches up to this many are not written back to the cache as a new snapshot, but kept
 # as a record in its manifest (cachetail.py), and replayed again by each command.
+from ..datarecords import datarecord
 from .cachetail import RESAVE_AFTER
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class CachedLedger(Protocol):
     def save_run(self, engine: Any, rating_list: RatingList, discipline: str, result: Any) -> None: ...
 
 
-@dataclass
+@datarecord
 class Cached:
     """A journal read through the cache: the snapshot it is (token, lineage), and if it has an
     unsaved tail (matches appended since, parsed now or applied from the manifest's record),

@@ -4,13 +4,13 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Container, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from itertools import compress, repeat
 from operator import eq, itemgetter
 from typing import Any, NamedTuple
 
+from ..datarecords import datarecord
 from ..config import RatingList
 from ..contract.batches import MatchBatch, MatchColumns, PairLimit
 from ..contract.events import Adjusted, Event, MatchPlayed, TournamentEnded
@@ -18,7 +18,7 @@ from ..journal.columns import PACK_BLOCK, extend_packed
 from ..journal.model import Adjust, Journal, Player, Tournament
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class JournalView:
     """What an engine sees (contract.view.JournalView), over the journal's storage. Read-only by
     convention: engines build their own state."""

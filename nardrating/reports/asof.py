@@ -1,10 +1,10 @@
 """The date a command means, and the checks every report makes of its arguments."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..datarecords import datarecord
 from ..errors import ActionRefused, did_you_mean
 from ..i18n import N_, _
 from ..replay.cacheadjusts import adjust_ordinals
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..replay.ledger import Ledger
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class AsOf:
     """The day a report is as of, and why, when --as-of did not give it (today, the journal's last entry)."""
     day: date

@@ -2,10 +2,10 @@
 a mistake can be found and amended."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ..datarecords import datarecord
 from ..errors import ActionRefused, did_you_mean
 from ..i18n import _, ngettext
 from .table import Column, Row, Table
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 RESULT_TEXT = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class MatchFilter:
     """What `matches` narrows to; None: any."""
     day: date | None = None

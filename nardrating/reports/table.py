@@ -5,15 +5,15 @@ Every report builds a `Table`; nardrating.render turns it into text, CSV, JSON o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..datarecords import datarecord, field
 from ..i18n.terms import heading_words
 
 Row = dict[str, Any]
 
 
-@dataclass
+@datarecord
 class Column:
     """One column of a report table: the rows' key, its heading, and how its values are shown."""
     key: str
@@ -31,7 +31,7 @@ class Section(NamedTuple):
     rows: list[Row]
 
 
-@dataclass
+@datarecord
 class Table:
     """A report as every format renders it: title, columns, rows, extra sections, caption, and its JSON."""
     title: str

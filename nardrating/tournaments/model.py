@@ -12,9 +12,10 @@ has neither a board nor a bye in a round was not paired (not yet entered, or gon
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import date
 
+from ..datarecords import datarecord
 from ..i18n import N_, _
 from .names import BYE_KINDS
 
@@ -31,7 +32,7 @@ BYE_WORDS = {PAIRING_ALLOCATED: N_("pairing-allocated bye"), HALF_POINT: N_("hal
              FULL_POINT: N_("full-point bye"), ABSENT: N_("absent"), WITHDRAWN: N_("withdrawn")}
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Entrant:
     """A player of the event: pairing number, id, name, rating on the start list."""
     number: int
@@ -45,7 +46,7 @@ class Entrant:
         return self.joined <= round_no and (self.withdrawn is None or round_no < self.withdrawn)
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Board:
     """One board of a round: its number, white, black, and the result from white's side."""
     board: int
@@ -62,14 +63,14 @@ class Board:
         return self.result in PLAYED
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Bye:
     """A player's bye in a round, and its kind."""
     player: str
     kind: str                       # one of BYE_KINDS
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Round:
     """One round of a tournament: its number, boards, byes and date."""
     number: int
@@ -85,7 +86,7 @@ class Round:
         return next((b for b in self.boards if player in (b.white, b.black)), None)
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Cell:
     """One player's round as the tie-breaks and the crosstable see it."""
     round: int
@@ -108,7 +109,7 @@ class Cell:
         return self.kind in (HALF_POINT, ABSENT, WITHDRAWN, UNPAIRED)
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Tournament:
     """A tournament's state: its rules, entrants and rounds so far (the cells computed once, when asked)."""
     id: str

@@ -10,9 +10,9 @@ pairing-number order. `systems.pairer_for(state)` is the pairer the tournament's
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..datarecords import datarecord, field
 from ..i18n import _
 from .model import ABSENT, HALF_POINT, PAIRING_ALLOCATED, WITHDRAWN, Board, Bye, Entrant, Round, Tournament
 
@@ -21,7 +21,7 @@ class PairingError(Exception):
     """The round cannot be paired as asked; the message says why in plain words."""
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Draft:
     """What a pairer is given: the state, the round's number, the players to pair, the byes already decided."""
     state: Tournament
@@ -33,7 +33,7 @@ class Draft:
         return self.state.played_pairs()
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Paired:
     """What a pairer decides: the boards (white, black) in board order and the pairing-allocated
     bye (a Swiss has one at most; a round-robin's withdrawals may free more players)."""

@@ -13,14 +13,14 @@ share the rank.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from ..datarecords import datarecord
 from .model import Cell, Entrant, Tournament
 from .names import TIEBREAKS
 from .tiebreaks import DE, Scorer, Value, default_order
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class Standing:
     """A player's place in the standings: rank (shared when tied on everything), points, tie-break values."""
     rank: int
@@ -29,7 +29,7 @@ class Standing:
     tiebreaks: dict[str, Value]
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class CrossRow:
     """One row of the crosstable: the player's standing and their cells, round by round."""
     standing: Standing

@@ -3,12 +3,12 @@ when a history is read, a rated event's lines from it)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Union
 
+from ...datarecords import datarecord, field
 from ..base import HistoryEvent
 from .rules import InitialRating, PoolEntry
 from .tables import dp_for_halves, half_away
@@ -42,7 +42,7 @@ def hundredths(n: int) -> Fraction:
 # Game, PlayerGame and RatedGame are made for every game of a big journal, several times over:
 # read-only by convention, not frozen (a frozen dataclass's __init__ takes three and a half times
 # as long: a tenth of a 200k-game recalc).
-@dataclass(slots=True)
+@datarecord(slots=True)
 class Game:
     """A rated match of an event."""
 
@@ -53,7 +53,7 @@ class Game:
     score_a: float
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class PlayerGame:
     """One player's side of a game: the score in half-points keeps sums whole and exact."""
 
@@ -63,7 +63,7 @@ class PlayerGame:
     half: int
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class RatedGame:
     """A rated player's game that counts: the opponent's rating in the event and P_D."""
 
@@ -77,7 +77,7 @@ class RatedGame:
         return 50 * self.game.half - self.expected
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class FideEvent:
     """A tournament, or a rated match outside any tournament (an event of its own)."""
 
@@ -119,7 +119,7 @@ class SingleMatch:
 Event = Union[FideEvent, SingleMatch]
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class EventRecord:
     """One event of a player on a list: games and points counted, Σ P_D, K and why, the change, the performance
     (unrated: Rc); a rated player's games, from which `lines` makes the history."""
@@ -293,7 +293,7 @@ class ListRating:
 AnyEventRecord = Union[EventRecord, RatedSingle]
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class ListRecord:
     """A player on one list: the rating before and after, the status, the events it rated and the pool."""
 
@@ -308,7 +308,7 @@ class ListRecord:
     period_change: Fraction | None = None  # FIDE rulesets: the period's K × ΣΔR, rounded once (§8.3.4)
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class PlayerState:
     """One player as the replay goes: the published rating, games, what decides K, the inactivity clock, the
     pool of an unrated player and the lists so far."""

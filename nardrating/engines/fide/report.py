@@ -1,11 +1,11 @@
 """What the FIDE-style replay keeps for the rating officer: per list, per event, every number."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...datarecords import datarecord, field
 from ..base import RatingResult, ReportRow
 from ..rounding import round_half_away
 from .records import AnyEventRecord, ListRecord
@@ -41,7 +41,7 @@ def period_rounding(records: list[ListRecord]) -> list[str] | None:
     return rounded or None
 
 
-@dataclass
+@datarecord
 class FideResult(RatingResult):
     """The fide engine's result: each player's list records (`lists`), every number of every event."""
 

@@ -5,10 +5,10 @@ and sums are Fractions; rounding happens where the rules say, once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 
+from ...datarecords import datarecord
 from ...periods import PERIOD_UNITS, add_months, period_containing
 from ..rounding import round_half_up
 from .values import (FIDE_2024_HYPOTHETICAL, FIDE_2024_INITIAL_CAP, FIDE_2024_JUNIOR_UNTIL, FIDE_2024_K,
@@ -57,7 +57,7 @@ def inactive_on(last_game: date, list_date: date, months: int) -> bool:
 
 # --- K ------------------------------------------------------------------------------
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class KState:
     """What decides a player's K (§8.3.3): games rated so far (with those an [[adjust]] brought
     in), the K an imported list gave, whether a published rating reached 2400, and the rating.
@@ -105,7 +105,7 @@ def k_and_rule(params: FideRules, state: KState, games_this_list: int) -> tuple[
 
 # --- initial ratings ---------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class PoolEntry:
     """One event's counted games of an unrated player."""
 
@@ -117,7 +117,7 @@ class PoolEntry:
     round_robin: bool
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class InitialRating:
     """An unrated player's first rating from their pool: games, points, Rc, Ru exact and rounded, the clause."""
 

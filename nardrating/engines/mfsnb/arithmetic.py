@@ -11,9 +11,9 @@ values, far cheaper than Fraction objects on a large journal); `compute` gives t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ...datarecords import datarecord
 from ..tables import expected_percent
 
 
@@ -56,7 +56,7 @@ def halves_of(points: Fraction | float) -> int:
     return int(halves)
 
 
-@dataclass(frozen=True, slots=True)
+@datarecord(frozen=True, slots=True)
 class Computation:
     """Seed 000's arithmetic for one player in one competition, as fractions: Ra, D, Pe, E, P and R."""
 

@@ -3,11 +3,11 @@ list, and the history items whose lines are made when read (engines/lines.py).""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ...datarecords import datarecord, field
 from ...periods import Period
 from ..base import HistoryEvent
 from ..tables import expected_percent
@@ -35,7 +35,7 @@ class Played(NamedTuple):
     score: float
 
 
-@dataclass(slots=True)  # not frozen: read-only by convention (a frozen __init__ costs seven times more)
+@datarecord(slots=True)  # not frozen: read-only by convention (a frozen __init__ costs seven times more)
 class Competition:
     """One player's competition on a list: the inputs and every number of seed 000's arithmetic."""
 
@@ -78,7 +78,7 @@ class Competition:
                 "protected": f"{self.protected}: {self.computed:+d} → 0" if self.protected else None}
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class PeriodRecord:
     """One player's record of one list period: the competitions, P and E summed, the change, adjustments and
     penalties, and the rating the list published (`after`)."""
@@ -119,7 +119,7 @@ class PeriodRecord:
                            {"penalty": self.penalty or None})
 
 
-@dataclass(slots=True)
+@datarecord(slots=True)
 class Member:
     """A player the lists know: what their competitions are rated from, and what was published."""
 

@@ -1,16 +1,16 @@
 """What a federation replay gives: the published lists, standings with what is pending, the report."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
+from ...datarecords import datarecord
 from ..base import RatingResult, ReportRow, Standing
 from .lists import ListBuilder
 from .records import EXCLUDED, RETURNED, PeriodRecord, PublishedList
 
 
-@dataclass
+@datarecord
 class MfsnbResult(RatingResult):
     """The mfsnb engine's result: the ListBuilder that replayed the periods, with the lists it published."""
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from ...datarecords import datarecord, field
 from ...errors import LedgerError, Problem
 from ...journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ...journal.entries import ENTRY_MODELS, entry_errors, loc_text
@@ -34,7 +34,7 @@ Report = Callable[[str], None]   # records a problem of the game being planned
 MATCHED = {"new": N_("new"), "existing (id)": N_("existing (id)"), "existing (name)": N_("existing (name)")}
 
 
-@dataclass
+@datarecord
 class PlannedEntry:
     """An entry the import would append, and the line of the imported file it comes from."""
     kind: str
@@ -43,7 +43,7 @@ class PlannedEntry:
     line: int | None
 
 
-@dataclass
+@datarecord
 class FileSummary:
     """What the import makes of one file: games read, matches added, duplicates, records skipped, notes."""
     file: str
@@ -54,7 +54,7 @@ class FileSummary:
     skipped: Counter[str] = field(default_factory=Counter)
 
 
-@dataclass
+@datarecord
 class Plan:
     """An import decided and not written: the entries, the players' preview rows, each file's summary, warnings."""
     entries: list[PlannedEntry] = field(default_factory=list)

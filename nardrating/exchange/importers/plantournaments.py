@@ -2,10 +2,10 @@
 `--tournament`), or a new one the import writes (`NewTournament`), its id from the name and year."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
+from ...datarecords import datarecord, field
 from ...i18n import _
 from ...journal.lint import folded
 from .records import Game, Parsed, TournamentInfo, derive_id
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 Report = Callable[[str], None]   # records a problem of the game being planned
 
 
-@dataclass
+@datarecord
 class NewTournament:
     """A [[tournament]] the import would write for games of a file, and the players of those games."""
     data: dict[str, Any]            # the [[tournament]] entry

@@ -9,11 +9,11 @@ rating means nothing to FIBS, placement or chip points).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from ...datarecords import datarecord
 from ...i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 ELO_SCALE = ("elo", "fide", "glicko", "glicko2")  # engines whose ratings are on a FIDE rating's scale
 
 
-@dataclass
+@datarecord
 class Rated:
     """A player of one file the file gives a rating for: where it would go."""
     player: str        # the journal id

@@ -4,16 +4,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import PurePath
 from typing import Any
 
+from ...datarecords import datarecord, field
 from ...errors import Problem
 from ...i18n import N_, _
 
 
-@dataclass
+@datarecord
 class PlayerInfo:
     """A player as the file names them, with what the file says about them."""
     name: str
@@ -24,7 +24,7 @@ class PlayerInfo:
     cut: bool = False              # the name fills its fixed columns (TRF's 33): maybe the start of a longer one
 
 
-@dataclass
+@datarecord
 class TournamentInfo:
     """A tournament as the file names it: its name, system and dates (when the file gives them)."""
     name: str
@@ -33,7 +33,7 @@ class TournamentInfo:
     end: date | None = None
 
 
-@dataclass
+@datarecord
 class Game:
     """One match to write: players by the file's names (chess: white, black)."""
     line: int
@@ -54,7 +54,7 @@ class Game:
     length_stated: bool = True     # False: the file has no lengths (TRF): a match of any length is the same game
 
 
-@dataclass(frozen=True)
+@datarecord(frozen=True)
 class AlsoAs:
     """A .mat match is imported whole or one match per game (--per-game): the other mode's matches
     of the same games, so that an import in either mode sees the other's as already in the journal."""
@@ -62,7 +62,7 @@ class AlsoAs:
     matches: tuple[tuple[str, int], ...]    # (result, length) of each match the other mode writes
 
 
-@dataclass
+@datarecord
 class Parsed:
     """One file as parsed, before it becomes entries: games, players, tournaments, skips, problems, notes."""
     file: str

@@ -4,10 +4,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from contextlib import nullcontext
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from ...datarecords import datarecord
 from ...errors import ActionRefused, LedgerError, Problem
 from ...i18n import _
 from . import FORMATS, detect_format, parse_file
@@ -15,7 +15,7 @@ from .plan import FileSummary, Plan, block_of, plan_import, problems_after
 from .records import Parsed
 
 
-@dataclass
+@datarecord
 class ImportResult:
     """What the import did: its plan, the journal file it appends to, and whether it appended."""
     plan: Plan

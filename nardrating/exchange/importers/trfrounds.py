@@ -11,10 +11,11 @@ Players with neither a game nor a pairing-allocated bye (U, a lone +) in the who
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from collections.abc import Mapping, Sequence
 from typing import Protocol
+
+from ...datarecords import datarecord, field
 
 PAIRING_ALLOCATED, FULL_POINT, HALF_POINT, ABSENT, WITHDRAWN = (
     "pairing-allocated", "full-point", "half-point", "absent", "withdrawn")
@@ -38,7 +39,7 @@ class Line(Protocol):
     def cells(self) -> Sequence[Cell]: ...
 
 
-@dataclass
+@datarecord
 class TrfRound:
     """One round of a TRF: its date, the boards and the byes."""
     day: date
@@ -46,7 +47,7 @@ class TrfRound:
     byes: list[tuple[str, str]] = field(default_factory=list)     # (name, kind)
 
 
-@dataclass
+@datarecord
 class TrfRun:
     """A TRF's rounds as a tournament run here: start list, XXR's planned rounds, the rounds, withdrawals."""
     start_list: list[str]              # names, by start number

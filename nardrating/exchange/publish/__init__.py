@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import os
-from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...datarecords import datarecord, field
 from ...errors import ActionRefused
 from ...i18n import DEFAULT, _, language_of, ngettext, using
 from .output import MARKER, check_conflicts, check_outdir, locked, survey, write_site
@@ -30,7 +30,7 @@ __all__ = ["MARKER", "Published", "publish"]
 LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 
-@dataclass
+@datarecord
 class Published:
     """What publish wrote: OUTDIR, its files, and how many player, tournament and list pages."""
     folder: Path

@@ -22,9 +22,9 @@ import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...datarecords import datarecord, field
 from ...errors import ActionRefused
 from ...i18n import _
 from ...safefile import read_regular
@@ -37,7 +37,7 @@ _MARKER_LINE = re.compile(r"([0-9a-f]{64})  (\S+)")
 _HEADING = "# the files nardrating publish wrote here: check them with `sha256sum -c .nardrating-site`\n"
 
 
-@dataclass
+@datarecord
 class Old:
     """What OUTDIR holds now, by path relative to it (entries of folders included)."""
     ours: dict[str, os.stat_result] = field(default_factory=dict)     # pages as publish wrote them

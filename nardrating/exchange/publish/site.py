@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...datarecords import datarecord, field
 from ... import reports
 from ...engines.base import score_text
 from ...i18n import _
@@ -34,7 +34,7 @@ BOARD_CORE = ("rank", "player", "name", "rating", "games")
 STANDINGS_CORE = ("place", "player", "games", "points")
 
 
-@dataclass
+@datarecord
 class Cell:
     """One cell of a page's table: its text, and how the template shows, links and sorts it."""
     text: str
@@ -47,7 +47,7 @@ class Cell:
     aside: str | None = None     # shown in the cell on a narrow screen only (what a hidden column said)
 
 
-@dataclass
+@datarecord
 class HtmlTable:
     """One table of a page: caption, headers, rows of cells, and the columns a narrow screen leaves out."""
     caption: str
@@ -67,7 +67,7 @@ class HtmlTable:
         return _("A wider screen also shows: {columns}.").format(columns=", ".join(left_out)) if left_out else None
 
 
-@dataclass
+@datarecord
 class Section:
     """A part of a page under its heading: its tables, a chart with what it shows in words, links."""
     heading: str
@@ -77,7 +77,7 @@ class Section:
     links: list[tuple[str, str]] = field(default_factory=list)   # (href, text)
 
 
-@dataclass
+@datarecord
 class Page:
     """One page of the site: where it goes under OUTDIR, its title, intro and sections."""
     path: str          # relative to OUTDIR, with "/" between folders

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, Problem, did_you_mean
 from ...i18n import N_, _
@@ -100,7 +100,7 @@ def amend_match(ledger: Ledger, match_id: str, given: MatchArgs, reason: str | N
                     reason, match_check(given.new_discipline), dry_run)
 
 
-@dataclass
+@datarecord
 class LastEntry:
     """The last entry of the file the club writes to (what undo removes): its kind, text and where it is."""
     kind: str

@@ -1,11 +1,11 @@
 """add-match and add-tournament: what was played, and the checks the command line makes of it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...datarecords import datarecord
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import _
 from ..entries import RESULT_HELP, RULES, Entry, MatchEntry, parse_result
@@ -30,7 +30,7 @@ def parse_score(text: str | None) -> list[int] | None:
     return [int(parts[0]), int(parts[1])]
 
 
-@dataclass
+@datarecord
 class MatchArgs:
     """add-match's options; for amend, None means "as in the original match"."""
     a: str | None = None

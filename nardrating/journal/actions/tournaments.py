@@ -5,11 +5,11 @@ built by the entry model, checked as a full read would, and appended whole; or n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...datarecords import datarecord
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import N_, _
 from ..entries import parse_result
@@ -55,7 +55,7 @@ def state(club: Ledger, tid: str, rated: bool = False) -> Tournament:
     return tournament_state(club.journal, tid, start_ratings(club, tid) if rated else None)
 
 
-@dataclass
+@datarecord
 class Paired:
     """What pair did: the round paired, the tournament's state it was paired from, and what was written."""
     round: Round
@@ -99,7 +99,7 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
     return Paired(paired, now, written)
 
 
-@dataclass
+@datarecord
 class ResultLine:
     """One board's result as a results file gives it (WHITE BLACK RESULT), and the line it is on."""
     line: int | None

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
+from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
 from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
@@ -32,7 +32,7 @@ Check = Callable[["Ledger", Entry], None]              # refuses (raises) what t
 Ratings = dict[tuple[str, str], dict[str, float | None]]  # (list, discipline) → player → rating
 
 
-@dataclass
+@datarecord
 class Change:
     """One player's change in one list from a new match."""
     rating: str
@@ -45,7 +45,7 @@ class Change:
     reason: str | None
 
 
-@dataclass
+@datarecord
 class Moved:
     """One rating of the current list that a correction changes."""
     rating: str
