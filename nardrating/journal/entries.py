@@ -4,7 +4,8 @@ They check one entry's shape, types and limits; cross-entry rules (unknown playe
 duplicate id, a match outside its tournament's dates) are in validate.py. The TOML
 reader, the CSV reader and every command that writes use these same rules
 (`id_problem`, `text_problem` of textrules.py, the limits of limits.py), so that nothing one of them accepts
-is refused by another.
+is refused by another. A [[match]] these models would take exactly as it is may be taken without them
+(plainmatch.py: the same fields and values, held to MatchEntry by tests/test_plainmatch.py).
 """
 from __future__ import annotations
 

@@ -22,6 +22,12 @@ RESULTS = {
 }
 
 
+# The entry kinds a TOML journal holds, in the order of ENTRY_MODELS (entries.py and playentries.py;
+# tests/test_plainmatch.py holds the two equal): known without loading the models.
+ENTRY_KINDS = ("player", "match", "tournament", "void", "adjust", "rename", "merge", "list", "edit-player", "round",
+               "join", "withdraw")
+
+
 def parse_result(text: str) -> float | None:
     return RESULTS.get(text.strip().replace(" ", ""))
 

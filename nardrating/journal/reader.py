@@ -7,26 +7,29 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import MutableSequence, Sequence
-from typing import Any, cast
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import Problem, did_you_mean
 from ..i18n import _
+from .limits import ENTRY_KINDS
 from .tomlfast import read_plain
 from .tomlsource import decode, header_lines, key_line, parse_toml, shown
-from .entries import (ENTRY_MODELS, EDITED_FIELDS, AdjustEntry, EditPlayerEntry, Entry, ListEntry, MatchEntry,
-                      MergeEntry, PlayerEntry, RenameEntry, TournamentEntry, VoidEntry, entry_errors, loc_text,
-                      parse_place, valid_id)
+from .textrules import valid_id
 from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 from .play import Change, RoundRecord, TournamentPlay
-from .playentries import JoinEntry, PlayedTournamentEntry, RoundEntry, RoundMatchEntry, WithdrawEntry
+from .plainmatch import PlainMatch, plain_match
 
+if TYPE_CHECKING:   # (the entry models load pydantic: only for an entry the plain match does not take)
+    from pydantic import ValidationError
+
+    from .entries import Entry
 
 
 def _pydantic_problems(exc: ValidationError, label: str, line: int | None, kind: str,
                        entry_id: str | None) -> list[Problem]:
     # At the line of the entry's [[kind]] header, as users look for it.
+    from .entries import entry_errors, loc_text
+
     return [Problem(label, line, f"{loc_text(loc)}: {message}" if loc else message, entry_id)
             for loc, message in entry_errors(exc, kind)]
 
@@ -61,15 +64,15 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
     headers = {kind: [line + line_offset for line in lines]
                for kind, lines in (plain[1] if plain is not None else header_lines(text)).items()}
     for key in data:
-        if key not in ENTRY_MODELS:
+        if key not in ENTRY_KINDS:
             at = (headers.get(key) or [(key_line(text, 1, key) or 1) + line_offset])[0]
             problems.append(Problem(label, at, _("unknown entry kind {kind!r}{hint}; a journal holds [[player]], [[match]], "
                                                  "[[tournament]], [[void]], [[adjust]], [[rename]], [[merge]], [[list]], "
                                                  "[[edit-player]], [[round]], [[join]] and [[withdraw]]").format(
-                kind=key, hint=did_you_mean(key, ENTRY_MODELS))))
+                kind=key, hint=did_you_mean(key, ENTRY_KINDS))))
     # Entries are taken in file order (by header line) so that seq follows the file.
     pending: list[tuple[int, int, str, Any, int | None]] = []  # (sort line, n, kind, raw table, header line)
-    for kind in ENTRY_MODELS:
+    for kind in ENTRY_KINDS:
         tables = data.get(kind, [])
         lines = headers.get(kind, [])
         if not isinstance(tables, list):
@@ -87,18 +90,40 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
         if not isinstance(raw, dict):
             problems.append(Problem(label, line, _("[[{kind}]] must be a table").format(kind=kind)))
             continue
-        try:
-            entry = ENTRY_MODELS[kind](**raw)
-        except ValidationError as exc:
-            problems += _pydantic_problems(exc, label, line, kind, entry_id)
-            continue
+        entry = plain_match(raw) if kind == "match" else None   # (the common [[match]], without pydantic)
+        if entry is None:
+            entry = _model_entry(kind, raw, label, line, entry_id, problems)
+            if entry is None:
+                continue
         _add_entry(kind, entry, n + (match_offset if kind == "match" else 0), path, label, line, source,
                    journal, default_discipline, problems)
 
 
-def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: int | None, source: int,
+def _model_entry(kind: str, raw: dict[str, Any], label: str, line: int | None, entry_id: str | None,
+                 problems: list[Problem]) -> Entry | None:
+    """The entry as its model reads it, or None with the model's problems added."""
+    from pydantic import ValidationError
+
+    from .entries import ENTRY_MODELS
+    from . import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
+
+    try:
+        return ENTRY_MODELS[kind](**raw)
+    except ValidationError as exc:
+        problems += _pydantic_problems(exc, label, line, kind, entry_id)
+        return None
+
+
+def _add_entry(kind: str, entry: Entry | PlainMatch, n: int, path: Path, label: str, line: int | None, source: int,
                journal: Journal, default_discipline: str, problems: list[Problem]) -> None:
     seq = journal.take_seq() if kind != "player" else 0
+    if isinstance(entry, PlainMatch):
+        _add_match_entry(entry, n, path, label, line, source, journal, default_discipline, problems, seq)
+        return
+    from .entries import (EDITED_FIELDS, AdjustEntry, EditPlayerEntry, ListEntry, MatchEntry, MergeEntry, PlayerEntry,
+                          RenameEntry, TournamentEntry, VoidEntry, parse_place)
+    from .playentries import JoinEntry, RoundEntry, WithdrawEntry
+
     if isinstance(entry, PlayerEntry):
         first = journal.players.get(entry.id)
         if first is not None and first.declared:
@@ -111,28 +136,7 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
                                            entry.title, entry.joined, label, line)
         journal.player_codes.code(entry.id)
     elif isinstance(entry, MatchEntry):
-        match_id = entry.id or f"{path.stem}-{n + 1}"
-        extra: dict[str, Any] = {}  # as Matches.extra: score (a pair), chips, note, amends
-        if entry.score is not None:
-            extra["score"] = tuple(entry.score)
-        if entry.chips is not None:
-            extra["chips"] = entry.chips
-        if entry.note:
-            extra["note"] = entry.note
-        if entry.amends:
-            extra["amends"] = entry.amends
-            seq = amended_seq(journal, entry.amends, seq)
-        if isinstance(entry, RoundMatchEntry) and entry.round is not None:
-            extra["round"] = entry.round
-        score_a = entry.score_a()
-        if score_a is None:
-            problems.append(Problem(label, line, _("winner {winner!r} is not one of the match's players {a!r} and "
-                                                   "{b!r}").format(winner=entry.winner, a=entry.players[0],
-                                                                   b=entry.players[1]), match_id))
-            score_a = 0.5
-        add_match(journal, match_id, entry.date.toordinal(), entry.players[0], entry.players[1], score_a,
-                  entry.length, entry.discipline or default_discipline, entry.tournament, entry.rated,
-                  entry.forfeit, seq, source, line, extra, problems)
+        _add_match_entry(entry, n, path, label, line, source, journal, default_discipline, problems, seq)
     elif isinstance(entry, TournamentEntry):
         if entry.id in journal.tournaments:
             first_t = journal.tournaments[entry.id]
@@ -181,6 +185,33 @@ def _add_entry(kind: str, entry: Entry, n: int, path: Path, label: str, line: in
                                       entry.reason if isinstance(entry, WithdrawEntry) else "", label, line, seq))
 
 
+def _add_match_entry(entry: Any, n: int, path: Path, label: str, line: int | None, source: int, journal: Journal,
+                     default_discipline: str, problems: list[Problem], seq: int) -> None:
+    """A [[match]] (the model's MatchEntry or a PlainMatch: the same fields) into the journal's columns."""
+    match_id = entry.id or f"{path.stem}-{n + 1}"
+    extra: dict[str, Any] = {}  # as Matches.extra: score (a pair), chips, note, amends
+    if entry.score is not None:
+        extra["score"] = tuple(entry.score)
+    if entry.chips is not None:
+        extra["chips"] = entry.chips
+    if entry.note:
+        extra["note"] = entry.note
+    if entry.amends:
+        extra["amends"] = entry.amends
+        seq = amended_seq(journal, entry.amends, seq)
+    if getattr(entry, "round", None) is not None:   # (RoundMatchEntry's: a board of a round run here)
+        extra["round"] = entry.round
+    score_a = entry.score_a()
+    if score_a is None:
+        problems.append(Problem(label, line, _("winner {winner!r} is not one of the match's players {a!r} and "
+                                               "{b!r}").format(winner=entry.winner, a=entry.players[0],
+                                                               b=entry.players[1]), match_id))
+        score_a = 0.5
+    add_match(journal, match_id, entry.date.toordinal(), entry.players[0], entry.players[1], score_a,
+              entry.length, entry.discipline or default_discipline, entry.tournament, entry.rated,
+              entry.forfeit, seq, source, line, extra, problems)
+
+
 def amended_seq(journal: Journal, amends: str, seq: int) -> int:
     """The replay position of a match that amends another: the amended match's (its seq; a chain of
     amends leads back to the first), so that the corrected match is replayed where the wrong one
@@ -192,6 +223,8 @@ def amended_seq(journal: Journal, amends: str, seq: int) -> int:
 
 def _play(entry: Entry) -> TournamentPlay | None:
     """The fields of a tournament run here, if the entry gives any."""
+    from .playentries import PlayedTournamentEntry
+
     if not isinstance(entry, PlayedTournamentEntry):
         return None
     fields = (entry.pairing, entry.rounds, entry.players, entry.tiebreaks, entry.forbidden, entry.bye_points,

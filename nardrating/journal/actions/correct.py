@@ -10,7 +10,7 @@ from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, Problem, did_you_mean
 from ...i18n import N_, _
-from ..entries import parse_result
+from ..limits import parse_result
 from ..model import Journal, MatchView
 from .matches import MatchArgs, check_outcome, match_changes, match_check, new_match_id, parse_score
 from .write import Check, Fields, Written, refuse, target_journal, write_entries, write_entry

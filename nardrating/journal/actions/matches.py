@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 from ...datarecords import datarecord
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import _
-from ..entries import RESULT_HELP, RULES, Entry, MatchEntry, parse_result
+from ..limits import RULES, parse_result
 from ..lint import score_contradicts, score_message
+from ..plainmatch import is_match
 from ..tomlsource import shown
 from ..writer import next_match_id
-from .write import Change, Check, Fields, Written, refuse, write_entry
+from .write import AnyEntry, Change, Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -53,6 +54,8 @@ def check_outcome(ledger: Ledger, winner: str | None, result: str | None) -> Non
     if winner is not None and result is not None:
         refuse(ledger, _("give --winner PLAYER or --result 1-0 / 0-1 / 1/2-1/2, not both"))
     if result is not None and parse_result(result) is None:
+        from ..entries import RESULT_HELP   # (the model's words for a result)
+
         refuse(ledger, _("--result {result} is not a result; write {results}").format(
             result=shown(result), results=_(RESULT_HELP)))
 
@@ -83,8 +86,8 @@ def check_discipline(club: Ledger, discipline: str, new_discipline: bool) -> Non
 
 def match_check(new_discipline: bool) -> Check:
     """The checks of a new [[match]]: known players, a winner who played, a discipline a list rates."""
-    def check(club: Ledger, entry: Entry) -> None:
-        if not isinstance(entry, MatchEntry):
+    def check(club: Ledger, entry: AnyEntry) -> None:
+        if not is_match(entry):
             return
         for player in entry.players:
             if player not in club.journal.players:
@@ -104,9 +107,9 @@ def match_check(new_discipline: bool) -> Check:
     return check
 
 
-def match_changes(club: Ledger, entry: Entry) -> list[Change]:
+def match_changes(club: Ledger, entry: AnyEntry) -> list[Change]:
     """Each player's change in every list that rates the new match (as the journal now is)."""
-    if not isinstance(entry, MatchEntry) or entry.discipline is None:
+    if not is_match(entry) or entry.discipline is None:
         return []
     from ...engines.registry import engine_class
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from ...config import CONFIG_NAME
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import N_, _
-from ..entries import valid_id
+from ..textrules import valid_id
 
 CONFIG_TEMPLATE = '''# nardrating club config. Reference: the manual's "The club and its config" (docs/club.md).
 [club]

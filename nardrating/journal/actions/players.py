@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 from ...errors import did_you_mean
 from ...i18n import _
-from ..entries import EditPlayerEntry, Entry, PlayerEntry
 from ..lint import name_warnings
 from ..tomlsource import shown
-from .write import Check, Fields, Written, refuse, write_entry
+from .write import AnyEntry, Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -22,9 +21,11 @@ Warn = Callable[[str], None]   # told what check will warn of the new entry (wri
 
 def _name_check(warn: Warn | None, ids: bool) -> Check:
     """Near-duplicates of the new or edited player's id and name (lint.name_warnings), told to `warn`."""
-    def check(club: Ledger, entry: Entry) -> None:
+    def check(club: Ledger, entry: AnyEntry) -> None:
         if warn is None:
             return
+        from ..entries import EditPlayerEntry, PlayerEntry   # (a player's entry: made by its model)
+
         if isinstance(entry, PlayerEntry):
             found = name_warnings(club.journal, entry.id, entry.name, ids)
         elif isinstance(entry, EditPlayerEntry) and entry.name is not None:
@@ -82,7 +83,7 @@ def edit_player(ledger: Ledger, player_id: str, changes: Mapping[str, object], d
 
 def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, dry_run: bool = False) -> Fields:
     """Append a [[rename]]: `old` is `new` in every entry, before and after."""
-    def check(club: Ledger, entry: Entry) -> None:
+    def check(club: Ledger, entry: AnyEntry) -> None:
         _known_player(club, old)
         if new in club.journal.players:
             refuse(club, _("{new!r} is already a player; if they are one person: nardrating merge-players {old} "
@@ -94,7 +95,7 @@ def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, d
 
 def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, dry_run: bool = False) -> Written:
     """Append a [[merge]]: every entry of `dup` becomes `into`'s; the entry and what changed."""
-    def check(club: Ledger, entry: Entry) -> None:
+    def check(club: Ledger, entry: AnyEntry) -> None:
         for player in (dup, into):
             _known_player(club, player)
         j = club.journal

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...datarecords import datarecord
 from ...errors import ActionRefused, did_you_mean
 from ...i18n import N_, _
-from ..entries import parse_result
+from ..limits import parse_result
 from ..writer import next_match_id
 from .write import Fields, MakeFields, Written, write_entries, write_entry
 

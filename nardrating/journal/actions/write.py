@@ -12,23 +12,26 @@ from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Union
 
 from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
-from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
 from ...i18n import _
-from ..entries import ENTRY_MODELS, Entry, entry_errors
+from ..plainmatch import PlainMatch, plain_match
 from ..writer import append_block, club_lock, entry_block
 
 if TYPE_CHECKING:
     from ...config import RatingList
     from ...replay.ledger import Ledger
+    from ..entries import Entry
+
+# An entry as its model made it, or a [[match]] the model would take as it is (plainmatch.py: no pydantic).
+AnyEntry = Union["Entry", PlainMatch]
 
 Fields = dict[str, Any]                                # an entry's fields as the command gives them
 MakeFields = Callable[["Ledger", Path], Fields]        # (club loaded under the lock, target file) → fields
-Check = Callable[["Ledger", Entry], None]              # refuses (raises) what the command line says better
+Check = Callable[["Ledger", AnyEntry], None]              # refuses (raises) what the command line says better
 Ratings = dict[tuple[str, str], dict[str, float | None]]  # (list, discipline) → player → rating
 
 
@@ -55,7 +58,7 @@ class Moved:
     after: float | None
 
 
-Preview = Callable[["Ledger", Entry], list[Change]]   # (club after the write, last entry) → changes
+Preview = Callable[["Ledger", AnyEntry], list[Change]]   # (club after the write, last entry) → changes
 
 
 class Written(NamedTuple):
@@ -84,15 +87,22 @@ _ARGUMENTS = {("player", "id"): "ID", ("tournament", "id"): "ID", ("void", "matc
               ("match", "players", 0): "A", ("match", "players", 1): "B"}
 
 
-def build_entry(ledger: Ledger, kind: str, fields: Fields) -> Entry:
+def build_entry(ledger: Ledger, kind: str, fields: Fields) -> AnyEntry:
     """The entry the TOML reader would build from these fields (None: left out), or LedgerError.
 
     Messages name the command line's options: "--length: 5000 is not a match length; …".
     """
+    given = {key: value for key, value in fields.items() if value is not None}
+    plain = plain_match(given) if kind == "match" else None
+    if plain is not None:
+        return plain
     from pydantic import ValidationError
 
+    from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
+    from ..entries import ENTRY_MODELS, entry_errors
+
     try:
-        return ENTRY_MODELS[kind](**{key: value for key, value in fields.items() if value is not None})
+        return ENTRY_MODELS[kind](**given)
     except ValidationError as exc:
         errors = entry_errors(exc, kind)
     label = display_path(target_journal(ledger))
@@ -103,20 +113,33 @@ def build_entry(ledger: Ledger, kind: str, fields: Fields) -> Entry:
     raise LedgerError(problems)
 
 
-def serialised(ledger: Ledger, kind: str, entry: Entry) -> str:
+def read_back(kind: str, table: dict[str, Any]) -> AnyEntry:
+    """An entry's table as the journal's reader takes it: a plain [[match]], else by its model."""
+    plain = plain_match(table) if kind == "match" else None
+    if plain is not None:
+        return plain
+    from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
+    from ..entries import ENTRY_MODELS
+
+    return ENTRY_MODELS[kind](**table)
+
+
+def serialised(ledger: Ledger, kind: str, entry: AnyEntry) -> str:
     """The entry as the TOML text to append, after checking that it reads back as the same entry,
     read as the journal's reader reads it: the plain subset in one pass, else tomllib (reader._read_toml)."""
     from ..tomlfast import read_plain
     from ..tomlsource import parse_toml
 
-    block = entry_block(kind, entry.model_dump(exclude_defaults=True))
+    written = entry.model_dump(exclude_defaults=True)
+    block = entry_block(kind, written)
     plain = read_plain(block)
     tables = plain[0] if plain is not None else parse_toml(block, "", [])   # (None: it does not read)
     try:
-        back: Entry | None = ENTRY_MODELS[kind](**tables[kind][0]) if tables is not None else None
+        back: AnyEntry | None = read_back(kind, tables[kind][0]) if tables is not None else None
     except (ValueError, KeyError, IndexError, TypeError):  # pydantic's errors are ValueErrors
         back = None
-    if back != entry:
+    # (The same entry: of the same kind of object, equal; a plain match and the model's, the same fields.)
+    if back is None or (back != entry if type(back) is type(entry) else back.model_dump(exclude_defaults=True) != written):
         refuse(ledger, _("the new [[{kind}]] would not read back as written, so nothing was written; "
                          "this is a bug, please report it with the command you ran").format(kind=kind))
     return block
@@ -237,7 +260,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
     path = target_journal(ledger)
     with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
         current = load_club(ledger.config.path, light=True)   # (the config as its last check cached it)
-        built: list[tuple[str, Entry]] = []
+        built: list[tuple[str, AnyEntry]] = []
         for kind, make_fields in makers:
             entry = build_entry(current, kind, make_fields(current, path))
             if check is not None:

@@ -1,0 +1,208 @@
+"""A [[match]] taken without the entry model (journal/plainmatch.py) is the entry the model makes.
+
+`plain_match` takes a match only where the model would take it exactly as it is; these tests hold
+it to the model (ENTRY_MODELS["match"], pydantic) on random entries, valid and not, and a TOML
+journal read with it to the same journal read by the model alone.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nardrating.journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]]
+from nardrating.journal import plainmatch, reader
+from nardrating.journal.entries import ENTRY_MODELS
+from nardrating.journal.limits import ENTRY_KINDS
+from nardrating.journal.model import Journal
+from nardrating.journal.plainmatch import DEFAULTS, PlainMatch, plain_match
+
+from .test_config_cache import after_command
+
+MODEL = ENTRY_MODELS["match"]
+
+IDS = ["p1", "anna", "m-1", "Анна", "a_b", " p1", "p1 ", "a b", "x²", "", "p\x01", "a" * 101, 1, True, None]
+VALUES = {
+    "id": IDS, "discipline": IDS, "tournament": IDS, "amends": IDS, "winner": IDS + ["boris"],
+    "date": [date(2019, 12, 31), date(1900, 1, 1), date(2999, 12, 31), date(1899, 12, 31), date(3000, 1, 1),
+             datetime(2019, 1, 1, 10, 0), "2019-12-31", 20191231, None],
+    "players": [["anna", "boris"], ["p1", "p2"], ["anna", "anna"], ["anna"], ["a", "b", "c"], ("anna", "boris"),
+                ["anna", " boris"], ["anna", 5], ["anna", "x²"], [], None],
+    "result": ["1-0", "0-1", "1/2-1/2", "½-½", "1 - 0", " 1-0", "0.5-0.5", "x", "", 1, None],
+    "length": [1, 7, 1000, 0, 1001, True, 3.0, "3", -1, None],
+    "score": [[7, 4], [0, 0], [10000, 1], [10001, 1], [1], [1, 2, 3], [True, 1], (7, 4), [7.0, 4], ["7", "4"], None],
+    "chips": [1.5, 3, None],
+    "rated": [True, False, 1, 0, "true", None],
+    "forfeit": [True, False, 1, "false", None],
+    "note": ["well played", "", " spaced", "line\nnext", "tab\tx", "trailing\n", "\x1b[31m", "a" * 2000, "a" * 2001,
+             5, None],
+    "round": [1, None],
+    "colour": ["white"],
+}
+
+
+@st.composite
+def raw_matches(draw: st.DrawFn) -> dict[str, object]:
+    # Mostly a match the model takes, with a few of its fields (or keys it does not know) drawn anew:
+    # each value of VALUES is met beside otherwise good fields.
+    raw: dict[str, object] = ({"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna"}
+                              if draw(st.integers(0, 3)) else {})
+    for key in draw(st.lists(st.sampled_from(sorted(VALUES)), max_size=4)):
+        value = draw(st.sampled_from(VALUES[key]))
+        if key == "result" and draw(st.booleans()):
+            raw.pop("winner", None)   # (a result instead of the winner)
+        raw[key] = value
+    return raw
+
+
+def _model_or_none(raw: dict[str, object]):
+    try:
+        return MODEL(**raw)
+    except ValueError:   # (pydantic's ValidationError)
+        return None
+
+
+def assert_same(plain: PlainMatch, model) -> None:
+    for key in DEFAULTS:
+        mine, theirs = getattr(plain, key), getattr(model, key)
+        assert (mine, type(mine)) == (theirs, type(theirs)), key
+    assert plain.score_a() == model.score_a()
+    # The same fields in the same order, as the writer serialises them.
+    assert list(plain.model_dump(exclude_defaults=True).items()) == list(model.model_dump(exclude_defaults=True).items())
+    assert list(plain.model_dump().items()) == list(model.model_dump().items())
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(raw_matches())
+def test_a_match_taken_plain_is_the_models(raw):
+    plain = plain_match(raw)
+    if plain is not None:
+        model = _model_or_none(raw)
+        assert model is not None, raw
+        assert_same(plain, model)
+
+
+def test_every_value_beside_good_fields_is_taken_as_the_model_takes_it_or_left_to_it():
+    # Each value of VALUES in a match the model takes (with a winner, and with a result instead).
+    taken = 0
+    for base in ({"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna"},
+                 {"date": date(2019, 12, 31), "players": ["anna", "boris"], "result": "1-0"}):
+        for key, values in VALUES.items():
+            for value in values:
+                raw = {**base, key: value}
+                plain = plain_match(raw)
+                if plain is not None:
+                    model = _model_or_none(raw)
+                    assert model is not None, raw
+                    assert_same(plain, model)
+                    taken += 1
+    assert taken > 50
+
+
+def test_the_common_matches_are_taken_plain_and_the_rest_left_to_the_model():
+    # As add-match and the writers give them: taken.
+    taken = [{"id": "m1", "date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna"},
+             {"date": date(2019, 12, 31), "players": ["anna", "boris"], "result": "1/2-1/2", "length": 7,
+              "score": [3, 3], "discipline": "chess", "tournament": "cup", "rated": False, "forfeit": True,
+              "note": "two lines\nof note", "amends": "m0"}]
+    for raw in taken:
+        assert_same(plain_match(raw), MODEL(**raw))
+    # What the model converts, strips or refuses, or what only it holds: left to it.
+    left = [{"date": "2019-12-31", "players": ["anna", "boris"], "winner": "anna"},   # a text the model reads as a date
+            {"date": date(2019, 12, 31), "players": [" anna", "boris"], "winner": "anna"},   # stripped by the model
+            {"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna", "length": True},   # refused
+            {"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna", "chips": 2},
+            {"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna", "round": 1},
+            {"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna", "result": "1-0"},
+            {"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna", "colour": "white"}]
+    assert [plain_match(raw) for raw in left] == [None] * len(left)
+    # The check can fail: a plain match that differs from the model's by one field is told.
+    with pytest.raises(AssertionError):
+        assert_same(PlainMatch(date(2019, 12, 31), ["anna", "boris"], winner="anna", length=2), MODEL(**taken[0]))
+
+
+def test_the_entry_kinds_known_without_the_models_are_the_models_in_their_order():
+    assert ENTRY_KINDS == tuple(ENTRY_MODELS)
+
+
+def _journal_text(rng: random.Random) -> str:
+    """A TOML journal of players and matches, most as the writers write them, some as a hand would."""
+    players = ["anna", "boris", "carl", "dina"]
+    blocks = [f'[[player]]\nid = "{p}"\nname = "{p.title()}"\n' for p in players]
+    for n in range(60):
+        a, b = rng.sample(players, 2)
+        lines = [f'id = "m{n}"' if rng.random() < 0.8 else "", f"date = 2019-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+                 f'players = ["{a}", "{b}"]']
+        lines.append(rng.choice([f'winner = "{a}"', f'winner = "{b}"', 'result = "1/2-1/2"', 'result = "1-0"',
+                                 'winner = "zed"', f'winner = " {a}"', 'result = "maybe"']))
+        lines += rng.sample(['length = 7', 'length = 0', 'score = [7, 3]', 'rated = false', 'forfeit = true',
+                             'note = "a note"', 'note = "two\\nlines"', 'discipline = "short-nardy"', 'chips = 2.5',
+                             'length = true', f'amends = "m{max(n - 1, 0)}"', 'colour = "white"'], rng.randint(0, 3))
+        blocks.append("[[match]]\n" + "\n".join(line for line in lines if line) + "\n")
+    return "\n".join(blocks)
+
+
+def _read(text: str, plain: bool, monkeypatch) -> tuple[object, ...]:
+    with monkeypatch.context() as patched:
+        if not plain:
+            patched.setattr(reader, "plain_match", lambda raw: None)
+        journal, problems = Journal(), []
+        reader.read_toml_journal(text.encode(), Path("journal.toml"), "journal.toml", journal, "long-nardy", problems)
+    m = journal.matches
+    columns = [list(getattr(m, name)) for name in ("ids", "dates", "a", "b", "score_a", "length", "discipline",
+                                                    "tournament", "rated", "forfeit", "seq", "source", "line")]
+    return columns, dict(m.extra), journal.player_codes.names, journal.discipline_codes.names, [(p.file, p.line, p.message, p.entry) for p in problems]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_toml_journal_reads_the_same_with_plain_matches_as_by_the_model_alone(seed, monkeypatch):
+    text = _journal_text(random.Random(seed))
+    with_plain, by_model = _read(text, True, monkeypatch), _read(text, False, monkeypatch)
+    assert with_plain == by_model
+    assert with_plain[-1], "the journals hold matches the model refuses, with their problems"
+
+
+def test_the_plain_path_is_taken_while_reading(monkeypatch):
+    taken = []
+    monkeypatch.setattr(reader, "plain_match", lambda raw: taken.append(raw) or plainmatch.plain_match(raw))
+    journal, problems = Journal(), []
+    reader.read_toml_journal(b'[[match]]\ndate = 2019-12-31\nplayers = ["anna", "boris"]\nwinner = "anna"\n',
+                             Path("journal.toml"), "journal.toml", journal, "long-nardy", problems)
+    assert len(taken) == 1 and journal.match_count() == 1 and problems == []
+
+
+def test_add_match_on_a_cached_club_imports_no_pydantic(tmp_path):
+    """The point of it: an evening's add-match, the club cached, takes the new [[match]] without the
+    entry model's machinery (about 0.1 s of the command), and the numbers are the same as ever.
+
+    Elo, K 20, everyone at 1500: anna beats boris (expected 0.5): +10, 1510 and 1490; then boris
+    beats anna: boris's expected score 1 / (1 + 10^(20/400)) = 0.471249..., so +20 × 0.528750... =
+    +10.5750: boris 1500.5750, anna 1499.4250."""
+    (tmp_path / "nardrating.toml").write_text(
+        '[club]\nname = "CSV club"\njournal = ["games.csv", "journal.toml"]\ndefault_discipline = "chess"\n\n'
+        '[rating.elo]\nengine = "elo"\nk = 20\nstart = 1500\npair_limit_per_day = 0\n', encoding="utf-8")
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n", encoding="utf-8")
+    (tmp_path / "journal.toml").write_text('[[player]]\nid = "anna"\nname = "Anna"\n\n'
+                                           '[[player]]\nid = "boris"\nname = "Boris"\n', encoding="utf-8")
+    env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    code = after_command("'pydantic' in sys.modules")
+    seen = []
+    for a, b, day in (("anna", "boris", "2020-01-05"), ("boris", "anna", "2020-01-06")):
+        done = subprocess.run([sys.executable, "-c", code, "add-match", a, b, "--winner", a, "--date", day, "--yes",
+                               "--club", str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+        assert done.stdout.startswith("added match"), done.stderr
+        seen.append(done.stderr.split()[-1])
+    assert seen == ["True", "False"]   # the first reads the [[player]] entries by their model; the second is cached
+    board = subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--all", "-f", "json", "--club",
+                            str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+    assert {row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)} == {
+        "boris": 1500.5750, "anna": 1499.4250}
+    assert "winner = \"boris\"" in (tmp_path / "journal.toml").read_text(encoding="utf-8")
