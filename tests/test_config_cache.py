@@ -280,7 +280,9 @@ def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tm
 def test_add_match_takes_the_cached_config_and_builds_no_parameter_model(tmp_path):
     """A writer takes the checked config as the last check left it in the cache, as recalc and the
     reads do (the same text, program and Python give the same verdict): the second add-match imports
-    none of the engines' parameter models, and the numbers are the same as ever.
+    none of the engines' parameter models, nor pydantic at all (its [[match]] is taken without the
+    entry model: journal/plainmatch.py; the first reads the [[player]] entries by theirs), and the
+    numbers are the same as ever.
 
     Elo, K 20, everyone at 1500: anna beats boris (expected 0.5): +10, 1510 and 1490; then boris
     beats anna: boris's expected score 1 / (1 + 10^(20/400)) = 0.471249..., so +20 × 0.528750... =
@@ -292,14 +294,14 @@ def test_add_match_takes_the_cached_config_and_builds_no_parameter_model(tmp_pat
     (tmp_path / "journal.toml").write_text('[[player]]\nid = "anna"\nname = "Anna"\n\n'
                                            '[[player]]\nid = "boris"\nname = "Boris"\n', encoding="utf-8")
     env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0"}
-    code = after_command("'nardrating.engines.params' in sys.modules")
+    code = after_command("'nardrating.engines.params' in sys.modules, 'pydantic' in sys.modules")
     seen = []
     for a, b, day in (("anna", "boris", "2020-01-05"), ("boris", "anna", "2020-01-06")):
         done = subprocess.run([sys.executable, "-c", code, "add-match", a, b, "--winner", a, "--date", day, "--yes",
                                "--club", str(tmp_path)], env=env, capture_output=True, text=True, check=True)
         assert done.stdout.startswith("added match"), done.stderr
-        seen.append(done.stderr.split()[-1])
-    assert seen == ["True", "False"]   # checked the first time, cached the second
+        seen.append(done.stderr.split()[-2:])
+    assert seen == [["True", "True"], ["False", "False"]]   # checked the first time, cached the second
     board = subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--all", "-f", "json", "--club", str(tmp_path)],
                            env=env, capture_output=True, text=True, check=True)
     assert {row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)} == \

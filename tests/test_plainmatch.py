@@ -2,15 +2,12 @@
 
 `plain_match` takes a match only where the model would take it exactly as it is; these tests hold
 it to the model (ENTRY_MODELS["match"], pydantic) on random entries, valid and not, and a TOML
-journal read with it to the same journal read by the model alone.
+journal read with it to the same journal read by the model alone. That an add-match on a cached
+club then imports no pydantic is tested with the cached config's (test_config_cache.py).
 """
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
 from datetime import date, datetime
 from pathlib import Path
 
@@ -25,7 +22,6 @@ from nardrating.journal.limits import ENTRY_KINDS
 from nardrating.journal.model import Journal
 from nardrating.journal.plainmatch import DEFAULTS, PlainMatch, plain_match
 
-from .test_config_cache import after_command
 
 MODEL = ENTRY_MODELS["match"]
 
@@ -177,32 +173,3 @@ def test_the_plain_path_is_taken_while_reading(monkeypatch):
     reader.read_toml_journal(b'[[match]]\ndate = 2019-12-31\nplayers = ["anna", "boris"]\nwinner = "anna"\n',
                              Path("journal.toml"), "journal.toml", journal, "long-nardy", problems)
     assert len(taken) == 1 and journal.match_count() == 1 and problems == []
-
-
-def test_add_match_on_a_cached_club_imports_no_pydantic(tmp_path):
-    """The point of it: an evening's add-match, the club cached, takes the new [[match]] without the
-    entry model's machinery (about 0.1 s of the command), and the numbers are the same as ever.
-
-    Elo, K 20, everyone at 1500: anna beats boris (expected 0.5): +10, 1510 and 1490; then boris
-    beats anna: boris's expected score 1 / (1 + 10^(20/400)) = 0.471249..., so +20 × 0.528750... =
-    +10.5750: boris 1500.5750, anna 1499.4250."""
-    (tmp_path / "nardrating.toml").write_text(
-        '[club]\nname = "CSV club"\njournal = ["games.csv", "journal.toml"]\ndefault_discipline = "chess"\n\n'
-        '[rating.elo]\nengine = "elo"\nk = 20\nstart = 1500\npair_limit_per_day = 0\n', encoding="utf-8")
-    (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n", encoding="utf-8")
-    (tmp_path / "journal.toml").write_text('[[player]]\nid = "anna"\nname = "Anna"\n\n'
-                                           '[[player]]\nid = "boris"\nname = "Boris"\n', encoding="utf-8")
-    env = {**os.environ, "NARDRATING_CLUB": "", "NARDRATING_PARALLEL": "0", "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    code = after_command("'pydantic' in sys.modules")
-    seen = []
-    for a, b, day in (("anna", "boris", "2020-01-05"), ("boris", "anna", "2020-01-06")):
-        done = subprocess.run([sys.executable, "-c", code, "add-match", a, b, "--winner", a, "--date", day, "--yes",
-                               "--club", str(tmp_path)], env=env, capture_output=True, text=True, check=True)
-        assert done.stdout.startswith("added match"), done.stderr
-        seen.append(done.stderr.split()[-1])
-    assert seen == ["True", "False"]   # the first reads the [[player]] entries by their model; the second is cached
-    board = subprocess.run([sys.executable, "-m", "nardrating", "leaderboard", "--all", "-f", "json", "--club",
-                            str(tmp_path)], env=env, capture_output=True, text=True, check=True)
-    assert {row["player"]: round(row["rating"], 4) for row in json.loads(board.stdout)} == {
-        "boris": 1500.5750, "anna": 1499.4250}
-    assert "winner = \"boris\"" in (tmp_path / "journal.toml").read_text(encoding="utf-8")

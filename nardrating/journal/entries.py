@@ -22,7 +22,7 @@ from ..i18n import N_, _
 from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
                      MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
                      MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RESULTS as RESULTS,
-                     RULES as RULES, parse_result as parse_result)
+                     RULES as RULES, first_score, parse_result as parse_result)
 from .tomlsource import shown
 # The id and text rules (textrules.py), here too for those who import them with the entry models.
 from .textrules import (Fault as Fault, control_problem as control_problem, fault_text as fault_text,
@@ -203,13 +203,7 @@ class MatchEntry(Entry):
         return self
 
     def score_a(self) -> float | None:
-        if self.result is not None:
-            return parse_result(self.result)
-        if self.winner == self.players[0]:
-            return 1.0
-        if self.winner == self.players[1]:
-            return 0.0
-        return None
+        return first_score(self.result, self.winner, self.players)
 
 
 class PlacingEntry(Entry):

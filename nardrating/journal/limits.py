@@ -31,6 +31,14 @@ ENTRY_KINDS = ("player", "match", "tournament", "void", "adjust", "rename", "mer
 def parse_result(text: str) -> float | None:
     return RESULTS.get(text.strip().replace(" ", ""))
 
+
+def first_score(result: str | None, winner: str | None, players: list[str]) -> float | None:
+    """A [[match]]'s score of its first player: from the result, else 1 or 0 by the winner (None:
+    the winner is neither player)."""
+    if result is not None:
+        return parse_result(result)
+    return 1.0 if winner == players[0] else 0.0 if winner == players[1] else None
+
 # The messages below write these numbers out (a message is one text, for its translation).
 ID_RULE = N_("an id is 1 to 100 characters: letters of any alphabet (with their accents), digits 0-9, _ and -")
 

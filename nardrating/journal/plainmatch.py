@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..datarecords import datarecord
-from .limits import FIRST_DAY, LAST_DAY, MAX_LENGTH, MAX_NOTE, MAX_SCORE, MAX_TEXT, parse_result
+from .limits import FIRST_DAY, LAST_DAY, MAX_LENGTH, MAX_NOTE, MAX_SCORE, MAX_TEXT, first_score, parse_result
 from .textrules import control_problem, valid_id
 
 if TYPE_CHECKING:
@@ -53,13 +53,7 @@ class PlainMatch:
 
     def score_a(self) -> float | None:
         """As MatchEntry.score_a: from the result, else 1 or 0 by the winner (None: not a player)."""
-        if self.result is not None:
-            return parse_result(self.result)
-        if self.winner == self.players[0]:
-            return 1.0
-        if self.winner == self.players[1]:
-            return 0.0
-        return None
+        return first_score(self.result, self.winner, self.players)
 
     def model_dump(self, exclude_defaults: bool = False) -> dict[str, Any]:
         """As MatchEntry.model_dump: the fields in the model's order (with exclude_defaults, those set)."""
