@@ -300,16 +300,22 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
-def _described(stdlib: bool) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, "-c", DESCRIBE_ALL.format(tests=str(ROOT / "tests"), stdlib=stdlib)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})   # (hash values compared across the two)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)   # type: ignore[no-any-return]
+def _described(*stdlib: bool) -> list[dict[str, Any]]:
+    """The descriptions of every record, one process for each of `stdlib`, run side by side."""
+    running = [subprocess.Popen([sys.executable, "-c", DESCRIBE_ALL.format(tests=str(ROOT / "tests"), stdlib=flag)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                env={**os.environ, "PYTHONHASHSEED": "0"})   # (hash values compared across them)
+               for flag in stdlib]
+    found = []
+    for process in running:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+        found.append(json.loads(out))
+    return found
 
 
 def test_every_record_of_the_package_is_the_dataclass_the_standard_library_would_make():
-    theirs, ours = _described(stdlib=True), _described(stdlib=False)
+    theirs, ours = _described(True, False)
     records = sorted(k for k, v in ours.items() if isinstance(v, dict))
     assert len(records) > 100   # (the package's dataclasses: 118 when this was written)
     # Each process made them as it was asked: the reference by the standard library's methods.
