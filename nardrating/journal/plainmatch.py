@@ -102,6 +102,18 @@ def plain_match(raw: dict[str, Any]) -> PlainMatch | None:
                       rated, forfeit, note, raw.get("amends"))
 
 
+def entry_of(kind: str, raw: dict[str, Any]) -> Entry | PlainMatch:
+    """The entry of a table as the journal's reader and the writers take it: a plain [[match]] where
+    it is one, else by the kind's model (raising its ValidationError)."""
+    plain = plain_match(raw) if kind == "match" else None
+    if plain is not None:
+        return plain
+    from . import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
+    from .entries import ENTRY_MODELS
+
+    return ENTRY_MODELS[kind](**raw)
+
+
 def is_match(entry: Entry | PlainMatch) -> TypeGuard[MatchEntry | PlainMatch]:
     """Whether an entry is a [[match]], plain or the model's (loaded already if the entry is one)."""
     if isinstance(entry, PlainMatch):

@@ -17,7 +17,7 @@ from .tomlsource import decode, header_lines, key_line, parse_toml, shown
 from .textrules import valid_id
 from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 from .play import Change, RoundRecord, TournamentPlay
-from .plainmatch import PlainMatch, plain_match
+from .plainmatch import PlainMatch, entry_of
 
 if TYPE_CHECKING:   # (the entry models load pydantic: only for an entry the plain match does not take)
     from pydantic import ValidationError
@@ -90,28 +90,17 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
         if not isinstance(raw, dict):
             problems.append(Problem(label, line, _("[[{kind}]] must be a table").format(kind=kind)))
             continue
-        entry = plain_match(raw) if kind == "match" else None   # (the common [[match]], without pydantic)
-        if entry is None:
-            entry = _model_entry(kind, raw, label, line, entry_id, problems)
-            if entry is None:
-                continue
+        try:
+            entry = entry_of(kind, raw)   # (the common [[match]] without pydantic: plainmatch.py)
+        except ValueError as exc:   # (pydantic's ValidationError is a ValueError; pydantic is loaded if it is one)
+            from pydantic import ValidationError
+
+            if not isinstance(exc, ValidationError):
+                raise
+            problems += _pydantic_problems(exc, label, line, kind, entry_id)
+            continue
         _add_entry(kind, entry, n + (match_offset if kind == "match" else 0), path, label, line, source,
                    journal, default_discipline, problems)
-
-
-def _model_entry(kind: str, raw: dict[str, Any], label: str, line: int | None, entry_id: str | None,
-                 problems: list[Problem]) -> Entry | None:
-    """The entry as its model reads it, or None with the model's problems added."""
-    from pydantic import ValidationError
-
-    from .entries import ENTRY_MODELS
-    from . import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
-
-    try:
-        return ENTRY_MODELS[kind](**raw)
-    except ValidationError as exc:
-        problems += _pydantic_problems(exc, label, line, kind, entry_id)
-        return None
 
 
 def _add_entry(kind: str, entry: Entry | PlainMatch, n: int, path: Path, label: str, line: int | None, source: int,

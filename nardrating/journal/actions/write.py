@@ -18,7 +18,7 @@ from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
 from ...i18n import _
-from ..plainmatch import PlainMatch, plain_match
+from ..plainmatch import PlainMatch, entry_of
 from ..writer import append_block, club_lock, entry_block
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ AnyEntry = Union["Entry", PlainMatch]
 
 Fields = dict[str, Any]                                # an entry's fields as the command gives them
 MakeFields = Callable[["Ledger", Path], Fields]        # (club loaded under the lock, target file) → fields
-Check = Callable[["Ledger", AnyEntry], None]              # refuses (raises) what the command line says better
+Check = Callable[["Ledger", AnyEntry], None]           # refuses (raises) what the command line says better
 Ratings = dict[tuple[str, str], dict[str, float | None]]  # (list, discipline) → player → rating
 
 
@@ -92,18 +92,15 @@ def build_entry(ledger: Ledger, kind: str, fields: Fields) -> AnyEntry:
 
     Messages name the command line's options: "--length: 5000 is not a match length; …".
     """
-    given = {key: value for key, value in fields.items() if value is not None}
-    plain = plain_match(given) if kind == "match" else None
-    if plain is not None:
-        return plain
-    from pydantic import ValidationError
-
-    from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
-    from ..entries import ENTRY_MODELS, entry_errors
-
     try:
-        return ENTRY_MODELS[kind](**given)
-    except ValidationError as exc:
+        return entry_of(kind, {key: value for key, value in fields.items() if value is not None})
+    except ValueError as exc:   # (pydantic's ValidationError is a ValueError; pydantic is loaded if it is one)
+        from pydantic import ValidationError
+
+        from ..entries import entry_errors
+
+        if not isinstance(exc, ValidationError):
+            raise
         errors = entry_errors(exc, kind)
     label = display_path(target_journal(ledger))
     problems = []
@@ -111,17 +108,6 @@ def build_entry(ledger: Ledger, kind: str, fields: Fields) -> AnyEntry:
         name = _ARGUMENTS.get((kind, *loc)) or _ARGUMENTS.get((kind, *loc[:1])) or (f"--{loc[0]}" if loc else None)
         problems.append(Problem(label, None, f"{name}: {message}" if name else message))
     raise LedgerError(problems)
-
-
-def read_back(kind: str, table: dict[str, Any]) -> AnyEntry:
-    """An entry's table as the journal's reader takes it: a plain [[match]], else by its model."""
-    plain = plain_match(table) if kind == "match" else None
-    if plain is not None:
-        return plain
-    from .. import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
-    from ..entries import ENTRY_MODELS
-
-    return ENTRY_MODELS[kind](**table)
 
 
 def serialised(ledger: Ledger, kind: str, entry: AnyEntry) -> str:
@@ -135,11 +121,10 @@ def serialised(ledger: Ledger, kind: str, entry: AnyEntry) -> str:
     plain = read_plain(block)
     tables = plain[0] if plain is not None else parse_toml(block, "", [])   # (None: it does not read)
     try:
-        back: AnyEntry | None = read_back(kind, tables[kind][0]) if tables is not None else None
+        back: AnyEntry | None = entry_of(kind, tables[kind][0]) if tables is not None else None
     except (ValueError, KeyError, IndexError, TypeError):  # pydantic's errors are ValueErrors
         back = None
-    # (The same entry: of the same kind of object, equal; a plain match and the model's, the same fields.)
-    if back is None or (back != entry if type(back) is type(entry) else back.model_dump(exclude_defaults=True) != written):
+    if back is None or back.model_dump(exclude_defaults=True) != written:   # (a plain match or the model's: the same fields)
         refuse(ledger, _("the new [[{kind}]] would not read back as written, so nothing was written; "
                          "this is a bug, please report it with the command you ran").format(kind=kind))
     return block
