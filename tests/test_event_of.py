@@ -41,7 +41,8 @@ def compared(folder, lists, monkeypatch) -> int:
     return checked
 
 
-@pytest.mark.parametrize("seed", range(4))
+# (one seed of each by default, with and without inactivity; the rest in the slow run)
+@pytest.mark.parametrize("seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (2, 3))])
 def test_chess_events_from_their_records_equal_the_histories(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_FAST", "0")
     random_chess_club(tmp_path, seed)
@@ -52,7 +53,7 @@ def test_chess_events_from_their_records_equal_the_histories(tmp_path, monkeypat
     assert compared(tmp_path, lists, monkeypatch) > 200
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2))])
 def test_nardy_events_from_their_records_equal_the_histories(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_FAST", "0")
     random_club(tmp_path, seed)

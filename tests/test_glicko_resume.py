@@ -43,8 +43,12 @@ def kept_state(ledger) -> str:
                                     kept.periods.last_row)], vars(kept.last_period)])
 
 
-@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
-@pytest.mark.parametrize("seed, period", [(1, "month"), (2, "week"), (3, "day"), (4, "month")])
+# One journal of each engine by default (a month of glicko's, a day of glicko2's); all eight in the slow run.
+@pytest.mark.parametrize("engine, seed, period", [
+    ("glicko", 1, "month"), ("glicko2", 3, "day"),
+    *(pytest.param(engine, seed, period, marks=pytest.mark.slow) for engine, seed, period in [
+        ("glicko", 2, "week"), ("glicko", 3, "day"), ("glicko", 4, "month"),
+        ("glicko2", 1, "month"), ("glicko2", 2, "week"), ("glicko2", 4, "month")])])
 def test_appended_games_read_through_the_cache_as_a_full_read(cli, tmp_path, monkeypatch, engine, seed, period):
     from nardrating.engines import glickoresume
 
