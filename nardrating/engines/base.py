@@ -218,7 +218,8 @@ class Engine:
     # A match's own history line is the same whatever day on or after it the list is read: it waits
     # for its list (mfsnb: rated only as its competition, when the period's list is published).
     # add-match's preview of a list the cache cannot keep then replays it as of the day the
-    # leaderboard reads, and the write keeps those standings (journal/actions/write.py).
+    # leaderboard reads (or works its standings out from those kept before the match: after_match),
+    # and the write keeps those standings (journal/actions/write.py).
     match_line_waits: ClassVar[bool] = False
 
     @classmethod
@@ -296,6 +297,20 @@ class Engine:
     def history_from_kept(self, meta: Any, player: str, items: list[Any]) -> list[HistoryEvent]:
         """The player's history lines, from what `kept_histories` gave of them."""
         raise NotImplementedError
+
+    # --- engines whose replay the cache cannot keep: their standings after one more match ---
+
+    def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
+        """What the replay behind `result`'s standings reached, as plain data kept beside them
+        (replay/cachestandings.py), from which `after_match` goes on; None: nothing kept."""
+        return None
+
+    def after_match(self, params: EngineParams, kept: RatingResult, state: dict[str, Any], match: MatchPlayed,
+                    day: date) -> RatingResult | None:
+        """The standings a replay as of `day` gives of the journal whose replay as of `kept.as_of`
+        gave `kept` and left `state`, with `match` appended after every entry (and the match's lines
+        in its players' histories, the state reached); None where only a replay can tell."""
+        return None
 
     # --- resumable and cacheable engines only ---------------------------------------
 

@@ -139,12 +139,32 @@ def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
 
 
 def list_key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-             form: int = FORMAT) -> dict[str, Any]:
+             form: int = FORMAT, snapshot: tuple[str | None, dict[str, int]] | None = None) -> dict[str, Any]:
     """What a file kept of a list's replay is for (here, and cachehistory.py's of the same key):
-    the snapshot (token and counts), the engine and its version, the list, discipline and date."""
-    return {"format": form, "token": ledger.cache_token, "counts": ledger.snapshot_counts(), "engine": engine.name,
+    the snapshot (token and counts; `snapshot`: those given), the engine and its version, the list,
+    discipline and date."""
+    token, counts = snapshot if snapshot is not None else (ledger.cache_token, ledger.snapshot_counts())
+    return {"format": form, "token": token, "counts": counts, "engine": engine.name,
             "version": engine.version, "rating": rating.name, "discipline": discipline,
             "as_of": day.isoformat() if day else None}
+
+
+def _write(ledger: Ledger, name: str, data: dict[str, Any]) -> None:
+    body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    with CacheFolder(ledger.config, create=True) as folder:
+        folder.write(name, hashlib.sha256(body).digest() + body)
+
+
+def _read(ledger: Ledger, name: str, key: dict[str, Any]) -> dict[str, Any] | None:
+    """A file's JSON object, if it is for `key`; None: another snapshot, list, date or program."""
+    with CacheFolder(ledger.config, create=False) as folder:
+        data, _ = folder.read(name)
+    body = data[32:]
+    need(hashlib.sha256(body).digest() == data[:32], "standings file damaged")
+    with collector_paused():   # every standing and its values: many objects, none in a cycle (collector.py)
+        kept = json.loads(body)
+    need(isinstance(kept, dict), "standings file is not an object")
+    return kept if all(kept.get(k) == v for k, v in key.items()) else None
 
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
@@ -155,28 +175,66 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         rows = _columns(list(result.standings.values()))
     except NotPlain:
         return
-    body = json.dumps({**list_key(ledger, engine, rating, discipline, day), "rows": rows,
-                       "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
-                       "sections": [list(c) for c in result.sections]}, ensure_ascii=False).encode("utf-8")
-    with CacheFolder(ledger.config, create=True) as folder:
-        folder.write(_name(rating.name, discipline), hashlib.sha256(body).digest() + body)
+    key = list_key(ledger, engine, rating, discipline, day)
+    _write(ledger, _name(rating.name, discipline), {
+        **key, "rows": rows, "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
+        "sections": [list(c) for c in result.sections]})
+    # What the replay reached, for the standings after a match appended (after_appended_match): a
+    # file of its own, which the leaderboard does not read.
+    state = engine().standings_state(result)
+    if state is not None:
+        _write(ledger, _name(rating.name, discipline).replace("standings-", "standings-state-"), {**key, "state": state})
 
 
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> RatingResult | None:
     """The kept standings as a result for the leaderboard, or None; any problem raises (through_cache)."""
     if ledger.cache_token is None or ledger.dirty:
         return None
-    with CacheFolder(ledger.config, create=False) as folder:
-        data, _ = folder.read(_name(rating.name, discipline))
-    body = data[32:]
-    need(hashlib.sha256(body).digest() == data[:32], "standings file damaged")
-    with collector_paused():   # every standing and its values: many objects, none in a cycle (collector.py)
-        kept = json.loads(body)
-        need(isinstance(kept, dict), "standings file is not an object")
-        if any(kept.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day).items()):
-            return None   # another snapshot, list, date or program
+    return _kept_result(ledger, engine, rating, discipline, day, list_key(ledger, engine, rating, discipline, day))
+
+
+def _kept_result(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
+                 key: dict[str, Any]) -> RatingResult | None:
+    kept = _read(ledger, _name(rating.name, discipline), key)
+    if kept is None:
+        return None
+    with collector_paused():
         standings = _standings(kept.get("rows"))
     hidden = kept.get("hidden")
     need(isinstance(hidden, list) and all(isinstance(x, str) for x in hidden), "bad hidden statuses")
+    assert isinstance(hidden, list)
     return RatingResult(rating.name, discipline, engine.name, standings, hidden_statuses=frozenset(hidden),
                         columns=_pairs(kept.get("columns")), sections=_pairs(kept.get("sections")), as_of=day)
+
+
+def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipline: str, day: date) -> RatingResult | None:
+    """The list's standings as of `day` after a writer appended one match to the journal in memory
+    (`after.appended_to`: the snapshot it was, and the day its standings were kept as of), from
+    those standings and what their replay reached (Engine.after_match), without a replay; None
+    where only a replay can tell (raises on any problem with the files: through_cache)."""
+    from ..contract.events import MatchPlayed
+    from .cache import enabled
+
+    facts = after.appended_to
+    if facts is None or not enabled():
+        return None
+    token, counts, before_day, last_before = facts
+    journal = after.journal
+    i = journal.match_count() - 1
+    # One match (no new player, nothing else), dated on or after every entry before it, on no day a
+    # tournament ends (whose end comes after the day's matches in a replay).
+    if after.snapshot_counts() != {**counts, "count": counts["count"] + 1} or last_before is None:
+        return None
+    m = journal.match(i)
+    if m.discipline != discipline or m.date < last_before or m.date.toordinal() in journal.tournament_ends():
+        return None
+    key = list_key(after, engine, rating, discipline, before_day, snapshot=(token, counts))
+    kept = _kept_result(after, engine, rating, discipline, before_day, key)
+    if kept is None:
+        return None
+    state = _read(after, _name(rating.name, discipline).replace("standings-", "standings-state-"), key)
+    if state is None or type(state.get("state")) is not dict:
+        return None
+    match = MatchPlayed(i, m.id, m.date, m.a, m.b, m.score_a, m.length, m.discipline, m.tournament,
+                        journal.exclusion(i), marked_unrated=not m.rated)
+    return engine().after_match(rating.params, kept, state["state"], match, day)  # type: ignore[no-any-return]

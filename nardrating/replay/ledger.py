@@ -57,6 +57,11 @@ class Ledger:
     # Results replayed in full while the journal was not exactly its snapshot (add-match's preview,
     # with no cached result to resume): a writer stores them once its append has landed.
     unsaved: list[tuple[Any, RatingList, str, Any]] = field(default_factory=list)
+    # Of a journal a writer appended to in memory: the snapshot it was (token, counts), the day its
+    # lists kept as standings were read as of, and its last entry's date (cachestandings.py:
+    # after_appended_match); and the standings worked out from those for the preview, kept by the write.
+    appended_to: tuple[str, dict[str, int], date, date | None] | None = None
+    appended_runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)

@@ -2,6 +2,7 @@
 histories are imported when used (a leaderboard from the kept standings needs none of them)."""
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
@@ -44,6 +45,23 @@ class MfsnbEngine(Engine):
         from .kept import history_from_kept
 
         return history_from_kept(meta, player, items)
+
+    def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
+        from .result import MfsnbResult
+
+        if isinstance(result, MfsnbResult):
+            from .appended import builder_state
+
+            return builder_state(result.book) if result.as_of is not None else None
+        # (standings after an appended match: appended.after_match's result keeps the state it reached)
+        return result.state if result.engine == self.name and type(result.state) is dict else None
+
+    def after_match(self, params: EngineParams, kept: RatingResult, state: dict[str, Any], match: MatchPlayed,
+                    day: date) -> RatingResult | None:
+        from .appended import after_match
+
+        assert isinstance(params, MfsnbRules)
+        return after_match(params, kept, state, match, day)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:

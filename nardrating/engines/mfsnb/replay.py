@@ -123,10 +123,14 @@ class MatchReasons:
             return "not an official competition (official_only)"
         if tid is not None and tid not in ended:
             return f"counts when tournament {tid} ends ({view.tournament(tid).end})"
-        end = ended[tid].end if tid else day
-        listed_on = period_containing(end, p.period).end
-        return (f"counted in {tid} on the list of {listed_on}" if tid
-                else f"a competition of its own, on the list of {listed_on}")
+        if tid is None:
+            return own_competition(p, day)
+        return f"counted in {tid} on the list of {period_containing(ended[tid].end, p.period).end}"
+
+
+def own_competition(p: MfsnbRules, day: date) -> str:
+    """Why a rated single match (outside any tournament, not official_only) moves no rating by itself."""
+    return f"a competition of its own, on the list of {period_containing(day, p.period).end}"
 
 
 class Game(NamedTuple):

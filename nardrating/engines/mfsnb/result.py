@@ -23,23 +23,7 @@ class MfsnbResult(RatingResult):
         return self.builder
 
     def build_standings(self) -> dict[str, Standing]:
-        b = self.book
-        out = {}
-        for player, m in b.members.items():
-            rec = b.records.get(player)     # what the unpublished period has done so far
-            if m.returned:
-                status = RETURNED
-            elif m.excluded:
-                status = EXCLUDED
-            elif rec and rec.reinstated:
-                status = "reinstated"
-            else:
-                status = m.status
-            pending = None
-            if rec and (rec.competitions or rec.adjusted):
-                pending = m.base + m.pending - m.listed if m.listed is not None else rec.change
-            out[player] = Standing(player, m.listed, m.games, status, m.last_played, {"pending": pending})
-        return out
+        return standings_of(self.book)
 
     def lists(self) -> list[PublishedList]:
         return self.book.lists
@@ -75,3 +59,23 @@ class MfsnbResult(RatingResult):
                  "protected": [c.id for c in competitions if c.protected],
                  "competitions": [c.row() for c in competitions]}))
         return out
+
+
+def standings_of(b: ListBuilder) -> dict[str, Standing]:
+    """The standings of what the builder has replayed: the last list, the status on it, what is pending."""
+    out = {}
+    for player, m in b.members.items():
+        rec = b.records.get(player)     # what the unpublished period has done so far
+        if m.returned:
+            status = RETURNED
+        elif m.excluded:
+            status = EXCLUDED
+        elif rec and rec.reinstated:
+            status = "reinstated"
+        else:
+            status = m.status
+        pending = None
+        if rec and (rec.competitions or rec.adjusted):
+            pending = m.base + m.pending - m.listed if m.listed is not None else rec.change
+        out[player] = Standing(player, m.listed, m.games, status, m.last_played, {"pending": pending})
+    return out

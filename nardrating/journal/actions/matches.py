@@ -112,6 +112,8 @@ def match_changes(club: Ledger, entry: AnyEntry) -> list[Change]:
     if not is_match(entry) or entry.discipline is None:
         return []
     from ...engines.registry import engine_class
+    from ...replay.cachestandings import after_appended_match
+    from ...replay.ledger import through_cache
 
     found = []
     for rating in club.config.ratings.values():
@@ -122,7 +124,14 @@ def match_changes(club: Ledger, entry: AnyEntry) -> list[Change]:
         # for the next leaderboard (write._kept_standings) instead of it replaying the list again.
         engine = engine_class(rating.engine)
         waits = engine.match_line_waits and not engine.can_cache(rating.params)
-        run = club.run(rating, entry.discipline, _board_day(club, entry.date) if waits else None)
+        day = _board_day(club, entry.date) if waits else None
+        # (A match after every entry: the standings kept before it, and what their replay reached,
+        # go on over it where the engine can tell (cachestandings.after_appended_match); else a replay.)
+        run = through_cache(after_appended_match, club, engine, rating, entry.discipline, day) if day else None
+        if run is not None:
+            club.appended_runs[(rating.name, entry.discipline, day)] = run
+        else:
+            run = club.run(rating, entry.discipline, day)
         for player in entry.players:
             event = run.event_of(player, entry.id) if entry.id is not None else None
             if event is not None:

@@ -241,6 +241,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
     from ...replay.ledger import through_cache
     from ...replay.loader import load_club
     from ...reports import last_entry_date
+    from ...reports.asof import as_of
 
     path = target_journal(ledger)
     with (nullcontext() if dry_run else club_lock(ledger.config.folder)):
@@ -255,7 +256,11 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
         comparing = compare(current) if callable(compare) else compare
         last_before = last_entry_date(current.journal)
         before = current_ratings(current, last_before) if comparing else None
+        appended_to = (current.cache_token, current.snapshot_counts(), as_of(current, None).day, last_before) \
+            if current.cache_token is not None and not current.dirty else None
         after = journal_after(current, path, [kind for kind, _ in built], block)
+        if after is current:   # (the journal in memory grown: what it was, for the preview's standings)
+            after.appended_to = appended_to
         changes = preview(after, built[-1][1]) if preview is not None else None
         moved = None
         if comparing:
@@ -307,14 +312,16 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
 def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date | None, Any]]:
     """The replays the write made of lists kept as standings (mfsnb, fide: the cache cannot keep
     their replay) as of the day the leaderboard reads them by default (a correction's comparison
-    of every rating): (engine, list, discipline, day, result), the very replays the next
-    leaderboard would make, to keep for the journal as written (replay/cachestandings.py)."""
+    of every rating), or the standings its preview worked out from those kept before (an mfsnb
+    match after every entry: Ledger.appended_runs): (engine, list, discipline, day, result), the
+    very standings the next leaderboard would make, to keep for the journal as written
+    (replay/cachestandings.py)."""
     from ...engines.registry import engine_class
     from ...reports.asof import as_of
 
     board_day = as_of(after, None).day
     found: list[tuple[Any, RatingList, str, date | None, Any]] = []
-    for (name, discipline, day), result in after._runs.items():
+    for (name, discipline, day), result in [*after._runs.items(), *after.appended_runs.items()]:
         rating_list = after.config.ratings.get(name)
         if rating_list is None or day != board_day:
             continue

@@ -1,0 +1,151 @@
+"""An mfsnb list after add-match of a single match entered after every other entry: its standings
+are worked out from those kept before the match and what their replay reached
+(engines/mfsnb/appended.py, replay/cachestandings.py after_appended_match), not replayed. What
+add-match prints, the leaderboard after it (every format on the sample federation), and the
+state kept for the next match are a full replay's, on random federation journals, match after match; a match the state cannot
+take (a later period, a period's last day, a new player, an unrated or forfeited game, a
+tournament's) is left to the replay, with the same output."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import shutil
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from nardrating.engines.mfsnb import appended
+from nardrating.engines.mfsnb.appended import MEMBER_FIELDS, RECORD_FIELDS, restored
+from nardrating.engines.mfsnb.records import Member
+from nardrating.periods import period_containing
+from nardrating.replay import cachestandings
+from nardrating.replay.cachedir import CacheFolder
+from nardrating.replay.loader import load_club
+from nardrating.reports.asof import last_entry_date
+
+from .conftest import no_cache
+from .test_kept_history import random_club
+
+def boards(cli, club: Path, formats: tuple[str, ...] = ("table", "json")) -> list[str]:
+    """The leaderboard, with and without --all (every format: test_cache_standings.py; the rendering is shared)."""
+    out = []
+    for fmt in formats:
+        for extra in ([], ["--all"]):
+            result = cli("leaderboard", "--club", club, "--format", fmt, *extra)
+            assert result.exit_code == 0, result.output
+            out.append(result.stdout.replace(str(club), "CLUB"))
+    return out
+
+
+def kept_state(club: Path, day: date) -> dict | None:
+    """The state kept beside the list's standings as of `day` (of the snapshot now cached)."""
+    ledger = load_club(club / "nardrating.toml")
+    rating = ledger.rating("fed")
+    from nardrating.engines.registry import engine_class
+
+    key = cachestandings.list_key(ledger, engine_class("mfsnb"), rating, "long-nardy", day)
+    name = cachestandings._name("fed", "long-nardy").replace("standings-", "standings-state-")
+    with CacheFolder(ledger.config, create=False) as folder:
+        if name not in folder.names():
+            return None
+    kept = cachestandings._read(ledger, name, key)
+    return None if kept is None else kept["state"]
+
+
+def builder_of(club: Path, day: date):
+    """A full replay's list builder as of `day`."""
+    with no_cache():
+        ledger = load_club(club / "nardrating.toml")
+        return ledger.run(ledger.rating("fed"), "long-nardy", day).book
+
+
+def same_builders(kept, replayed) -> None:
+    """Every member and open record alike (restored from the state kept, and a replay's own)."""
+    assert kept.period == replayed.period
+    assert list(kept.members.items()) == list(replayed.members.items())
+    assert {p: (*(getattr(r, f) for f in RECORD_FIELDS), len(r.competitions)) for p, r in kept.records.items()} == \
+        {p: (*(getattr(r, f) for f in RECORD_FIELDS), len(r.competitions)) for p, r in replayed.records.items()}
+
+
+def test_the_kept_columns_are_a_members_fields_in_order():
+    assert MEMBER_FIELDS == tuple(f.name for f in dataclasses.fields(Member))
+
+
+@pytest.mark.parametrize("seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 16))])
+def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypatch, seed):
+    club = random_club(tmp_path / "club", seed)
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("official_only = true", "official_only = false"),
+                      encoding="utf-8")
+    # An adjustment on the last day (its record open, with or without a game in the period).
+    journal = club / "journal.toml"
+    with no_cache():
+        ledger = load_club(config)
+        last = last_entry_date(ledger.journal)
+    player = random.Random(seed).choice(sorted(ledger.journal.players))
+    field = "set = 1640" if seed % 2 else "delta = -30"
+    journal.write_text(journal.read_text(encoding="utf-8") + f'\n[[adjust]]\ndate = {last}\nplayer = "{player}"\n'
+                       f'{field}\nreason = "commission"\n', encoding="utf-8")
+    twin = tmp_path / "twin"   # the same journal, every command a full read
+    shutil.copytree(club, twin)
+    assert cli("recalc", "--club", club).exit_code == 0
+    rng = random.Random(seed)
+    with no_cache():
+        ledger = load_club(config)
+        members = sorted(ledger.run(ledger.rating("fed"), "long-nardy", last_entry_date(ledger.journal)).standings)
+    answers: list[bool] = []
+    worked_out = appended.after_match
+    monkeypatch.setattr(appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
+        worked_out(*args)))
+    day = last_entry_date(ledger.journal)
+    kept = 0
+    for k in range(8):
+        step = rng.choice([0, 0, 1, 2, 3, 10, 45])
+        day += timedelta(days=step)
+        a, b = rng.sample(members, 2)
+        if k == 5:   # (a player the list does not know yet: declared, then in a match)
+            a = "newcomer"
+            for folder in (club, twin):
+                assert cli("add-player", "newcomer", "--club", folder).exit_code == 0
+        flags = rng.choice([[], [], [], ["--unrated"], ["--forfeit"]])
+        args = ("add-match", a, b, "--result", rng.choice(["1-0", "0-1", "1/2-1/2"]), "--date", day, *flags)
+        before = len(answers)
+        added = cli(*args, "--club", club)
+        with no_cache():
+            replayed = cli(*args, "--club", twin)
+        assert added.exit_code == replayed.exit_code == 0, (added.output, replayed.output)
+        assert added.stdout.replace(str(club), "CLUB") == replayed.stdout.replace(str(twin), "CLUB")
+        # Worked out only where the state can take the match: a rated game of two players the list
+        # knows, in the state's period, before its last day (whose list is then published).
+        period = period_containing(day, "month" if 'period = "month"' in config.read_text() else "quarter")
+        if len(answers) > before and answers[-1]:
+            assert not flags and a != "newcomer" and day < period.end and day - timedelta(days=step) >= period.start, \
+                (k, day, flags, a)
+        with no_cache():
+            full = boards(cli, twin)
+        assert [text.replace(str(twin), "CLUB") for text in full] == boards(cli, club)
+        # The state kept for the next match: a replay's builder, member for member.
+        state = kept_state(club, day)
+        if state is not None:
+            replayed = builder_of(club, day)
+            same_builders(restored(replayed.p, state), replayed)
+            kept += 1
+    assert True in answers and kept == 8, (answers, kept)
+
+
+def test_many_journals_take_the_worked_out_path(cli, tmp_path, monkeypatch):
+    # (the test above can fail only where the state is taken: it is, on the sample federation too)
+    club = tmp_path / "fed"
+    shutil.copytree(Path(__file__).parent.parent / "sample_ledgers" / "federation-2009", club)
+    assert cli("recalc", "--club", club).exit_code == 0
+    answers: list[bool] = []
+    worked_out = appended.after_match
+    monkeypatch.setattr(appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
+        worked_out(*args)))
+    for day in ("2011-06-20", "2011-06-21"):
+        assert cli("add-match", "avakyan", "bagirov", "--winner", "bagirov", "--date", day, "--club", club).exit_code == 0
+    assert answers == [True, True]
+    board = boards(cli, club, ("table", "json", "csv", "md"))
+    with no_cache():
+        assert boards(cli, club, ("table", "json", "csv", "md")) == board
