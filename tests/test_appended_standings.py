@@ -72,7 +72,7 @@ def test_the_kept_columns_are_a_members_fields_in_order():
     assert MEMBER_FIELDS == tuple(f.name for f in dataclasses.fields(Member))
 
 
-@pytest.mark.parametrize("seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 16))])
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 16))])
 def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypatch, seed):
     club = random_club(tmp_path / "club", seed)
     config = club / "nardrating.toml"
@@ -109,7 +109,7 @@ def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypat
             for folder in (club, twin):
                 assert cli("add-player", "newcomer", "--club", folder).exit_code == 0
         flags = rng.choice([[], [], [], ["--unrated"], ["--forfeit"]])
-        args = ("add-match", a, b, "--result", rng.choice(["1-0", "0-1", "1/2-1/2"]), "--date", day, *flags)
+        args = ("add-match", a, b, "--result", rng.choice(["1-0", "0-1", "1/2-1/2"]), "--date", day, "--yes", *flags)
         before = len(answers)
         added = cli(*args, "--club", club)
         with no_cache():
@@ -149,3 +149,41 @@ def test_many_journals_take_the_worked_out_path(cli, tmp_path, monkeypatch):
     board = boards(cli, club, ("table", "json", "csv", "md"))
     with no_cache():
         assert boards(cli, club, ("table", "json", "csv", "md")) == board
+
+
+@pytest.mark.parametrize("seed, ruleset", [(1, "fide-2024"), pytest.param(0, "seed", marks=pytest.mark.slow), *(
+    pytest.param(seed, ruleset, marks=pytest.mark.slow) for seed in range(2, 8) for ruleset in ("seed", "fide-2024", "fide-2025"))])
+def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypatch, seed, ruleset):
+    # A fide match waits for its list: the standings as of its day are those before it, its players'
+    # last game's date moved (engines/fide/appended.py); what a replay as of that day shows.
+    from nardrating.engines.fide import appended as fide_appended
+
+    from .test_fide_kept_history import random_club as random_fide_club
+
+    club = random_fide_club(tmp_path / "club", seed, ruleset)
+    twin = tmp_path / "twin"
+    shutil.copytree(club, twin)
+    assert cli("recalc", "--club", club).exit_code == 0
+    rng = random.Random(seed)
+    with no_cache():
+        ledger = load_club(club / "nardrating.toml")
+        day = last_entry_date(ledger.journal)
+        players = sorted(ledger.run(ledger.rating("fide"), "chess", day).standings)
+    answers: list[bool] = []
+    worked_out = fide_appended.after_match
+    monkeypatch.setattr(fide_appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
+        worked_out(*args)))
+    for k in range(8):
+        day += timedelta(days=rng.choice([0, 0, 1, 3, 12, 40]))
+        a, b = rng.sample(players, 2)
+        flags = rng.choice([[], [], [], ["--unrated"], ["--forfeit"]])
+        args = ("add-match", a, b, "--result", rng.choice(["1-0", "0-1", "1/2-1/2"]), "--date", day, "--yes", *flags)
+        added = cli(*args, "--club", club)
+        with no_cache():
+            replayed = cli(*args, "--club", twin)
+        assert added.exit_code == replayed.exit_code == 0, (added.output, replayed.output)
+        assert added.stdout.replace(str(club), "CLUB") == replayed.stdout.replace(str(twin), "CLUB")
+        with no_cache():
+            full = boards(cli, twin)
+        assert [text.replace(str(twin), "CLUB") for text in full] == boards(cli, club), (k, day, flags)
+    assert True in answers, answers

@@ -2,6 +2,7 @@
 replay, report and explanations are imported when used (a leaderboard from the kept standings needs none)."""
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import Problem
@@ -56,6 +57,17 @@ class FideEngine(Engine):
         from .kept import history_from_kept
 
         return history_from_kept(meta, player, items)
+
+    def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
+        # The standings as of a day are all an appended match's need (appended.py): an empty state.
+        return {} if result.as_of is not None and result.engine == self.name else None
+
+    def after_match(self, params: EngineParams, kept: RatingResult, state: dict[str, Any], match: MatchPlayed,
+                    day: date) -> RatingResult | None:
+        from .appended import after_match
+
+        assert isinstance(params, FideRules)
+        return after_match(params, kept, match, day)
 
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:

@@ -119,19 +119,21 @@ def match_changes(club: Ledger, entry: AnyEntry) -> list[Change]:
     for rating in club.config.ratings.values():
         if not rating.rates(entry.discipline):
             continue
-        # A list the cache cannot keep, whose match lines wait for their list (mfsnb): replayed as
-        # of the leaderboard's day (the same line of the new match), the standings the write keeps
-        # for the next leaderboard (write._kept_standings) instead of it replaying the list again.
+        # A list the cache cannot keep (mfsnb, fide): its standings as of the leaderboard's day are
+        # worked out from those kept before the match where the engine can tell (a match after every
+        # entry: cachestandings.after_appended_match), else replayed; the write keeps them for the
+        # next leaderboard (write._kept_standings). A list whose match lines wait for their list
+        # (mfsnb) shows the new match's line as of that day, the same line; any other is replayed in full.
         engine = engine_class(rating.engine)
-        waits = engine.match_line_waits and not engine.can_cache(rating.params)
-        day = _board_day(club, entry.date) if waits else None
-        # (A match after every entry: the standings kept before it, and what their replay reached,
-        # go on over it where the engine can tell (cachestandings.after_appended_match); else a replay.)
-        run = through_cache(after_appended_match, club, engine, rating, entry.discipline, day) if day else None
-        if run is not None:
-            club.appended_runs[(rating.name, entry.discipline, day)] = run
+        kept_as_standings = not engine.can_cache(rating.params)
+        day = _board_day(club, entry.date) if kept_as_standings else None
+        worked_out = through_cache(after_appended_match, club, engine, rating, entry.discipline, day) if day else None
+        if worked_out is not None:
+            club.appended_runs[(rating.name, entry.discipline, day)] = worked_out
+        if engine.match_line_waits and worked_out is not None:
+            run = worked_out
         else:
-            run = club.run(rating, entry.discipline, day)
+            run = club.run(rating, entry.discipline, day if engine.match_line_waits else None)
         for player in entry.players:
             event = run.event_of(player, entry.id) if entry.id is not None else None
             if event is not None:
