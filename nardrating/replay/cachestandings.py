@@ -15,6 +15,7 @@ import hashlib
 import json
 from datetime import date
 from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..collector import collector_paused
@@ -56,19 +57,23 @@ def _number(v: Any) -> Any:
 
 def _columns(standings: list[Standing]) -> dict[str, Any]:
     """The standings a column at a time (read back a column at a time: one type check each); the
-    extra columns as each row's values and the index of its keys among the distinct key lists."""
-    shapes: dict[tuple[str, ...], int] = {}
-    for s in standings:
-        if not (type(s.player) is str and type(s.games) is int and type(s.status) is str
-                and all(type(key) is str for key in s.extra)
-                and (s.last_played is None or type(s.last_played) is date)):
-            raise NotPlain("a standing's player, games, status, date or extra column")
-        shapes.setdefault(tuple(s.extra), len(shapes))
-    return {"player": [s.player for s in standings], "rating": [_number(s.rating) for s in standings],
-            "games": [s.games for s in standings], "status": [s.status for s in standings],
-            "last_played": [None if s.last_played is None else s.last_played.toordinal() for s in standings],
-            "extra_keys": [list(keys) for keys in shapes], "extra_shape": [shapes[tuple(s.extra)] for s in standings],
-            "extra": [[_value(v) for v in s.extra.values()] for s in standings]}
+    extra columns as each row's values and the index of its keys among the distinct key lists.
+    (Column by column, by C-level maps: 10,000 standings are kept at every add-match of a federation list.)"""
+    players, ratings, games, statuses, played, extras = (list(map(attrgetter(name), standings)) for name in (
+        "player", "rating", "games", "status", "last_played", "extra"))
+    keys = list(map(tuple, extras))
+    shapes = {shape: k for k, shape in enumerate(dict.fromkeys(keys))}
+    if not (set(map(type, players)) <= {str} and set(map(type, games)) <= {int} and set(map(type, statuses)) <= {str}
+            and set(map(type, played)) <= {date, type(None)} and all(type(key) is str for shape in shapes for key in shape)):
+        raise NotPlain("a standing's player, games, status, date or extra column")
+    values = list(map(list, map(dict.values, extras)))
+    if not {type(v) for row in values for v in row} <= {type(None), bool, int, str}:   # (a date, a float: checked one by one)
+        values = [[_value(v) for v in row] for row in values]
+    days = {day: day.toordinal() for day in set(played) if day is not None}
+    return {"player": players, "rating": list(map(_number, ratings)), "games": games, "status": statuses,
+            "last_played": [None if day is None else days[day] for day in played],
+            "extra_keys": [list(shape) for shape in shapes], "extra_shape": list(map(shapes.__getitem__, keys)),
+            "extra": values}
 
 
 def _day(v: dict[str, Any], tagged: dict[str, date]) -> date:
@@ -194,12 +199,13 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
 
 
 def _kept_result(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-                 key: dict[str, Any]) -> RatingResult | None:
+                 key: dict[str, Any], rows: bool = True) -> RatingResult | None:
+    """The kept standings as a result (without `rows`: none of its standings, only how they are shown)."""
     kept = _read(ledger, _name(rating.name, discipline), key)
     if kept is None:
         return None
     with collector_paused():
-        standings = _standings(kept.get("rows"))
+        standings = _standings(kept.get("rows")) if rows else {}
     hidden = kept.get("hidden")
     need(isinstance(hidden, list) and all(isinstance(x, str) for x in hidden), "bad hidden statuses")
     assert isinstance(hidden, list)
@@ -229,7 +235,7 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     if m.discipline != discipline or m.date < last_before or m.date.toordinal() in journal.tournament_ends():
         return None
     key = list_key(after, engine, rating, discipline, before_day, snapshot=(token, counts))
-    kept = _kept_result(after, engine, rating, discipline, before_day, key)
+    kept = _kept_result(after, engine, rating, discipline, before_day, key, rows=engine.after_match_reads_standings)
     if kept is None:
         return None
     state = _read(after, _name(rating.name, discipline).replace("standings-", "standings-state-"), key)
