@@ -26,7 +26,7 @@ from nardrating.replay.loader import load_club
 from nardrating.reports.asof import last_entry_date
 
 from .conftest import no_cache
-from .test_kept_history import random_club
+from .test_kept_history import counting_runs, random_club
 
 def boards(cli, club: Path, formats: tuple[str, ...] = ("table", "json")) -> list[str]:
     """The leaderboard, with and without --all (every format: test_cache_standings.py; the rendering is shared)."""
@@ -34,6 +34,16 @@ def boards(cli, club: Path, formats: tuple[str, ...] = ("table", "json")) -> lis
     for fmt in formats:
         for extra in ([], ["--all"]):
             result = cli("leaderboard", "--club", club, "--format", fmt, *extra)
+            assert result.exit_code == 0, result.output
+            out.append(result.stdout.replace(str(club), "CLUB"))
+    return out
+
+
+def histories(cli, club: Path, players: list[str]) -> list[str]:
+    out = []
+    for player in players:
+        for fmt in ("table", "json"):
+            result = cli("history", player, "--club", club, "--format", fmt)
             assert result.exit_code == 0, result.output
             out.append(result.stdout.replace(str(club), "CLUB"))
     return out
@@ -100,7 +110,8 @@ def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypat
     monkeypatch.setattr(appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
         worked_out(*args)))
     day = last_entry_date(ledger.journal)
-    kept = 0
+    kept = carried = 0
+    assert cli("history", members[0], "--club", club).exit_code == 0   # (every player's history kept)
     for k in range(8):
         step = rng.choice([0, 0, 1, 2, 3, 10, 45])
         day += timedelta(days=step)
@@ -126,13 +137,24 @@ def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypat
         with no_cache():
             full = boards(cli, twin)
         assert [text.replace(str(twin), "CLUB") for text in full] == boards(cli, club)
+        # Every history the match touches, and one it does not, as a full read's; carried over the
+        # match where its standings were worked out (the histories kept before it), not replayed.
+        shown = sorted({a, b, members[k % len(members)]})
+        with no_cache():
+            full = histories(cli, twin, shown)
+        with monkeypatch.context() as patch:
+            replays = counting_runs(patch)
+            assert [text.replace(str(twin), "CLUB") for text in full] == histories(cli, club, shown), (k, day)
+        if len(answers) > before and answers[-1]:
+            assert replays == [], (k, day)
+            carried += 1
         # The state kept for the next match: a replay's builder, member for member.
         state = kept_state(club, day)
         if state is not None:
             replayed = builder_of(club, day)
             same_builders(restored(replayed.p, state), replayed)
             kept += 1
-    assert True in answers and kept == 8, (answers, kept)
+    assert True in answers and kept == 8 and carried == answers.count(True), (answers, kept, carried)
 
 
 def test_many_journals_take_the_worked_out_path(cli, tmp_path, monkeypatch):

@@ -315,6 +315,12 @@ class Engine:
         in its players' histories, the state reached); None where only a replay can tell."""
         return None
 
+    def kept_after_match(self, meta: Any, result: RatingResult) -> tuple[Any, dict[str, list[Any]]] | None:
+        """Kept histories (`meta`, as kept_histories gave it) carried over the match whose standings
+        `after_match` gave (`result`): (the meta, each of its players' items to add); None: not carried
+        (the next history replays the list)."""
+        return None
+
     # --- resumable and cacheable engines only ---------------------------------------
 
     def resume(self, view: RatingView, state: Any) -> RatingResult:

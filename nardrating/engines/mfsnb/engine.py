@@ -47,6 +47,13 @@ class MfsnbEngine(Engine):
 
         return history_from_kept(meta, player, items)
 
+    def kept_after_match(self, meta: Any, result: RatingResult) -> tuple[Any, dict[str, list[Any]]] | None:
+        from ..lines import HistoryOnRead
+        from .kept import items_after_match
+
+        # (after_match's result: its events the new match's items, made into lines when read)
+        return items_after_match(meta, result.events.kept) if isinstance(result.events, HistoryOnRead) else None
+
     def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
         from .result import MfsnbResult
 

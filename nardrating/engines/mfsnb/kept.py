@@ -9,7 +9,7 @@ competition line), kept whole.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from operator import attrgetter
 from datetime import date
 from typing import Any, cast
@@ -61,6 +61,17 @@ def _items(items: list[Kept], round_robin: str, reasons: dict[str, int]) -> list
         else:
             raise NotPlain(kind.__name__)
     return out
+
+
+def items_after_match(meta: Any, added: Mapping[str, Sequence[Kept | int]]) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """(the meta, each player's items as plain data) of `added` (an appended match's), for histories
+    kept as `meta` says: the reasons it numbers, and one more for a new text."""
+    if type(meta) is not dict or type(meta.get("round_robin")) is not str or type(meta.get("reasons")) is not dict:
+        raise ValueError("bad meta")
+    round_robin, reasons = meta["round_robin"], dict(meta["reasons"])
+    items = {player: _items([item for item in kept if not isinstance(item, int)], round_robin, reasons)
+             for player, kept in added.items()}
+    return {"round_robin": round_robin, "reasons": reasons}, items
 
 
 def history_from_kept(meta: Any, player: str, items: list[Any]) -> list[HistoryEvent]:

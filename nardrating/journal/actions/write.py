@@ -284,7 +284,8 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     upgrade), replays it again: then the journal as written is stored as a new snapshot, with
     the preview's results. So it is where the write replayed a list kept as standings (mfsnb,
     fide) as of the leaderboard's day (a correction's comparison): with those standings."""
-    from ...replay import cache, cachestandings, cachetail
+    from ...replay import cache, cachehistory, cachestandings, cachetail
+    from ...replay.ledger import through_cache
 
     base, states, token = after.cache_base, after.cache_states, after.cache_token
     if base is None or states is None or token is None or not cache.enabled():
@@ -295,6 +296,7 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
         return
     standings = _kept_standings(after)
     if after.unsaved or standings:
+        histories = _carried_histories(after)   # (read before the new snapshot removes the older files)
         lineage = [*after.cache_lineage, token]
         new_token = cache.save_journal(after.config, after.journal, states, lineage)
         if new_token is not None:
@@ -303,6 +305,8 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
                 after.save_run(engine, rating_list, discipline, result)
             for engine, rating_list, discipline, day, result in standings:
                 cachestandings.save(after, engine, rating_list, discipline, day, result)
+            for engine, rating_list, discipline, day, history in histories:
+                through_cache(cachehistory.write_carried, after, engine, rating_list, discipline, day, history)
         return
     record = cachetail.record_of(after.journal, base, token, states)
     if record is not None:
@@ -328,6 +332,29 @@ def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date | No
         engine = engine_class(rating_list.engine)
         if not engine.can_cache(rating_list.params):
             found.append((engine, rating_list, discipline, day, result))
+    return found
+
+
+def _carried_histories(after: Ledger) -> list[tuple[Any, RatingList, str, date | None, Any]]:
+    """The kept histories of the lists whose standings the preview worked out over the appended match
+    (Ledger.appended_runs), carried over it (replay/cachehistory.py `carried`): (engine, list,
+    discipline, day, what to write once the new snapshot is)."""
+    from ...engines.registry import engine_class
+    from ...replay import cachehistory
+    from ...replay.ledger import through_cache
+
+    if after.appended_to is None:
+        return []
+    token, counts, before_day, _last = after.appended_to
+    found: list[tuple[Any, RatingList, str, date | None, Any]] = []
+    for (name, discipline, day), result in after.appended_runs.items():
+        rating_list = after.config.ratings.get(name)
+        if rating_list is not None:
+            engine = engine_class(rating_list.engine)
+            history = through_cache(cachehistory.carried, after, engine, rating_list, discipline, before_day, (token, counts),
+                                    result)
+            if history is not None:
+                found.append((engine, rating_list, discipline, day, history))
     return found
 
 
