@@ -112,7 +112,7 @@ def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypat
     day = last_entry_date(ledger.journal)
     kept = carried = 0
     assert cli("history", members[0], "--club", club).exit_code == 0   # (every player's history kept)
-    for k in range(8):
+    for k in range(6):   # (the sixth: a new player's match)
         step = rng.choice([0, 0, 1, 2, 3, 10, 45])
         day += timedelta(days=step)
         a, b = rng.sample(members, 2)
@@ -154,7 +154,7 @@ def test_standings_after_appended_matches_are_a_replays(cli, tmp_path, monkeypat
             replayed = builder_of(club, day)
             same_builders(restored(replayed.p, state), replayed)
             kept += 1
-    assert True in answers and kept == 8 and carried == answers.count(True), (answers, kept, carried)
+    assert True in answers and kept == 6 and carried == answers.count(True), (answers, kept, carried)
 
 
 def test_many_journals_take_the_worked_out_path(cli, tmp_path, monkeypatch):
@@ -196,7 +196,7 @@ def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monk
     worked_out = fide_appended.after_match
     monkeypatch.setattr(fide_appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
         worked_out(*args)))
-    for k in range(8):
+    for k in range(6):
         day += timedelta(days=rng.choice([0, 0, 1, 3, 12, 40]))
         a, b = rng.sample(players, 2)
         flags = rng.choice([[], [], [], ["--unrated"], ["--forfeit"]])
