@@ -357,7 +357,7 @@ CHECKS = [pytest.param(check_equivalence, id="tail-joined"), pytest.param(with_e
 
 
 @pytest.mark.parametrize("check", CHECKS)
-@settings(max_examples=5, deadline=None, suppress_health_check=FIXTURES)
+@settings(max_examples=4, deadline=None, suppress_health_check=FIXTURES)
 @given(**FEW)
 @example(initial=[], ops=[("mutate", (3, "folder", 0)), ("drop-cache", "results")], csv=False)  # (found by the slow run)
 def test_cached_equals_full_replay(tmp_path_factory, other_cache, check, initial, ops, csv):

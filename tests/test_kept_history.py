@@ -62,10 +62,12 @@ def typed(events: list[HistoryEvent]) -> list[tuple]:
             for e in events]
 
 
-def test_a_federation_players_history_from_the_cache_is_a_full_reads(cli, tmp_path, monkeypatch):
+# (the default date by default; two dates asked for in the slow run)
+@pytest.mark.parametrize("days", [(None,), pytest.param(("2009-05-31", "2009-12-31"), marks=pytest.mark.slow)])
+def test_a_federation_players_history_from_the_cache_is_a_full_reads(cli, tmp_path, monkeypatch, days):
     club = copied(tmp_path, "federation-2009")
     players = sorted(load_club(club / "nardrating.toml").journal.players)
-    for day in (None, "2009-05-31", "2009-12-31"):   # (one file per list: a date asked for replaces the one before)
+    for day in days:   # (one file per list: a date asked for replaces the one before)
         formats = FORMATS if day is None else ("table", "json")   # (every format once: the rendering is shared)
         with no_cache():
             full = histories(cli, club, "federation", players, day, formats)
