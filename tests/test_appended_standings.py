@@ -56,7 +56,7 @@ def kept_state(club: Path, day: date) -> dict | None:
     from nardrating.engines.registry import engine_class
 
     key = cachestandings.list_key(ledger, engine_class("mfsnb"), rating, "long-nardy", day)
-    name = cachestandings._name("fed", "long-nardy").replace("standings-", "standings-state-")
+    name = cachestandings._state_name("fed", "long-nardy")
     with CacheFolder(ledger.config, create=False) as folder:
         if name not in folder.names():
             return None

@@ -143,6 +143,11 @@ def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
     return tuple((x[0], x[1]) for x in items)
 
 
+def _state_name(rating: str, discipline: str) -> str:
+    """What the replay behind the kept standings reached (Engine.standings_state): a file beside them."""
+    return "standings-state-" + _name(rating, discipline).removeprefix("standings-")
+
+
 def list_key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
              form: int = FORMAT, snapshot: tuple[str | None, dict[str, int]] | None = None) -> dict[str, Any]:
     """What a file kept of a list's replay is for (here, and cachehistory.py's of the same key):
@@ -188,7 +193,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     # file of its own, which the leaderboard does not read.
     state = engine().standings_state(result)
     if state is not None:
-        _write(ledger, _name(rating.name, discipline).replace("standings-", "standings-state-"), {**key, "state": state})
+        _write(ledger, _state_name(rating.name, discipline), {**key, "state": state})
 
 
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> RatingResult | None:
@@ -238,7 +243,7 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     kept = _kept_result(after, engine, rating, discipline, before_day, key, rows=engine.after_match_reads_standings)
     if kept is None:
         return None
-    state = _read(after, _name(rating.name, discipline).replace("standings-", "standings-state-"), key)
+    state = _read(after, _state_name(rating.name, discipline), key)
     if state is None or type(state.get("state")) is not dict:
         return None
     match = MatchPlayed(i, m.id, m.date, m.a, m.b, m.score_a, m.length, m.discipline, m.tournament,

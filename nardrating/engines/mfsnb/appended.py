@@ -32,16 +32,15 @@ MEMBER_FIELDS = ("base", "since", "pending", "taken", "listed", "status", "exclu
                  "last_played")
 RECORD_FIELDS = ("before", "games", "halves", "hundredths", "change", "adjust", "adjusted", "reinstated")
 _DATES = ("since", "last_played")
-_UNTOUCHED = PeriodRecord(None)   # what publishing sets, as an open period's record still has it
+# What publishing sets on a record, and what an open period's record still has there.
+_PUBLISHED = attrgetter("penalty", "penalty_owed", "after", "status", "break_months", "break_since", "day")
+_UNPUBLISHED = _PUBLISHED(PeriodRecord(None))
 
 
 def builder_state(book: ListBuilder) -> dict[str, Any] | None:
     """The builder's members and open period as plain data (dates as ordinals); None before any entry,
     or for a record the open period should not hold (one published: never, while its period is open)."""
-    if book.period is None or any((r.penalty, r.penalty_owed, r.after, r.status, r.break_months, r.break_since, r.day)
-                                  != (_UNTOUCHED.penalty, _UNTOUCHED.penalty_owed, _UNTOUCHED.after, _UNTOUCHED.status,
-                                      _UNTOUCHED.break_months, _UNTOUCHED.break_since, _UNTOUCHED.day)
-                                  for r in book.records.values()):
+    if book.period is None or any(_PUBLISHED(r) != _UNPUBLISHED for r in book.records.values()):
         return None
     members, records = list(book.members.values()), list(book.records.values())
     columns = {name: list(map(attrgetter(name), members)) for name in MEMBER_FIELDS}
@@ -94,10 +93,11 @@ def restored(params: MfsnbRules, state: dict[str, Any]) -> ListBuilder:
     return book
 
 
-_TYPES: dict[str, set[type]] = {"base": {int}, "since": {int}, "pending": {int}, "taken": {int}, "listed": {int, type(None)},
-          "status": {str}, "excluded": {bool}, "returned": {bool}, "games": {int}, "last_played": {int, type(None)},
-          "before": {int, type(None)}, "halves": {int}, "hundredths": {int}, "change": {int}, "adjust": {int},
-          "adjusted": {bool}, "reinstated": {bool}}
+# Each kept column's types (dates as ordinals).
+_TYPES: dict[str, set[type]] = {
+    "base": {int}, "since": {int}, "pending": {int}, "taken": {int}, "listed": {int, type(None)}, "status": {str},
+    "excluded": {bool}, "returned": {bool}, "games": {int}, "last_played": {int, type(None)}, "before": {int, type(None)},
+    "halves": {int}, "hundredths": {int}, "change": {int}, "adjust": {int}, "adjusted": {bool}, "reinstated": {bool}}
 
 
 def _valid(columns: Any, names: tuple[str, ...], count: int) -> dict[str, list[Any]]:

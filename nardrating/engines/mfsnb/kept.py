@@ -69,8 +69,8 @@ def items_after_match(meta: Any, added: Mapping[str, Sequence[Kept | int]]) -> t
     if type(meta) is not dict or type(meta.get("round_robin")) is not str or type(meta.get("reasons")) is not dict:
         raise ValueError("bad meta")
     round_robin, reasons = meta["round_robin"], dict(meta["reasons"])
-    items = {player: _items([item for item in kept if not isinstance(item, int)], round_robin, reasons)
-             for player, kept in added.items()}
+    # (an mfsnb history keeps no match rows as ints: its items are made by the list builder)
+    items = {player: _items(cast("list[Kept]", list(kept)), round_robin, reasons) for player, kept in added.items()}
     return {"round_robin": round_robin, "reasons": reasons}, items
 
 
