@@ -116,7 +116,7 @@ def check_layout(folder, layout, initial, ops, resave_after, monkeypatch) -> Non
         assert snapshot(folder) == full_replay(folder), (name, entries)  # the cache this wrote, read back
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=7, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(**layouts(matches=8, ops=4))
 def test_appends_to_any_file_equal_a_full_replay(tmp_path_factory, monkeypatch, layout, resave_after, initial, ops):
     check_layout(tmp_path_factory.mktemp("club"), layout, initial, ops, resave_after, monkeypatch)

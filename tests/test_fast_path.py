@@ -147,7 +147,9 @@ def everything(folder: Path, fast: str) -> dict:
                              "seq", "source", "line")}
         out = {"ids": list(m.ids), "columns": exact(columns), "extra": exact(dict(m.extra)),
                "players": exact({p: [x.name, Path(x.file).name, x.line, x.declared] for p, x in sorted(journal.players.items())}),
-               "max_date": journal.max_date, "next_seq": journal.next_seq}
+               "max_date": journal.max_date, "next_seq": journal.next_seq,
+               # the order players were numbered and first named in (csvfast._in_row_order)
+               "order": [list(journal.player_codes.names), list(journal.csv_named)]}
         for discipline in ("long-nardy", "short-nardy"):
             result = ledger.run("fibs", discipline)
             out[discipline] = {

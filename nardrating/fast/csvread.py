@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 from datetime import date
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def _columns(raw: bytes, cut: Split, header: list[str], n: int, path: Path, labe
     codes: dict[str, int] = {}
     known = journal.player_codes.index
     a, b = texts("player_a"), texts("player_b")
-    for name in a[0] + b[0]:
+    for name in _in_row_order(a, b):
         if name in codes:
             continue
         clean = name.strip()
@@ -161,6 +162,21 @@ def _columns(raw: bytes, cut: Split, header: list[str], n: int, path: Path, labe
             return f"a {name} cell out of the rules"
         out[name] = _mapped(*texts(name), values, dtype)
     return out
+
+
+def _in_row_order(a: tuple[list[str], Any], b: tuple[list[str], Any]) -> list[str]:
+    """The player columns' distinct texts in the order the rows meet them (player_a before
+    player_b), the order the pure reader numbers new players in (csvfast._in_row_order). Each
+    column's texts are in the order of their first rows: where its codes' running maximum grows."""
+    def first_rows(codes: Any) -> Any:
+        if not len(codes):
+            return codes
+        grows = np.maximum.accumulate(codes)
+        return np.flatnonzero(np.diff(grows, prepend=-1))
+    keys = [(2 * int(row), text) for row, text in zip(first_rows(a[1]), a[0])]
+    keys += [(2 * int(row) + 1, text) for row, text in zip(first_rows(b[1]), b[0])]
+    keys.sort(key=itemgetter(0))
+    return [text for _row, text in keys]
 
 
 def _code(codes: Any, name: str, given: str) -> int | None:

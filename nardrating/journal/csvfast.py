@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from functools import partial
+from itertools import chain
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -203,8 +204,11 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
         return code
 
     codes = judged(memo, "player", player_code, -1)
+    before = len(journal.player_codes), len(codes), len(journal.csv_named)
     a = list(map(codes.__getitem__, a_col))
     b = list(map(codes.__getitem__, b_col))
+    if len(journal.player_codes) > before[0] or len(journal.csv_named) > before[2]:
+        a, b = _in_row_order(journal, codes, a_col, b_col, before)
     if codes.refused:
         refused = {name for name, code in codes.items() if code == -1 and name.strip()}
         said: set[str] = set()  # a refused name is reported once, at its first row
@@ -309,6 +313,23 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
 
 
 # How a row's problem is worded, when it is reported (see bad in _convert).
+
+def _in_row_order(journal: Journal, codes: Judged[int], a_col: Sequence[str], b_col: Sequence[str],
+                  before: tuple[int, int, int]) -> tuple[list[int], list[int]]:
+    """The block's player columns coded again, row by row (player_a, then player_b), after the
+    players it met first were numbered (and named: journal.csv_named) column by column. Players are
+    numbered and named in the order a reading of the rows one at a time meets them, so that a file
+    read whole and a file read as its cached rows plus rows appended to its last block number and
+    list them alike. Only a block that meets a player first pays for it: in a large file, its first few."""
+    players, texts, named = before
+    journal.player_codes.truncate(players)
+    for text in list(codes)[texts:]:
+        del codes[text]
+    for name in list(journal.csv_named)[named:]:
+        del journal.csv_named[name]
+    both = list(map(codes.__getitem__, chain.from_iterable(zip(a_col, b_col))))
+    return both[0::2], both[1::2]
+
 
 def _id_refused(column: str, text: str) -> str:
     return f"{column}: " + id_message(text.strip())
