@@ -149,3 +149,23 @@ def test_a_cached_journal_and_a_resumed_result_are_built_with_the_collector_paus
     ledger.run("fibs", "long-nardy")
     assert seen == [("read", False), ("finish", False)]
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("one_command", [False, True])
+def test_a_bulk_csv_read_is_frozen_only_in_a_one_command_process(one_command, tmp_path):
+    """The CSV reader pauses the collector as the replays do, and freezes what it built only where
+    the process ends with its command. A program that reads clubs again and again (a server, a test
+    run) freezes nothing: each freeze would also keep the garbage of the moment to the end."""
+    import subprocess
+    import sys
+
+    (tmp_path / "nardrating.toml").write_text('[club]\nname = "Bulk"\njournal = ["games.csv"]\n\n'
+                                              '[rating.fibs]\nengine = "fibs"\n')
+    (tmp_path / "games.csv").write_text("date,player_a,player_b,result\n2020-01-01,anna,boris,1-0\n")
+    code = ("import gc\nfrom nardrating.collector import one_command_process\n"
+            "from nardrating.replay.loader import load_club\n"
+            + ("one_command_process()\n" if one_command else "")
+            + f"load_club({str(tmp_path)!r}, use_cache=False)\nload_club({str(tmp_path)!r}, use_cache=False)\n"
+            "print(gc.get_freeze_count() > 1000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[-1] == str(one_command)

@@ -6,10 +6,10 @@ same limits and text rules, limits.py and textrules.py, as the models do).
 """
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..collector import collector_paused
 from ..errors import Problem
 from .csvfast import read_csv_rows
 from .tomlsource import decode
@@ -51,15 +51,7 @@ def read_csv_journal(raw: bytes, path: Path, label: str, journal: Journal, defau
         source = len(journal.files)
         journal.files.append(label)
     journal.matches_for(0).growable()
-    gc_was_on = gc.isenabled()
-    gc.disable()  # building a million small objects: the cyclic collector only slows it down
-    try:
+    # Building a million small objects: the cyclic collector only slows it down; what was built lives as
+    # long as the journal, frozen after the read in a one-command process (collector.py).
+    with collector_paused():
         read_csv_rows(text, label, source, journal, default_discipline, problems, line_offset, match_offset)
-    finally:
-        # What was just built lives as long as the journal: keep later collections from re-scanning it.
-        # Once per process only: freezing also pins any cyclic garbage of the moment for good, so a
-        # program that loads clubs again and again (a server, a test run) would grow without end.
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-        if gc_was_on:
-            gc.enable()
