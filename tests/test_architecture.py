@@ -3,6 +3,7 @@ reader can hold, and the contract between replay and engines below both."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import nardrating
@@ -31,19 +32,22 @@ def imports(name: str, path: Path, is_package: bool, known: set[str]) -> set[str
         base = name.split(".")[: len(name.split(".")) - level + (1 if is_package else 0)]
         return ".".join(base + ([module] if module else []))
 
-    def visit(node: ast.AST) -> None:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             module = absolute(node.level, node.module) if node.level else node.module or ""
             for alias in node.names:
                 found.add(f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")))
     # A module's own packages are imported before it anyway: an edge to them is no cycle.
     return {m for m in found if m in known and m != name and not name.startswith(m + ".")}
+
+
+@cache
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package → the package's modules it imports (read once per test process)."""
+    known = modules()
+    return {name: imports(name, path, is_package, set(known)) for name, (path, is_package) in known.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -79,8 +83,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycles():
-    known = modules()
-    graph = {name: imports(name, path, is_package, set(known)) for name, (path, is_package) in known.items()}
+    graph = import_graph()
     assert cycles(graph) == []
 
 
@@ -98,8 +101,7 @@ def test_modules_a_reader_can_hold():
 def test_replay_and_engines_meet_only_in_the_contract():
     # contract/ (events, batches, the view protocol) is below both: it imports neither; no engine
     # imports replay/ or the [fast] extra, and the view replay hands engines imports no engine.
-    known = modules()
-    graph = {name: imports(name, path, is_package, set(known)) for name, (path, is_package) in known.items()}
+    graph = import_graph()
 
     def reaches(source: str, target: str) -> list[str]:
         return sorted(m for m in graph[source] if m == target or m.startswith(target + "."))

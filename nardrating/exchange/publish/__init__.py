@@ -21,6 +21,8 @@ from ...i18n import DEFAULT, _, language_of, ngettext, using
 from .output import MARKER, check_conflicts, check_outdir, locked, survey, write_site
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import jinja2
 
     from ...replay.ledger import Ledger
@@ -41,6 +43,21 @@ class Published:
     notes: list[str] = field(default_factory=list)   # what was left beside OUTDIR, if anything
 
 
+def _shown() -> Callable[[object], object]:
+    """Every text a page shows, with control and bidi override characters written out (as the
+    terminal's tables show them: render/text.py), before it is escaped; markup (the inline SVG,
+    whose labels are escaped where it is made) is left as it is. (Called for every value a site
+    shows, hundreds of thousands: the names it needs are bound once.)"""
+    from markupsafe import Markup
+
+    from ...render.text import visible
+
+    def shown(value: object) -> object:
+        return visible(value) if type(value) is str or isinstance(value, str) and not isinstance(value, Markup) else value
+
+    return shown
+
+
 def _environment() -> jinja2.Environment:
     try:
         import jinja2
@@ -50,21 +67,10 @@ def _environment() -> jinja2.Environment:
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown)
+                             trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown())
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
     env.filters["words"] = words
     return env
-
-
-def _shown(value: object) -> object:
-    """Every text a page shows, with control and bidi override characters written out (as the
-    terminal's tables show them: render/text.py), before it is escaped; markup (the inline SVG,
-    whose labels are escaped where it is made) is left as it is."""
-    from markupsafe import Markup
-
-    from ...render.text import visible
-
-    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, force: bool = False, public: bool = False,
