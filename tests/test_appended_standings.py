@@ -212,7 +212,8 @@ def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monk
     assert True in answers, answers
 
 
-@pytest.mark.parametrize("damage", ["flip", "float base", "short column", "other period"])
+@pytest.mark.parametrize("damage", ["flip", *(pytest.param(damage, marks=pytest.mark.slow) for damage in ("float base", "short column")),
+                                    "other period"])
 def test_a_damaged_or_foreign_state_is_not_gone_on_from(cli, tmp_path, monkeypatch, damage):
     # The state is read only whole and of its types (its hash checked, then every column); a state
     # that reads but is not this list's (another period's) is not taken either: the list is replayed.

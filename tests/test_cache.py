@@ -353,7 +353,8 @@ def with_every_tail_kept_apart(club: Path, initial, ops, csv, other_cache) -> No
         check_equivalence(club, initial, ops, csv, other_cache)
 
 
-CHECKS = [pytest.param(check_equivalence, id="tail-joined"), pytest.param(with_every_tail_kept_apart, id="tail-kept-apart")]
+CHECKS = [pytest.param(check_equivalence, id="tail-joined", marks=pytest.mark.slow),   # (in the slow run)
+          pytest.param(with_every_tail_kept_apart, id="tail-kept-apart")]
 
 
 @pytest.mark.parametrize("check", CHECKS)

@@ -206,7 +206,7 @@ def test_a_resumed_replay_over_later_periods_and_out_of_order_games_equals_a_ful
     assert read_through_the_cache(cli, club, monkeypatch) == full
 
 
-@pytest.mark.parametrize("engine", ["glicko", "glicko2"])
+@pytest.mark.parametrize("engine", [pytest.param("glicko", marks=pytest.mark.slow), "glicko2"])
 def test_a_period_rated_again_over_a_big_journal_reads_its_stretch_of_the_columns(cli, tmp_path, monkeypatch, engine):
     # 13,000 games, 130 a day (to 2009-04-10), daily periods: resuming rates the last day's 130 games again, a
     # stretch of the journal's mapped columns with the new games appended to them (read as one

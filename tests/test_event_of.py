@@ -42,7 +42,7 @@ def compared(folder, lists, monkeypatch) -> int:
 
 
 # (one seed of each by default, with and without inactivity; the rest in the slow run)
-@pytest.mark.parametrize("seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (2, 3))])
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2, 3))])
 def test_chess_events_from_their_records_equal_the_histories(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("NARDRATING_FAST", "0")
     random_chess_club(tmp_path, seed)

@@ -160,7 +160,7 @@ def kept_file(club: Path) -> tuple[CacheFolder, str]:
     return folder, names[0]
 
 
-@pytest.mark.parametrize("where", ["head", "a player's part", "cut short"])
+@pytest.mark.parametrize("where", ["head", pytest.param("a player's part", marks=pytest.mark.slow), "cut short"])
 def test_a_damaged_file_is_not_read(cli, tmp_path, monkeypatch, where):
     club = copied(tmp_path, "federation-2009")
     players = sorted(load_club(club / "nardrating.toml").journal.players)

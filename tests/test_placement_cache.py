@@ -115,7 +115,7 @@ def replays_counted(monkeypatch) -> list[int]:
     return counted
 
 
-@pytest.mark.parametrize("seed", [1, 2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow),
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow),
                                   pytest.param(5, marks=pytest.mark.slow), pytest.param(6, marks=pytest.mark.slow)])
 def test_what_a_kept_state_shows_is_a_full_replays(cli, tmp_path, monkeypatch, seed):
     club = tmp_path / "club"

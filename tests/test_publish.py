@@ -26,7 +26,8 @@ def html_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.html"))
 
 
-@pytest.mark.parametrize("club", ["fide-club", "federation-2009", "nardy-club"])
+@pytest.mark.parametrize("club", [pytest.param("fide-club", marks=pytest.mark.slow),
+                                  pytest.param("federation-2009", marks=pytest.mark.slow), "nardy-club"])
 def test_a_page_per_player_and_tournament_no_external_urls(cli, tmp_path, club):
     out = tmp_path / "site"
     result = cli("publish", out, "--club", SAMPLES / club)
