@@ -132,12 +132,14 @@ def plan(clubs: dict, sample: Path) -> list[tuple[str, list[str], dict, str]]:
         # their first history after a recalc replays the list and keeps every player's history, which
         # every history after it reads (the row without "after recalc").
         # mfsnb and fide: also a game entered after the club's last day (2012-01-01), and the
-        # leaderboard after it (mfsnb's reads the standings add-match kept; fide's replays the list).
+        # leaderboard and a player's history after it (both read the standings and histories
+        # add-match kept, worked out over the game and carried over it).
         reads = (("leaderboard", ("leaderboard",)),) + (
             (("history after recalc", ("history", "p2")),) if engine in ("mfsnb", "fide") else ()) + (
             ("history", ("history", "p1")),) + ((
             ("add-match", ("add-match", "p1", "p2", "--winner", "p1", "--date", "2012-01-15")),
-            ("leaderboard after add-match", ("leaderboard",))) if engine in ("mfsnb", "fide") else ())
+            ("leaderboard after add-match", ("leaderboard",)),
+            ("history after add-match", ("history", "p1"))) if engine in ("mfsnb", "fide") else ())
         items += [(f"{label} {engine}, {name.split(', ')[0]}", cli(*args, "--club", str(club)), {}, IMPORTS)
                   for label, args in reads]
     # backtest: ten candidates (one list over ten values of factor), each a replay of the 100k

@@ -196,11 +196,18 @@ def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monk
     worked_out = fide_appended.after_match
     monkeypatch.setattr(fide_appended, "after_match", lambda *args: (lambda r: answers.append(r is not None) or r)(
         worked_out(*args)))
+    carries: list[bool] = []   # (a player's kept items carried over the match, or left to a replay)
+    carry = fide_appended.carried_items
+    monkeypatch.setattr(fide_appended, "carried_items", lambda *args: (lambda r: carries.append(r is not None) or r)(
+        carry(*args)))
+    assert cli("history", players[0], "--club", club).exit_code == 0   # (every player's history kept)
+    carried = 0
     for k in range(6):
         day += timedelta(days=rng.choice([0, 0, 1, 3, 12, 40]))
         a, b = rng.sample(players, 2)
         flags = rng.choice([[], [], [], ["--unrated"], ["--forfeit"]])
         args = ("add-match", a, b, "--result", rng.choice(["1-0", "0-1", "1/2-1/2"]), "--date", day, "--yes", *flags)
+        before = len(carries)
         added = cli(*args, "--club", club)
         with no_cache():
             replayed = cli(*args, "--club", twin)
@@ -209,7 +216,62 @@ def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monk
         with no_cache():
             full = boards(cli, twin)
         assert [text.replace(str(twin), "CLUB") for text in full] == boards(cli, club), (k, day, flags)
+        # The match's players' histories as a full read's; carried over the match (engines/fide/appended.py
+        # carried_items), not replayed, where a replay would keep its line last of its day.
+        shown = sorted({a, b})
+        with no_cache():
+            full = histories(cli, twin, shown)
+        with monkeypatch.context() as patch:
+            replays = counting_runs(patch)
+            assert [text.replace(str(twin), "CLUB") for text in full] == histories(cli, club, shown), (k, day, flags)
+        if carries[before:] == [True, True]:
+            assert replays == [], (k, day)
+            carried += 1
     assert True in answers, answers
+    if seed == 1:
+        assert carried, (answers, carries)   # (on the default seed the carried histories are compared)
+
+
+# novik's lines after his games of 2025-03-20 (in the April list's period, so they wait for it). A
+# replay notes the matches it does not rate first, then those that wait, then what adjustments and
+# lists make; a line carried over add-match goes last. So it is carried only where it is last of its
+# day in a replay too, and else left to one: (adjusted on, writes, what is carried, novik's last lines).
+CARRIES = {
+    "adjusted the day before": ("2025-03-19", [("novik", "zhukov", "0-1")], [True, True],
+                                [("2025-03-19", "adjust", None), ("2025-03-20", "match", "m0046")]),
+    "adjusted that day": ("2025-03-20", [("novik", "zhukov", "0-1")], [False],
+                          [("2025-03-20", "match", "m0046"), ("2025-03-20", "adjust", None)]),
+    "a waiting game, then one not rated": ("2025-03-19", [("novik", "belov", "1-0"), ("novik", "zhukov", "0-1", "--unrated")],
+                                          [True, True, False],
+                                          [("2025-03-20", "match", "m0047"), ("2025-03-20", "match", "m0046")]),
+}
+
+
+@pytest.mark.parametrize("case", CARRIES)
+def test_a_fide_match_is_carried_only_where_a_replay_keeps_its_line_last(cli, tmp_path, monkeypatch, case):
+    from nardrating.engines.fide import appended as fide_appended
+
+    adjusted, games, expected, last_lines = CARRIES[case]
+    club, twin = tmp_path / "club", tmp_path / "twin"
+    for folder in (club, twin):
+        shutil.copytree(Path(__file__).parent.parent / "sample_ledgers" / "fide-club", folder)
+        with open(folder / "journal.toml", "a", encoding="utf-8") as journal:
+            journal.write(f'\n[[adjust]]\ndate = {adjusted}\nplayer = "novik"\ndelta = 5\nreason = "commission"\n')
+    carries: list[bool] = []
+    carry = fide_appended.carried_items
+    monkeypatch.setattr(fide_appended, "carried_items", lambda *args: (lambda r: carries.append(r is not None) or r)(
+        carry(*args)))
+    assert cli("recalc", "--club", club).exit_code == 0 and cli("history", "novik", "--club", club).exit_code == 0
+    for a, b, result, *flags in games:
+        args = ("add-match", a, b, "--date", "2025-03-20", "--result", result, *flags)
+        assert cli(*args, "--club", club).exit_code == 0
+        with no_cache():
+            assert cli(*args, "--club", twin).exit_code == 0
+    with no_cache():
+        full = histories(cli, twin, ["novik", "zhukov"])
+    assert [text.replace(str(twin), "CLUB") for text in full] == histories(cli, club, ["novik", "zhukov"])
+    assert carries == expected
+    assert [(line["date"], line["kind"], line["entry"]) for line in json.loads(full[0])[-2:]] == last_lines
 
 
 @pytest.mark.parametrize("damage", ["flip", *(pytest.param(damage, marks=pytest.mark.slow) for damage in ("float base", "short column")),

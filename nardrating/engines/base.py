@@ -321,6 +321,12 @@ class Engine:
         (the next history replays the list)."""
         return None
 
+    def carried_items(self, meta: Any, player: str, old: list[Any], added: list[Any]) -> list[Any] | None:
+        """A player's kept items (as kept_histories gave them, `old`) with what kept_after_match
+        gave of the appended match (`added`), in the order a replay keeps them; None where they
+        would not be that order (the next history replays the list). Default: the match's last."""
+        return old + added
+
     # --- resumable and cacheable engines only ---------------------------------------
 
     def resume(self, view: RatingView, state: Any) -> RatingResult:

@@ -170,7 +170,8 @@ def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, bef
         ends.frombytes(tables[:8 * (count + 1)])
         digests = tables[8 * (count + 1):]
         need(ends[0] == 0 and all(a <= b for a, b in zip(ends, ends[1:])), "bad history parts")
-        kept = engine().kept_after_match(head.get("meta"), result)
+        carrier = engine()
+        kept = carrier.kept_after_match(head.get("meta"), result)
         if kept is None:
             return None
         meta, added = kept
@@ -192,7 +193,10 @@ def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, bef
         else:
             k = where[player] = len(names)
             names = [*names, player]
-        grown[k] = json.dumps(old + items, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        both = carrier.carried_items(meta, player, old, items)
+        if both is None:
+            return None
+        grown[k] = json.dumps(both, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
     # The old body's runs between the grown parts, as they lie; a new player's part after them all.
     chunks: list[bytes | memoryview] = []
     new_ends, new_digests, at = array("q", [0]), bytearray(), 0

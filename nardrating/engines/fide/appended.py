@@ -6,15 +6,20 @@ gains one such match after every entry, of two players the list already has, and
 force stays the same (no list is published in between), the standings as of the new day are those
 kept as of the day before with the two dates moved (tests/test_appended_standings.py compares
 them with replays on random journals). A match that reaches a list by that day, a tournament's, a
-new player's, or a new list in force is left to a replay.
+new player's, or a new list in force is left to a replay. The match's lines (waiting for its list,
+or not rated) are carried into its players' kept histories where a replay keeps them last of their
+day (`carried_items`), so the history after add-match is read, not replayed.
 """
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..base import RatingResult, Standing
-from .rules import list_in_force, reaches_list
+from ..base import HistoryEvent, RatingResult, Standing
+from ..kepthistory import event_back
+from ..lines import HistoryOnRead
+from .records import SCORE
+from .rules import WAITS, list_in_force, pending_reason, reaches_list
 from .values import FideRules
 
 if TYPE_CHECKING:
@@ -30,11 +35,46 @@ def after_match(params: FideRules, kept: RatingResult, match: MatchPlayed, day: 
             or list_in_force(day, params.list_every) != list_in_force(before, params.list_every)):
         return None
     standings = dict(kept.standings)
-    if match.reason is None:   # (an excluded match leaves the dates as they were)
-        if reaches_list(match.date, False, params) <= day:
+    reason = match.reason
+    if reason is None:   # (an excluded match leaves the dates as they were)
+        list_date = reaches_list(match.date, False, params)
+        if list_date <= day:
             return None   # rated on a list by that day (never, with the list in force the same: closing_days ≥ 1)
         for player in (match.a, match.b):
             s = standings[player]
             standings[player] = Standing(s.player, s.rating, s.games, s.status, match.date, s.extra)
-    return RatingResult(kept.rating, kept.discipline, kept.engine, standings, hidden_statuses=kept.hidden_statuses,
-                        columns=kept.columns, sections=kept.sections, as_of=day, state={})
+        reason = pending_reason(list_date, match.entry, match.date)
+    # Its players' lines, as the replay notes a match it does not rate (replay.py group_into_events)
+    # or one that waits for its list (`pending`): carried into the kept histories.
+    score = SCORE[round(2 * match.score_a)]
+    lines = {match.a: [HistoryEvent(match.date, match.entry, "match", match.b, score, None, None, None, False, reason)],
+             match.b: [HistoryEvent(match.date, match.entry, "match", match.a, 1 - score, None, None, None, False, reason)]}
+    return RatingResult(kept.rating, kept.discipline, kept.engine, standings,
+                        HistoryOnRead(lines, by_date=True),  # type: ignore[arg-type]  # (read as a mapping)
+                        hidden_statuses=kept.hidden_statuses, columns=kept.columns, sections=kept.sections, as_of=day,
+                        state={})
+
+
+def carried_items(meta: Any, player: str, old: list[Any], added: list[Any]) -> list[Any] | None:
+    """A player's kept items with the appended match's line last, where a replay keeps it last among
+    the lines of its day. A replay notes the matches it does not rate first, then those that wait for
+    their list (by their event's end, then journal order: the new one, ending on its day, after every
+    other ending then), then what the lists and adjustments make. So the line is carried only where
+    every line the player has of its day (or later) is a match's not rated, and comes before it: of
+    a match not rated, or (for one that waits) of one that waits and ends that day too. Else None:
+    the next history replays the list."""
+    from .kept import history_from_kept
+
+    if len(added) != 1:
+        return None
+    new = event_back(added[0][1])
+    waits = new.reason is not None and new.reason.startswith(WAITS)
+    ends = f" ends {new.date})"
+    for line in history_from_kept(meta, player, old):
+        if line.date < new.date:
+            continue
+        if line.kind != "match" or line.rated:
+            return None
+        if line.reason is not None and line.reason.startswith(WAITS) and not (waits and line.reason.endswith(ends)):
+            return None
+    return old + added

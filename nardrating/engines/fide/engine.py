@@ -69,6 +69,19 @@ class FideEngine(Engine):
         assert isinstance(params, FideRules)
         return after_match(params, kept, match, day)
 
+    def kept_after_match(self, meta: Any, result: RatingResult) -> tuple[Any, dict[str, list[Any]]] | None:
+        from ..lines import HistoryOnRead
+        from .kept import event_items
+
+        if not isinstance(result.events, HistoryOnRead) or not result.events.kept:
+            return None   # (an excluded match: not carried)
+        return meta, {player: event_items(lines) for player, lines in result.events.kept.items()}
+
+    def carried_items(self, meta: Any, player: str, old: list[Any], added: list[Any]) -> list[Any] | None:
+        from .appended import carried_items
+
+        return carried_items(meta, player, old, added)
+
     def explain_event(self, params: EngineParams, result: RatingResult, player: str, event: HistoryEvent,
                       match: MatchPlayed | None) -> Explained:
         from .explain import explain_adjust, explain_list, explain_match, explain_tournament

@@ -71,6 +71,11 @@ def _items(items: Any, k_rules: dict[str, int]) -> list[Any]:
     return out
 
 
+def event_items(lines: Any) -> list[Any]:
+    """History events (an appended match's lines) as kept items."""
+    return [(_EVENT, event_data(line)) for line in lines]
+
+
 def _k_rule(text: str | None, k_rules: dict[str, int]) -> int | None:
     if text is None:
         return None

@@ -15,7 +15,7 @@ from .values import FIDE_2024_TOP, FideRules
 from .players import TITLED_UNRATED, Players
 from .records import Event, FideEvent, Game, SingleMatch
 from .report import FideResult
-from .rules import initial_rating, list_in_force, reaches_list, within_pool_window
+from .rules import initial_rating, list_in_force, pending_reason, reaches_list, within_pool_window
 
 if TYPE_CHECKING:
     from ...contract.view import RatingView
@@ -137,7 +137,7 @@ class FideReplay:
             for player, opponent, score in ((g.a, g.b, g.score_a), (g.b, g.a, 1 - g.score_a)):
                 self.players.note(player, HistoryEvent(
                     g.date, g.match, "match", opponent, score, None, None, None, False,
-                    f"waits for the list of {list_date} ({event.key} ends {event.end})"))
+                    pending_reason(list_date, event.key, event.end)))
 
     def adjust(self, a: Adjust) -> None:
         s = self.players.state(a.player)

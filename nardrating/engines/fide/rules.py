@@ -21,6 +21,14 @@ from ..wording import (FIRST_ABOVE, FIRST_BELOW, FIRST_BELOW_ROUND_ROBIN, FIRST_
 
 # --- list dates -------------------------------------------------------------------
 
+WAITS = "waits for the list of "
+
+
+def pending_reason(list_date: date, key: str, end: date) -> str:
+    """The line of a game whose event (`key`, ending on `end`) reaches the list of `list_date`, not yet published."""
+    return f"{WAITS}{list_date} ({key} ends {end})"
+
+
 def list_on_or_after(day: date, unit: str) -> date:
     """The first list date (first day of a period) on or after `day`."""
     period = period_containing(day, unit)
