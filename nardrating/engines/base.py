@@ -315,6 +315,11 @@ class Engine:
         in its players' histories, the state reached); None where only a replay can tell."""
         return None
 
+    def preview_lines(self, result: RatingResult) -> dict[str, HistoryEvent] | None:
+        """Each player's line of the appended match as a replay through its list would show it
+        (add-match's preview), from the standings `after_match` gave (`result`); None: replay."""
+        return None
+
     def kept_after_match(self, meta: Any, result: RatingResult) -> tuple[Any, dict[str, list[Any]]] | None:
         """Kept histories (`meta`, as kept_histories gave it) carried over the match whose standings
         `after_match` gave (`result`): (the meta, each of its players' items to add); None: not carried

@@ -15,9 +15,11 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from ...datarecords import datarecord
 from ..base import HistoryEvent, RatingResult, Standing
 from ..kepthistory import event_back
 from ..lines import HistoryOnRead
+from .preview import counted, lines as waiting_lines
 from .records import SCORE
 from .rules import WAITS, list_in_force, pending_reason, reaches_list
 from .values import FideRules
@@ -26,9 +28,18 @@ if TYPE_CHECKING:
     from ...contract.events import MatchPlayed
 
 
-def after_match(params: FideRules, kept: RatingResult, match: MatchPlayed, day: date) -> RatingResult | None:
-    """`kept`'s standings (as of `kept.as_of`) with `match` appended after every entry, as of `day`; None:
-    only a replay can tell."""
+@datarecord
+class Appended(RatingResult):
+    """The standings after the match, with what add-match shows of it (`preview`: each player's line
+    on the list it waits for, preview.py), if it could be told without a replay."""
+
+    preview: dict[str, HistoryEvent] | None = None
+
+
+def after_match(params: FideRules, kept: RatingResult, state: Any, match: MatchPlayed, day: date) -> RatingResult | None:
+    """`kept`'s standings (as of `kept.as_of`) with `match` appended after every entry, as of `day`, and
+    (`state`: what their replay kept, preview.py) the state counted with the match and its players'
+    lines on the list it waits for; None: only a replay can tell."""
     before = kept.as_of
     if (before is None or match.tournament is not None or match.a not in kept.standings
             or match.b not in kept.standings or not before <= day or match.date > day
@@ -49,10 +60,16 @@ def after_match(params: FideRules, kept: RatingResult, match: MatchPlayed, day: 
     score = SCORE[round(2 * match.score_a)]
     lines = {match.a: [HistoryEvent(match.date, match.entry, "match", match.b, score, None, None, None, False, reason)],
              match.b: [HistoryEvent(match.date, match.entry, "match", match.a, 1 - score, None, None, None, False, reason)]}
-    return RatingResult(kept.rating, kept.discipline, kept.engine, standings,
-                        HistoryOnRead(lines, by_date=True),  # type: ignore[arg-type]  # (read as a mapping)
-                        hidden_statuses=kept.hidden_statuses, columns=kept.columns, sections=kept.sections, as_of=day,
-                        state={})
+    new_state = counted(state, match)
+    preview: dict[str, HistoryEvent] | None
+    if match.reason is not None:   # (its line as of any day: the replay notes it as it reads the match)
+        preview = {player: events[0] for player, events in lines.items()}
+    else:
+        preview = waiting_lines(params, new_state, match, day) if new_state is not None else None
+    return Appended(kept.rating, kept.discipline, kept.engine, standings,
+                    HistoryOnRead(lines, by_date=True),  # type: ignore[arg-type]  # (read as a mapping)
+                    hidden_statuses=kept.hidden_statuses, columns=kept.columns, sections=kept.sections, as_of=day,
+                    state=new_state or {}, preview=preview)
 
 
 def carried_items(meta: Any, player: str, old: list[Any], added: list[Any]) -> list[Any] | None:

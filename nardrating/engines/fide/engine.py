@@ -59,15 +59,22 @@ class FideEngine(Engine):
         return history_from_kept(meta, player, items)
 
     def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
-        # The standings as of a day are all an appended match's need (appended.py): an empty state.
-        return {} if result.as_of is not None and result.engine == self.name else None
+        # What an appended match's preview goes on from (preview.py); the standings are the rest.
+        if result.as_of is None or result.engine != self.name:
+            return None
+        return result.state if type(result.state) is dict else {}
 
     def after_match(self, params: EngineParams, kept: RatingResult, state: dict[str, Any], match: MatchPlayed,
                     day: date) -> RatingResult | None:
         from .appended import after_match
 
         assert isinstance(params, FideRules)
-        return after_match(params, kept, match, day)
+        return after_match(params, kept, state, match, day)
+
+    def preview_lines(self, result: RatingResult) -> dict[str, HistoryEvent] | None:
+        from .appended import Appended
+
+        return result.preview if isinstance(result, Appended) else None
 
     def kept_after_match(self, meta: Any, result: RatingResult) -> tuple[Any, dict[str, list[Any]]] | None:
         from ..lines import HistoryOnRead

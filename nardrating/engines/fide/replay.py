@@ -11,6 +11,7 @@ from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
 from .lists import ListPublication
+from .preview import state_of
 from .values import FIDE_2024_TOP, FideRules
 from .players import TITLED_UNRATED, Players
 from .records import Event, FideEvent, Game, SingleMatch
@@ -37,6 +38,7 @@ class FideReplay:
         self.engine = engine
         self.p: FideRules = view.params
         self.players = Players(self.p, view.player)
+        self.waiting: list[Event] = []   # the events that wait for a list after the view's day
 
     def group_into_events(self) -> list[Event]:
         """The rated matches grouped into events, by (end, journal order); unrated ones noted.
@@ -133,6 +135,7 @@ class FideReplay:
             ListPublication(self.players, item).publish(reach.pop(item))
 
     def pending(self, event: Event, list_date: date) -> None:
+        self.waiting.append(event)
         for g in event.games:
             for player, opponent, score in ((g.a, g.b, g.score_a), (g.b, g.a, 1 - g.score_a)):
                 self.players.note(player, HistoryEvent(
@@ -193,8 +196,11 @@ class FideReplay:
             standings[player] = Standing(player, s.rating, games, status, players.last_played.get(player), extra)
         view = self.view
         history = HistoryOnRead(players.history, by_date=True)   # read-only, its lines made when read
+        # As of a day: what add-match goes on from to show a new match's change (preview.py).
+        kept = None if view.as_of is None else state_of(p, players.states, self.waiting,
+                                                         (a.date for a in view.adjusts), view.as_of)
         return FideResult(view.rating.name, view.discipline, self.engine, standings, history,  # type: ignore[arg-type]
                           hidden_statuses=frozenset(),
                           columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
                           sections=((TITLED_UNRATED, N_("Titled players without a rating")),),
-                          as_of=view.as_of, lists={pl: s.lists for pl, s in players.states.items()})
+                          as_of=view.as_of, lists={pl: s.lists for pl, s in players.states.items()}, state=kept)

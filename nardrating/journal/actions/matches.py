@@ -130,12 +130,15 @@ def match_changes(club: Ledger, entry: AnyEntry) -> list[Change]:
         worked_out = through_cache(after_appended_match, club, engine, rating, entry.discipline, day) if day else None
         if worked_out is not None:
             club.appended_runs[(rating.name, entry.discipline, day)] = worked_out
-        if engine.match_line_waits and worked_out is not None:
-            run = worked_out
-        else:
-            run = club.run(rating, entry.discipline, day if engine.match_line_waits else None)
+        # A list whose lines wait for their list (fide) may tell the new match's lines on it too
+        # (Engine.preview_lines); else they are read from a replay through it.
+        shown = engine().preview_lines(worked_out) if worked_out is not None and not engine.match_line_waits else None
+        if shown is None:
+            run = worked_out if engine.match_line_waits and worked_out is not None else \
+                club.run(rating, entry.discipline, day if engine.match_line_waits else None)
+            shown = {player: run.event_of(player, entry.id) for player in entry.players} if entry.id is not None else {}
         for player in entry.players:
-            event = run.event_of(player, entry.id) if entry.id is not None else None
+            event = shown.get(player)
             if event is not None:
                 found.append(Change(rating.name, entry.discipline, player, event.before, event.change,
                                     event.after, event.rated, event.reason))
