@@ -328,3 +328,44 @@ def test_a_damaged_or_foreign_state_is_not_gone_on_from(cli, tmp_path, monkeypat
         full = boards(cli, twin, ("table", "json", "csv", "md"))
     assert [text.replace(str(twin), "CLUB") for text in full] == \
         [text.replace(str(club), "CLUB") for text in boards(cli, club, ("table", "json", "csv", "md"))]
+
+
+@pytest.mark.parametrize("damage", ["float rating", "short column", "a column more"])
+def test_a_mistyped_fide_state_is_not_gone_on_from(cli, tmp_path, monkeypatch, damage):
+    # A fide state that reads (its hash right) but is not one the replay makes is not taken for the
+    # preview: add-match replays the list for the change it shows, which is the replay's.
+    import hashlib
+
+    from nardrating.engines.fide import appended as fide_appended
+
+    club, twin = tmp_path / "club", tmp_path / "twin"
+    for folder in (club, twin):
+        shutil.copytree(Path(__file__).parent.parent / "sample_ledgers" / "fide-club", folder)
+    assert cli("recalc", "--club", club).exit_code == 0
+    ledger = load_club(club / "nardrating.toml")
+    with CacheFolder(ledger.config, create=False) as folder:
+        [name] = [n for n in folder.names() if n.startswith("standings-state-")]
+        data, _ = folder.read(name)
+        kept = json.loads(data[32:])
+        columns = kept["state"]["columns"]
+        if damage == "float rating":
+            columns["rating"][kept["state"]["players"].index("novik")] += 0.5
+        elif damage == "short column":
+            columns["singles"].pop()
+        else:
+            columns["age"] = [0] * len(kept["state"]["players"])
+        body = json.dumps(kept, ensure_ascii=False).encode("utf-8")
+        folder.write(name, hashlib.sha256(body).digest() + body)
+    previews: list[bool] = []
+    preview = fide_appended.waiting_lines
+    monkeypatch.setattr(fide_appended, "waiting_lines", lambda *args: previews.append(True) or preview(*args))
+    args = ("add-match", "novik", "belov", "--result", "1-0", "--date", "2025-03-10")
+    added = cli(*args, "--club", club)
+    with no_cache():
+        replayed = cli(*args, "--club", twin)
+    assert added.exit_code == replayed.exit_code == 0
+    assert added.stdout.replace(str(club), "CLUB") == replayed.stdout.replace(str(twin), "CLUB")
+    # By hand (seed 002, K 20): D = 2199 − 2241 = −42, table b's P_D for 40–47 below: 0.44; the win
+    # gains 20 × (1 − 0.44) = +11.20.
+    assert "novik 2199 +11.20 → 2210.20" in added.stdout
+    assert previews == []
