@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import HistoryEvent
 from ..tables import expected_percent
-from .records import PERCENT, SCORE, Event, PlayerState, SingleMatch
+from .records import Event, ListRating, PlayerState, RatedSingle, SingleMatch
 from .rules import KState, k_and_rule, list_in_force, list_on_or_after, reaches_list
 from .tables import expected_hundredths
 from .values import FideRules
@@ -39,9 +39,10 @@ _TYPES: dict[str, set[type]] = {"rating": {int}, "games": {int}, "established": 
 
 
 def state_of(params: FideRules, states: Mapping[str, PlayerState], waiting: Iterable[Event],
-             adjust_days: Iterable[date], as_of: date) -> dict[str, Any]:
+             last_adjust: date | None, as_of: date) -> dict[str, Any]:
     """The state kept beside the standings as of `as_of`: the rated players' states, and the events
-    that wait for a later list (`waiting`) counted per player."""
+    that wait for a later list (`waiting`) counted per player; `last_adjust`: the day of the list's
+    last adjustment up to then."""
     in_force = list_in_force(as_of, params.list_every)
     players = [player for player, s in states.items() if s.rating is not None]
     at = {player: k for k, player in enumerate(players)}
@@ -59,7 +60,7 @@ def state_of(params: FideRules, states: Mapping[str, PlayerState], waiting: Iter
     rated = [states[player] for player in players]
     columns: dict[str, list[Any]] = {name: [getattr(s, name) for s in rated] for name in COLUMNS[:6]}
     columns.update(singles=singles, other=other)
-    return {"in_force": in_force.toordinal(), "adjusted": any(day > in_force for day in adjust_days),
+    return {"in_force": in_force.toordinal(), "adjusted": last_adjust is not None and last_adjust > in_force,
             "players": players, "columns": columns}
 
 
@@ -107,12 +108,14 @@ def lines(params: FideRules, state: dict[str, Any], match: MatchPlayed, day: dat
     found = {}
     for player, k, opponent, own, opp, own_half, p_d in ((match.a, a, match.b, own_a, own_b, half, p_d_a),
                                                          (match.b, b, match.a, own_b, own_a, 2 - half, p_d_b)):
-        kstate = KState(columns["games"][k], columns["established"][k], columns["listed_k"][k],
-                        columns["listed_games"][k], columns["reached_top"][k], own)
-        factor, _why = k_and_rule(params, kstate, columns["singles"][k])
-        share = factor * (50 * own_half - p_d) / 100
-        found[player] = HistoryEvent(match.date, match.entry, "match", opponent, SCORE[own_half], own, share, own + share,
-                                     True, None, {"expected": PERCENT[p_d], "opponent_rating": opp})
+        # The side as the list rates it (lists.py one_game): its line is the list's own.
+        listed = ListRating(waits_for)
+        listed.k, listed.k_rule = k_and_rule(params, KState(
+            columns["games"][k], columns["established"][k], columns["listed_k"][k], columns["listed_games"][k],
+            columns["reached_top"][k], own), columns["singles"][k])
+        listed.fide, listed.rated_from, listed.gains = params.fide, 100 * own, [50 * own_half - p_d]
+        side = RatedSingle(match.entry, match.date, opponent, own_half, own, opp, p_d, None, listed, 0)
+        found[player] = next(side.lines())   # (its game's line; the event's on the list follows)
     return found
 
 

@@ -197,8 +197,8 @@ class FideReplay:
         view = self.view
         history = HistoryOnRead(players.history, by_date=True)   # read-only, its lines made when read
         # As of a day: what add-match goes on from to show a new match's change (preview.py).
-        kept = None if view.as_of is None else state_of(p, players.states, self.waiting,
-                                                         (a.date for a in view.adjusts), view.as_of)
+        kept = None if view.as_of is None else state_of(
+            p, players.states, self.waiting, view.adjusts[-1].date if view.adjusts else None, view.as_of)
         return FideResult(view.rating.name, view.discipline, self.engine, standings, history,  # type: ignore[arg-type]
                           hidden_statuses=frozenset(),
                           columns=(("pool_games", "Pool games"), ("pool_rating", "Pool gives")),
