@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from nardrating.journal.model import Adjust
-from nardrating.replay.cacheadjusts import CachedAdjusts, adjust_ordinals
+from nardrating.replay.cacheadjusts import CachedAdjusts, adjust_ordinals, stored_rows
 from nardrating.replay.loader import load_club
 
 from .conftest import make_club, no_cache
@@ -77,6 +77,18 @@ def test_the_entries_are_made_once_asked_for_and_are_the_rows():
     adjusts.append(extra)   # (a tail read after the snapshot)
     assert len(adjusts) == 3 and adjusts[2] is extra and adjust_ordinals(adjusts)[-1] == date(2024, 6, 1).toordinal()
     assert adjust_ordinals(made) == adjust_ordinals(adjusts)[:2]
+
+
+def test_entries_never_made_are_stored_again_from_their_rows_as_the_made_ones_are():
+    # As written by hand: the date as ISO text, the file as this command shows it (relabelled).
+    stored = [["2024-01-01", "anna", "fed", None, 1800, None, "imported", "journal/a.toml", 7, 1, 20, 40, None, None],
+              ["2024-05-02", "boris", None, None, None, -10.5, "commission", "journal/a.toml", 16, 2, None, None, None, None]]
+    adjusts = CachedAdjusts(rows(), {"a.toml": "journal/a.toml"})
+    assert stored_rows(adjusts) == stored and adjusts._made is None      # none made
+    assert stored_rows(list(adjusts)) == stored                          # the entries, made: the same rows
+    adjusts.append(Adjust(date(2024, 6, 1), "anna", None, None, 1700, None, "set", "b.toml", 3, 3))
+    assert stored_rows(adjusts) == [*stored, ["2024-06-01", "anna", None, None, 1700, None, "set", "b.toml", 3, 3,
+                                              None, None, None, None]]
 
 
 def test_a_cached_journal_reads_its_adjustments_and_those_appended_after_it_as_a_full_read(tmp_path):

@@ -125,6 +125,7 @@ def _identity(st: os.stat_result) -> dict[str, int]:
 
 def _journal_meta(journal: Journal) -> dict[str, object]:
     from ..journal import play
+    from .cacheadjusts import stored_rows
 
     def iso(d: date | None) -> str | None:
         return d.isoformat() if d else None
@@ -138,8 +139,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "tournament_codes": None if journal.tournament_codes.names == list(journal.tournaments)
         else journal.tournament_codes.names,
         "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
-        "adjusts": [[a.date.isoformat(), a.player, a.rating, a.discipline, a.set, a.delta, a.reason,
-                     a.file, a.line, a.seq, a.k, a.games, a.rd, a.volatility] for a in journal.adjusts],
+        "adjusts": stored_rows(journal.adjusts),
         "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
                   for i, e in journal.matches.extra.items()],
         "next_seq": journal.next_seq,
