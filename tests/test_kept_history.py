@@ -172,8 +172,8 @@ def test_a_damaged_file_is_not_read(cli, tmp_path, monkeypatch, where):
         data = bytearray(folder.read(name)[0])
         if where == "cut short":
             data = data[:-3]
-        else:   # a digit of the head's JSON (the key), or of the last player's part
-            k = data.index(b'"format"') + 10 if where == "head" else len(data) - 5
+        else:   # a digit of the head's JSON (the key), or the first player's part (at the file's start)
+            k = data.index(b'"format"') + 10 if where == "head" else 5
             data[k] = ord("7") if data[k] != ord("7") else ord("8")
         folder.write(name, bytes(data))
     with monkeypatch.context() as patch:

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from ..config import ClubConfig
 
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+# (O_NONBLOCK: a FIFO in a file's place makes the open fail at once, not wait for a reader)
+_APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 # Every name this program creates in a cache folder; nothing else is ever read or deleted.
 TOKEN = re.compile(r"[0-9a-f]{12}")
@@ -90,6 +92,22 @@ class CacheFolder:
             self.remove(tmp)
             raise
         return os.stat(name, dir_fd=self.fd, follow_symlinks=False)
+
+    def append(self, name: str, file: tuple[int, int], size: int, data: Iterable[bytes]) -> os.stat_result:
+        """Append `data` to `name`, if it is still the regular file `file` (st_dev, st_ino) of `size`
+        bytes; raises otherwise, or on any error (what was appended then is a reader's to refuse)."""
+        fd = os.open(self._own(name, path=False), _APPEND_FLAGS, dir_fd=self.fd)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != file or st.st_size != size:
+                raise FileExistsError(f"{name} is not the file read")
+            for part in data:
+                view = memoryview(part)
+                while view:
+                    view = view[os.write(fd, view):]
+            return os.fstat(fd)
+        finally:
+            os.close(fd)
 
     def remove(self, name: str) -> None:
         """Delete one of our own files by exact name; never a symlink, a folder or anything else."""

@@ -4,12 +4,19 @@
 The engine gives each player's history as plain data, the items its result keeps and makes the
 lines from when they are read (Engine.kept_histories), and makes the very same lines from that data
 again (Engine.history_from_kept). Stored after a replay of the journal exactly as the cached
-snapshot has it, per list and discipline (with the date read): a head (the key, the engine's meta
-and the players) with its own SHA-256, each player's part's end and BLAKE2b digest, then the
-players' parts as JSON. A read takes the head and one player's part only (a 200k-match list's
-file is tens of MB: never read whole). Read back only for the same snapshot token and counts and
-nothing appended since, the same engine and version, list, discipline and date; any other case,
-or any problem, means the list is replayed.
+snapshot has it, per list and discipline (with the date read), as one or more generations, each
+appended after the ones before it: the players' parts as JSON, then the generation's index (a head
+with the key, the engine's meta and the players; each player's part's offset in the file, length and
+BLAKE2b digest), then a trailer of fixed size (a mark, the head's and the index's lengths, the
+index's SHA-256). A read takes the trailer at the file's end, the index before it and one player's
+part only (a 200k-match list's file is tens of MB: never read whole). Read back only for the same
+snapshot token and counts and nothing appended since, the same engine and version, list,
+discipline and date; any other case, or any problem, means the list is replayed.
+
+A match appended after every entry (add-match) adds a generation to the same file: the grown parts
+of its two players and an index of every part, the others where they lie (a few hundred kB, not the
+tens of MB of the whole file written again). A file grown past twice what its last index names is
+written anew whole. A reader that meets a generation half written finds no trailer and replays.
 """
 from __future__ import annotations
 
@@ -32,14 +39,80 @@ if TYPE_CHECKING:
 
 Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 
-FORMAT = 1
+FORMAT = 2         # 2: generations appended, each with its index and trailer at the end
 _DIGEST = 16       # bytes of a player's part's BLAKE2b digest
-_PREFIX = 8 + 32   # the head's length, then the SHA-256 of the head, the ends and the digests
+_MARK = b"nrhist2\n"
+_TRAILER = len(_MARK) + 8 + 8 + 32   # the mark, the head's and the index's lengths, the index's SHA-256
+_SLACK = 1 << 20   # a file grows by generations up to twice what it holds and this; then it is written anew
 
 
 def _name(rating: str, discipline: str) -> str:
     """One file per list and discipline, as the kept standings (cachestandings.py)."""
     return "history-" + hashlib.sha256(f"{rating}\n{discipline}".encode("utf-8")).hexdigest()[:16] + ".bin"
+
+
+def _generation(head: dict[str, Any], starts: array[int], lengths: array[int], digests: bytes) -> bytes:
+    """A generation's index and trailer (after its parts, which `starts` place in the file)."""
+    head_bytes = json.dumps(head, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    index = head_bytes + starts.tobytes() + lengths.tobytes() + digests
+    return index + _MARK + len(head_bytes).to_bytes(8, "little") + len(index).to_bytes(8, "little") + \
+        hashlib.sha256(index).digest()
+
+
+@datarecord
+class Index:
+    """The last generation's index of a history file: its head, where each player's part lies
+    (offset, length) and its digest, the players by name, and the file's size it was read at."""
+
+    head: dict[str, Any]
+    names: list[str]
+    starts: array[int]
+    lengths: array[int]
+    digests: bytes
+    size: int
+
+    def where(self) -> dict[str, int]:
+        where = {p: k for k, p in enumerate(self.names)}
+        need(len(where) == len(self.names), "a player kept twice")
+        return where
+
+    def part(self, fd: int, k: int) -> bytes:
+        """Player k's part, checked against its digest."""
+        part = _read(fd, self.starts[k], self.lengths[k])
+        need(hashlib.blake2b(part, digest_size=_DIGEST).digest() == self.digests[_DIGEST * k:_DIGEST * (k + 1)],
+             "a player's history damaged")
+        return part
+
+    def live(self) -> int:
+        """The bytes of the parts this index names."""
+        return sum(self.lengths)
+
+
+def _index(fd: int) -> Index:
+    """The file's last index, every value checked (raises on any problem)."""
+    size = os.fstat(fd).st_size
+    need(size >= _TRAILER, "history file cut short")
+    trailer = _read(fd, size - _TRAILER, _TRAILER)
+    need(trailer[:len(_MARK)] == _MARK, "no history trailer")
+    at = len(_MARK)
+    head_size = int.from_bytes(trailer[at:at + 8], "little")
+    index_size = int.from_bytes(trailer[at + 8:at + 16], "little")
+    need(0 < head_size <= index_size <= size - _TRAILER, "bad history index")
+    index_start = size - _TRAILER - index_size
+    index = _read(fd, index_start, index_size)
+    need(hashlib.sha256(index).digest() == trailer[at + 16:], "history file damaged")
+    head = json.loads(index[:head_size])
+    need(isinstance(head, dict), "history head is not an object")
+    names = head.get("players")
+    need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
+    count = len(names)
+    need(index_size == head_size + 16 * count + _DIGEST * count, "bad history index")
+    starts, lengths = array("q"), array("q")
+    starts.frombytes(index[head_size:head_size + 8 * count])
+    lengths.frombytes(index[head_size + 8 * count:head_size + 16 * count])
+    need(all(0 <= n for n in lengths) and all(0 <= a and a + n <= index_start for a, n in zip(starts, lengths)),
+         "bad history parts")
+    return Index(head, names, starts, lengths, index[head_size + 16 * count:], size)
 
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
@@ -58,16 +131,15 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
             parts.append(json.dumps(items, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
     except (NotPlain, ValueError, TypeError):
         return
-    head = json.dumps({**list_key(ledger, engine, rating, discipline, day, FORMAT), "meta": meta, "players": players},
-                      ensure_ascii=False, allow_nan=False).encode("utf-8")
-    ends = array("q", [0])
-    for part in parts:
-        ends.append(ends[-1] + len(part))
+    starts, lengths = array("q"), array("q", map(len, parts))
+    at = 0
+    for length in lengths:
+        starts.append(at)
+        at += length
     digests = b"".join(hashlib.blake2b(part, digest_size=_DIGEST).digest() for part in parts)
-    index = head + ends.tobytes() + digests
+    head = {**list_key(ledger, engine, rating, discipline, day, FORMAT), "meta": meta, "players": players}
     with CacheFolder(ledger.config, create=True) as folder:
-        folder.write(_name(rating.name, discipline),
-                     [len(head).to_bytes(8, "little"), hashlib.sha256(index).digest(), index, *parts])
+        folder.write(_name(rating.name, discipline), [*parts, _generation(head, starts, lengths, digests)])
 
 
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
@@ -80,30 +152,11 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     with CacheFolder(ledger.config, create=False) as folder:
         fd = folder.open(_name(rating.name, discipline))
     try:
-        size = os.fstat(fd).st_size
-        prefix = os.pread(fd, _PREFIX, 0)
-        need(len(prefix) == _PREFIX, "history file cut short")
-        head_size = int.from_bytes(prefix[:8], "little")
-        need(0 < head_size <= size, "bad history head")
-        head_bytes = _read(fd, _PREFIX, head_size)
-        head = json.loads(head_bytes)
-        need(isinstance(head, dict), "history head is not an object")
+        index = _index(fd)
+        head = index.head
         if any(head.get(k) != v for k, v in list_key(ledger, engine, rating, discipline, day, FORMAT).items()):
             return None   # another snapshot, list, date or program
-        names = head.get("players")
-        need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
-        count = len(names)
-        tables = _read(fd, _PREFIX + head_size, 8 * (count + 1) + _DIGEST * count)
-        index = head_bytes + tables
-        need(hashlib.sha256(index).digest() == prefix[8:], "history file damaged")
-        ends = array("q")
-        ends.frombytes(tables[:8 * (count + 1)])
-        digests = tables[8 * (count + 1):]
-        start = _PREFIX + len(index)
-        need(ends[0] == 0 and all(a <= b for a, b in zip(ends, ends[1:])) and start + ends[-1] == size,
-             "bad history parts")
-        where = {p: k for k, p in enumerate(names)}
-        need(len(where) == count, "a player kept twice")
+        where = index.where()
         meta, lines_of = head.get("meta"), engine().history_from_kept
         events: dict[str, list[HistoryEvent]] = {}
         wanted = list(players)
@@ -112,10 +165,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
                 k = where.get(player)
                 if k is None or player in events:
                     continue   # (none: no history in this list, as the result's)
-                part = _read(fd, start + ends[k], ends[k + 1] - ends[k])
-                need(hashlib.blake2b(part, digest_size=_DIGEST).digest() == digests[_DIGEST * k:_DIGEST * (k + 1)],
-                     "a player's history damaged")
-                items = json.loads(part)
+                items = json.loads(index.part(fd, k))
                 need(type(items) is list, "bad history items")
                 events[player] = lines_of(meta, player, items)
             wanted = sorted({e.opponent for player in players for e in events.get(player, ()) if e.opponent})
@@ -132,14 +182,14 @@ def _read(fd: int, offset: int, size: int) -> bytes:
 
 @datarecord
 class Carried:
-    """Kept histories carried over an appended match, but for their key (the new snapshot's): the meta,
-    the players, and the file's body as runs of the old one's bytes with the grown parts between them."""
+    """Kept histories carried over an appended match, but for their key (the new snapshot's): the
+    old file's last index and identity, and the grown parts by player (a new player's after the others)."""
 
     meta: Any
-    players: list[str]
-    ends: array[int]
-    digests: bytes
-    chunks: list[bytes | memoryview]
+    index: Index
+    names: list[str]
+    grown: dict[int, bytes]
+    file: tuple[int, int]   # (st_dev, st_ino) of the file read
 
 
 def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, before_day: date | None,
@@ -147,86 +197,82 @@ def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, bef
     """The list's kept histories of the journal before a match appended after every entry (snapshot
     `before`, as of `before_day`), with the match's items in its players' parts
     (Engine.kept_after_match, from the standings after_match gave: `result`); every other part as it
-    was. Read before the new snapshot is written (which removes older history files); None where there
-    are none for that snapshot or the engine cannot tell; any problem raises (through_cache)."""
+    was. None where there are none for that snapshot or the engine cannot tell; any problem raises
+    (through_cache)."""
     with CacheFolder(after.config, create=False) as folder:
         fd = folder.open(_name(rating.name, discipline))
     try:
-        prefix = os.pread(fd, _PREFIX, 0)
-        need(len(prefix) == _PREFIX, "history file cut short")
-        head_size = int.from_bytes(prefix[:8], "little")
-        head_bytes = _read(fd, _PREFIX, head_size)
-        head = json.loads(head_bytes)
-        need(isinstance(head, dict), "history head is not an object")
-        if any(head.get(k) != v for k, v in list_key(after, engine, rating, discipline, before_day, FORMAT,
-                                                      snapshot=before).items()):
+        st = os.fstat(fd)
+        index = _index(fd)
+        if any(index.head.get(k) != v for k, v in list_key(after, engine, rating, discipline, before_day, FORMAT,
+                                                            snapshot=before).items()):
             return None
-        names = head.get("players")
-        need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
-        count = len(names)
-        tables = _read(fd, _PREFIX + head_size, 8 * (count + 1) + _DIGEST * count)
-        need(hashlib.sha256(head_bytes + tables).digest() == prefix[8:], "history file damaged")
-        ends = array("q")
-        ends.frombytes(tables[:8 * (count + 1)])
-        digests = tables[8 * (count + 1):]
-        need(ends[0] == 0 and all(a <= b for a, b in zip(ends, ends[1:])), "bad history parts")
         carrier = engine()
-        kept = carrier.kept_after_match(head.get("meta"), result)
+        kept = carrier.kept_after_match(index.head.get("meta"), result)
         if kept is None:
             return None
         meta, added = kept
-        body = memoryview(_read(fd, _PREFIX + head_size + len(tables), ends[-1]))
+        where, names = index.where(), list(index.names)
+        grown: dict[int, bytes] = {}
+        for player, items in added.items():
+            k = where.get(player)
+            old: list[Any] = []
+            if k is not None:
+                old = json.loads(index.part(fd, k))
+                need(type(old) is list, "bad history items")
+            else:
+                k = where[player] = len(names)
+                names.append(player)
+            both = carrier.carried_items(meta, player, old, items)
+            if both is None:
+                return None
+            grown[k] = json.dumps(both, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
     finally:
         os.close(fd)
-    where = {p: k for k, p in enumerate(names)}
-    need(len(where) == count, "a player kept twice")
-    grown: dict[int, bytes] = {}
-    for player, items in added.items():
-        k = where.get(player)
-        old: list[Any] = []
-        if k is not None:
-            kept_part = bytes(body[ends[k]:ends[k + 1]])
-            need(hashlib.blake2b(kept_part, digest_size=_DIGEST).digest() == digests[_DIGEST * k:_DIGEST * (k + 1)],
-                 "a player's history damaged")
-            old = json.loads(kept_part)
-            need(type(old) is list, "bad history items")
-        else:
-            k = where[player] = len(names)
-            names = [*names, player]
-        both = carrier.carried_items(meta, player, old, items)
-        if both is None:
-            return None
-        grown[k] = json.dumps(both, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-    # The old body's runs between the grown parts, as they lie; a new player's part after them all.
-    chunks: list[bytes | memoryview] = []
-    new_ends, new_digests, at = array("q", [0]), bytearray(), 0
-    for k in range(len(names)):
-        part = grown.get(k)
-        if part is None:
-            size, digest = ends[k + 1] - ends[k], digests[_DIGEST * k:_DIGEST * (k + 1)]
-        else:
-            if k < count:
-                chunks.append(body[at:ends[k]])
-                at = ends[k + 1]
-            elif at < ends[count]:
-                chunks.append(body[at:ends[count]])
-                at = ends[count]
-            chunks.append(part)
-            size, digest = len(part), hashlib.blake2b(part, digest_size=_DIGEST).digest()
-        new_ends.append(new_ends[-1] + size)
-        new_digests += digest
-    chunks.append(body[at:ends[count]])
-    return Carried(meta, names, new_ends, bytes(new_digests), chunks)
+    return Carried(meta, index, names, grown, (st.st_dev, st.st_ino))
 
 
 def write_carried(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-                  carried: Carried) -> None:
-    """Keep the carried histories for the journal in memory, exactly the cached snapshot it is now."""
-    if ledger.cache_token is None or ledger.dirty:
-        return
-    head = json.dumps({**list_key(ledger, engine, rating, discipline, day, FORMAT), "meta": carried.meta,
-                       "players": carried.players}, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    index = head + carried.ends.tobytes() + carried.digests
+                  carried: Carried, snapshot: tuple[str, dict[str, int]]) -> None:
+    """Keep the carried histories for the journal in memory as the snapshot it is about to be written as
+    (`snapshot`: its token and counts; written after this, so that the file, just grown, is not
+    removed with the older snapshots): a generation appended to the file read, if it is still that
+    file as it was; a new file of every part where the old one has grown past twice its parts."""
+    index, grown = carried.index, carried.grown
+    count = len(carried.names)
+    starts, lengths = array("q", index.starts), array("q", index.lengths)
+    digests = bytearray(index.digests)
+    pad = count - len(starts)
+    starts.extend([0] * pad)
+    lengths.extend([0] * pad)
+    digests += bytes(_DIGEST * pad)
+    at = index.size
+    for k in sorted(grown):
+        part = grown[k]
+        starts[k], lengths[k] = at, len(part)
+        digests[_DIGEST * k:_DIGEST * (k + 1)] = hashlib.blake2b(part, digest_size=_DIGEST).digest()
+        at += len(part)
+    head = {**list_key(ledger, engine, rating, discipline, day, FORMAT, snapshot=snapshot), "meta": carried.meta,
+            "players": carried.names}
+    parts = [grown[k] for k in sorted(grown)]
+    generation = _generation(head, starts, lengths, bytes(digests))
+    name = _name(rating.name, discipline)
     with CacheFolder(ledger.config, create=True) as folder:
-        folder.write(_name(rating.name, discipline),
-                     [len(head).to_bytes(8, "little"), hashlib.sha256(index).digest(), index, *carried.chunks])
+        if at + len(generation) <= 2 * (sum(lengths) + len(generation)) + _SLACK:
+            folder.append(name, carried.file, index.size, [*parts, generation])
+            return
+        # Grown past twice what it holds: every part, read once from the old file, into a new one.
+        fd = folder.open(name)
+        try:
+            st = os.fstat(fd)
+            need((st.st_dev, st.st_ino) == carried.file and st.st_size >= index.size, "another history file")
+            body = memoryview(_read(fd, 0, index.size))
+        finally:
+            os.close(fd)
+        chunks: list[bytes | memoryview] = []
+        new_starts, at = array("q"), 0
+        for k in range(count):
+            chunks.append(grown[k] if k in grown else body[starts[k]:starts[k] + lengths[k]])
+            new_starts.append(at)
+            at += lengths[k]
+        folder.write(name, [*chunks, _generation(head, new_starts, lengths, bytes(digests))])

@@ -296,17 +296,19 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
         return
     standings = _kept_standings(after)
     if after.unsaved or standings:
-        histories = _carried_histories(after)   # (read before the new snapshot removes the older files)
         lineage = [*after.cache_lineage, token]
-        new_token = cache.save_journal(after.config, after.journal, states, lineage)
-        if new_token is not None:
+        # The kept histories carried over the match, for the snapshot about to be written (its token
+        # chosen now): grown before it is, so that its removal of older files finds them just written.
+        new_token = cache.new_token()
+        for engine, rating_list, discipline, day, history in _carried_histories(after):
+            through_cache(cachehistory.write_carried, after, engine, rating_list, discipline, day, history,
+                          (new_token, after.snapshot_counts()))
+        if cache.save_journal(after.config, after.journal, states, lineage, new_token) is not None:
             after.cache_token, after.cache_lineage, after.dirty = new_token, lineage, False
             for engine, rating_list, discipline, result in after.unsaved:
                 after.save_run(engine, rating_list, discipline, result)
             for engine, rating_list, discipline, day, result in standings:
                 cachestandings.save(after, engine, rating_list, discipline, day, result)
-            for engine, rating_list, discipline, day, history in histories:
-                through_cache(cachehistory.write_carried, after, engine, rating_list, discipline, day, history)
         return
     record = cachetail.record_of(after.journal, base, token, states)
     if record is not None:
@@ -338,7 +340,7 @@ def _kept_standings(after: Ledger) -> list[tuple[Any, RatingList, str, date | No
 def _carried_histories(after: Ledger) -> list[tuple[Any, RatingList, str, date | None, Any]]:
     """The kept histories of the lists whose standings the preview worked out over the appended match
     (Ledger.appended_runs), carried over it (replay/cachehistory.py `carried`): (engine, list,
-    discipline, day, what to write once the new snapshot is)."""
+    discipline, day, what to write for the new snapshot)."""
     from ...engines.registry import engine_class
     from ...replay import cachehistory
     from ...replay.ledger import through_cache
