@@ -110,3 +110,50 @@ def test_a_file_that_is_not_the_one_read_is_not_appended_to(tmp_path):
         os.mkfifo(name, dir_fd=folder.fd)   # a FIFO in its place: refused at once, no wait for a reader
         with pytest.raises(OSError):
             folder.append(name, identity, 13, [b"x"])
+
+
+# --- the snapshot is not written again for matches appended after every entry -------------------
+
+def snapshot_token(club) -> str:
+    folder, _ = kept_file(club)
+    with folder:
+        manifest = json.loads(folder.read("manifest.json")[0])
+    return manifest["token"]
+
+
+def test_matches_appended_are_recorded_and_the_snapshot_is_not_written_again(cli, tmp_path, monkeypatch):
+    # The journal after them is the snapshot plus the manifest's record of the matches (as after any
+    # writer's append): the standings and histories are kept under that key, and the leaderboard and
+    # history after them read them, without a replay, as a full read shows them.
+    club, a, b = evening(cli, tmp_path)
+    token = snapshot_token(club)
+    for day in ("2025-03-20", "2025-03-21"):
+        add(cli, club, a, b, day)
+        assert snapshot_token(club) == token
+        with monkeypatch.context() as patch:
+            replays = counting_runs(patch)
+            board = cli("leaderboard", "--club", club, "--format", "json")
+            kept = histories(cli, club, RATING, [a, b], formats=("json",))
+        assert not replays and board.exit_code == 0
+        with no_cache():
+            assert json.loads(board.stdout) == json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout)
+        assert kept == full_reads(cli, club, [a, b])
+
+
+def test_a_match_appended_by_hand_after_them_is_not_read_from_what_was_kept(cli, tmp_path, monkeypatch):
+    # The same counts, other matches: what was kept for the recorded matches is not for these.
+    club, a, b = evening(cli, tmp_path)
+    add(cli, club, a, b, "2025-03-20")
+    journal = club / "journal.toml"
+    text = journal.read_text(encoding="utf-8")
+    last = text.rindex("[[match]]")
+    # the match add-match wrote, entered by hand with the other result instead
+    journal.write_text(text[:last] + text[last:].replace(f'winner = "{a}"', f'winner = "{b}"'), encoding="utf-8")
+    with monkeypatch.context() as patch:
+        replays = counting_runs(patch)
+        board = json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout)
+        kept = histories(cli, club, RATING, [a, b], formats=("json",))
+    assert replays
+    with no_cache():
+        assert board == json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout)
+    assert kept == full_reads(cli, club, [a, b])

@@ -36,6 +36,7 @@ from .cachestandings import list_key
 
 if TYPE_CHECKING:
     from ..config import RatingList
+    from .cachetail import Snapshot
 
 Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 
@@ -116,8 +117,9 @@ def _index(fd: int) -> Index:
 
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
-    """Keep every player's history of the result, where the journal in memory is exactly the cached snapshot."""
-    if ledger.cache_token is None or ledger.dirty or result.as_of != day:
+    """Keep every player's history of the result, where the journal in memory is exactly the cached snapshot
+    (or it and the matches recorded since: Ledger.kept_key)."""
+    if ledger.kept_key() is None or result.as_of != day:
         return
     kept = engine().kept_histories(result)
     if kept is None:
@@ -147,7 +149,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     """A result giving these players' kept histories (and, with `opponents`, those of every opponent
     they name), and nothing else; or None. Any problem raises (through_cache): every part is read
     here, none later, when a report could no longer turn to a replay."""
-    if ledger.cache_token is None or ledger.dirty:
+    if ledger.kept_key() is None:
         return None
     with CacheFolder(ledger.config, create=False) as folder:
         fd = folder.open(_name(rating.name, discipline))
@@ -193,7 +195,7 @@ class Carried:
 
 
 def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, before_day: date | None,
-            before: tuple[str, dict[str, int]], result: RatingResult) -> Carried | None:
+            before: Snapshot, result: RatingResult) -> Carried | None:
     """The list's kept histories of the journal before a match appended after every entry (snapshot
     `before`, as of `before_day`), with the match's items in its players' parts
     (Engine.kept_after_match, from the standings after_match gave: `result`); every other part as it
@@ -233,9 +235,9 @@ def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, bef
 
 
 def write_carried(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-                  carried: Carried, snapshot: tuple[str, dict[str, int]]) -> None:
-    """Keep the carried histories for the journal in memory as the snapshot it is about to be written as
-    (`snapshot`: its token and counts; written after this, so that the file, just grown, is not
+                  carried: Carried, snapshot: Snapshot) -> None:
+    """Keep the carried histories for the journal in memory as `snapshot` (Ledger.kept_key: as it is
+    recorded, or as the snapshot about to be written, after this, so that the file, just grown, is not
     removed with the older snapshots): a generation appended to the file read, if it is still that
     file as it was; a new file of every part where the old one has grown past twice its parts."""
     index, grown = carried.index, carried.grown

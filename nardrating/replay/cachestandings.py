@@ -25,6 +25,7 @@ from .cachedir import CacheFolder
 
 if TYPE_CHECKING:
     from ..config import RatingList
+    from .cachetail import Snapshot
 
 Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 
@@ -149,12 +150,12 @@ def _state_name(rating: str, discipline: str) -> str:
 
 
 def list_key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-             form: int = FORMAT, snapshot: tuple[str | None, dict[str, int]] | None = None) -> dict[str, Any]:
+             form: int = FORMAT, snapshot: Snapshot | None = None) -> dict[str, Any]:
     """What a file kept of a list's replay is for (here, and cachehistory.py's of the same key):
-    the snapshot (token and counts; `snapshot`: those given), the engine and its version, the list,
-    discipline and date."""
-    token, counts = snapshot if snapshot is not None else (ledger.cache_token, ledger.snapshot_counts())
-    return {"format": form, "token": token, "counts": counts, "engine": engine.name,
+    the journal (Ledger.kept_key: the snapshot's token, the counts, the matches recorded since;
+    `snapshot`: those given), the engine and its version, the list, discipline and date."""
+    token, counts, tail = snapshot if snapshot is not None else (ledger.kept_key() or (None, None, None))
+    return {"format": form, "token": token, "counts": counts, "tail": tail, "engine": engine.name,
             "version": engine.version, "rating": rating.name, "discipline": discipline,
             "as_of": day.isoformat() if day else None}
 
@@ -179,7 +180,7 @@ def _read(ledger: Ledger, name: str, key: dict[str, Any]) -> dict[str, Any] | No
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
     """Keep the result's standings, where the journal in memory is exactly the cached snapshot."""
-    if ledger.cache_token is None or ledger.dirty or result.as_of != day:
+    if ledger.kept_key() is None or result.as_of != day:
         return
     try:
         rows = _columns(list(result.standings.values()))
@@ -198,7 +199,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
 
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> RatingResult | None:
     """The kept standings as a result for the leaderboard, or None; any problem raises (through_cache)."""
-    if ledger.cache_token is None or ledger.dirty:
+    if ledger.kept_key() is None:
         return None
     return _kept_result(ledger, engine, rating, discipline, day, list_key(ledger, engine, rating, discipline, day))
 
@@ -229,7 +230,8 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     facts = after.appended_to
     if facts is None or not enabled():
         return None
-    token, counts, before_day, last_before = facts
+    before, before_day, last_before = facts
+    counts = before[1]
     journal = after.journal
     i = journal.match_count() - 1
     # One match (no new player, nothing else), dated on or after every entry before it, on no day a
@@ -239,7 +241,7 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     m = journal.match(i)
     if m.discipline != discipline or m.date < last_before or m.date.toordinal() in journal.tournament_ends():
         return None
-    key = list_key(after, engine, rating, discipline, before_day, snapshot=(token, counts))
+    key = list_key(after, engine, rating, discipline, before_day, snapshot=before)
     kept = _kept_result(after, engine, rating, discipline, before_day, key, rows=engine.after_match_reads_standings)
     if kept is None:
         return None

@@ -39,6 +39,12 @@ ROW = ("ids", "dates", "a", "b", "score_a", "length", "discipline", "tournament"
        "seq", "source", "line")
 
 
+# What a journal in memory is, as the files kept of a list's replay name it (cachestandings.list_key,
+# Ledger.kept_key): the cached snapshot's token, the journal's counts, and the matches appended since
+# as recorded (content_key; None for none).
+Snapshot = tuple[str, dict[str, int], str | None]
+
+
 @datarecord
 class Base:
     """The cached snapshot as loaded, before any tail: what a record is relative to."""
@@ -88,6 +94,17 @@ def record_of(journal: Journal, base: Base, token: str, states: list[State]) -> 
             "rows": rows, "extra": extra, "next_seq": journal.next_seq, "max_date": journal.max_date,
             "states": states}
     return sealed(body)
+
+
+def content_key(journal: Journal, base: Base, token: str) -> str | None:
+    """What the matches `journal` appended to the snapshot `base` (of `token`) are, as a digest of
+    their record without the files' states (which a later read refreshes: the same matches, the same
+    key); None where it added anything but matches. Files kept of a list's replay of the snapshot
+    plus those matches carry it in their key (cachestandings.list_key)."""
+    record = record_of(journal, base, token, [])
+    if record is None:
+        return None
+    return _digest({k: v for k, v in record.items() if k not in ("states", "sha256")})
 
 
 def sealed(record: dict[str, Any]) -> dict[str, Any]:

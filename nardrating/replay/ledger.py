@@ -14,7 +14,7 @@ from ..journal.model import Journal
 
 if TYPE_CHECKING:
     from .cachegrowth import State
-    from .cachetail import Base
+    from .cachetail import Base, Snapshot
 
 T = TypeVar("T")
 
@@ -60,8 +60,9 @@ class Ledger:
     # Of a journal a writer appended to in memory: the snapshot it was (token, counts), the day its
     # lists kept as standings were read as of, and its last entry's date (cachestandings.py:
     # after_appended_match); and the standings worked out from those for the preview, kept by the write.
-    appended_to: tuple[str, dict[str, int], date, date | None] | None = None
+    appended_to: tuple[Snapshot, date, date | None] | None = None
     appended_runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
+    _tail_key: tuple[dict[str, int], str | None] | None = None   # (counts, key): kept_key's last answer
 
     def rating(self, name: str | None = None) -> RatingList:
         return self.config.rating(name)
@@ -175,6 +176,25 @@ class Ledger:
     # The cache of replayed results (resume.resumed_result): only for engines whose replay can
     # be stored (Engine.can_cache: resumed over appended matches where Engine.can_resume), and
     # only for the journal exactly as cached (`dirty` marks one changed in memory, by add-match).
+
+    def kept_key(self) -> Snapshot | None:
+        """(token, counts, tail) where the journal in memory is exactly the cached snapshot (tail None)
+        or the snapshot plus the matches appended since, as read from the files or the manifest's
+        record (tail: their content's digest, cachetail.content_key); None where it is neither (a
+        writer's entry in memory only, anything but matches appended) or nothing is cached."""
+        if self.cache_token is None:
+            return None
+        counts = self.snapshot_counts()
+        if not self.dirty:
+            return self.cache_token, counts, None
+        if self.tail is None or self.tail[2] != counts or self.cache_base is None:
+            return None
+        if self._tail_key is None or self._tail_key[0] != counts:
+            from .cachetail import content_key
+
+            self._tail_key = counts, content_key(self.journal, self.cache_base, self.cache_token)
+        key = self._tail_key[1]
+        return None if key is None else (self.cache_token, counts, key)
 
     def snapshot_counts(self) -> dict[str, int]:
         j = self.journal

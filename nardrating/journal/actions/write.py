@@ -256,8 +256,8 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
         comparing = compare(current) if callable(compare) else compare
         last_before = last_entry_date(current.journal)
         before = current_ratings(current, last_before) if comparing else None
-        appended_to = (current.cache_token, current.snapshot_counts(), as_of(current, None).day, last_before) \
-            if current.cache_token is not None and not current.dirty else None
+        kept_key = current.kept_key()
+        appended_to = (kept_key, as_of(current, None).day, last_before) if kept_key is not None else None
         after = journal_after(current, path, [kind for kind, _ in built], block)
         if after is current:   # (the journal in memory grown: what it was, for the preview's standings)
             after.appended_to = appended_to
@@ -282,8 +282,10 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     parses the new entries (the manifest's record of them: replay/cachetail.py) nor, where the
     preview had to replay a list in full (no cached result to resume: the first write after an
     upgrade), replays it again: then the journal as written is stored as a new snapshot, with
-    the preview's results. So it is where the write replayed a list kept as standings (mfsnb,
-    fide) as of the leaderboard's day (a correction's comparison): with those standings."""
+    the preview's results. The standings of a list kept as standings (mfsnb, fide) as of the
+    leaderboard's day that the write worked out or replayed (a correction's comparison) are kept
+    too: under the key of the snapshot plus the manifest's record where only matches were appended
+    since it (with the kept histories carried over them), else with a new snapshot."""
     from ...replay import cache, cachehistory, cachestandings, cachetail
     from ...replay.ledger import through_cache
 
@@ -297,12 +299,28 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     standings = _kept_standings(after)
     if after.unsaved or standings:
         lineage = [*after.cache_lineage, token]
+        histories = _carried_histories(after)
+        record = None if after.unsaved else cachetail.record_of(after.journal, base, token, states)
+        if record is not None:
+            # Only matches appended since the snapshot: it is not written again (tens of MB for a
+            # federation's list), the matches are recorded in its manifest as every writer's are, and
+            # the standings and histories kept under the key of the snapshot plus that record.
+            cachetail.save(after.config, token, record)
+            after.tail, after.cache_states = (states, lineage, after.snapshot_counts()), states
+            recorded = after.kept_key()
+            if recorded is not None:
+                for engine, rating_list, discipline, day, history in histories:
+                    through_cache(cachehistory.write_carried, after, engine, rating_list, discipline, day, history,
+                                  recorded)
+                for engine, rating_list, discipline, day, result in standings:
+                    cachestandings.save(after, engine, rating_list, discipline, day, result)
+            return
         # The kept histories carried over the match, for the snapshot about to be written (its token
         # chosen now): grown before it is, so that its removal of older files finds them just written.
         new_token = cache.new_token()
-        for engine, rating_list, discipline, day, history in _carried_histories(after):
+        for engine, rating_list, discipline, day, history in histories:
             through_cache(cachehistory.write_carried, after, engine, rating_list, discipline, day, history,
-                          (new_token, after.snapshot_counts()))
+                          (new_token, after.snapshot_counts(), None))
         if cache.save_journal(after.config, after.journal, states, lineage, new_token) is not None:
             after.cache_token, after.cache_lineage, after.dirty = new_token, lineage, False
             for engine, rating_list, discipline, result in after.unsaved:
@@ -347,13 +365,13 @@ def _carried_histories(after: Ledger) -> list[tuple[Any, RatingList, str, date |
 
     if after.appended_to is None:
         return []
-    token, counts, before_day, _last = after.appended_to
+    before, before_day, _last = after.appended_to
     found: list[tuple[Any, RatingList, str, date | None, Any]] = []
     for (name, discipline, day), result in after.appended_runs.items():
         rating_list = after.config.ratings.get(name)
         if rating_list is not None:
             engine = engine_class(rating_list.engine)
-            history = through_cache(cachehistory.carried, after, engine, rating_list, discipline, before_day, (token, counts),
+            history = through_cache(cachehistory.carried, after, engine, rating_list, discipline, before_day, before,
                                     result)
             if history is not None:
                 found.append((engine, rating_list, discipline, day, history))
