@@ -4,14 +4,15 @@
 The engine gives each player's history as plain data, the items its result keeps and makes the
 lines from when they are read (Engine.kept_histories), and makes the very same lines from that data
 again (Engine.history_from_kept). Stored after a replay of the journal exactly as the cached
-snapshot has it, per list and discipline (with the date read), as one or more generations, each
-appended after the ones before it: the players' parts as JSON, then the generation's index (a head
-with the key, the engine's meta and the players; each player's part's offset in the file, length and
-BLAKE2b digest), then a trailer of fixed size (a mark, the head's and the index's lengths, the
-index's SHA-256). A read takes the trailer at the file's end, the index before it and one player's
-part only (a 200k-match list's file is tens of MB: never read whole). Read back only for the same
-snapshot token and counts and nothing appended since, the same engine and version, list,
-discipline and date; any other case, or any problem, means the list is replayed.
+snapshot has it (or as it and the matches recorded since: Ledger.kept_key), per list and discipline
+(with the date read), as one or more generations, each appended after the ones before it: the
+players' parts as JSON, then the generation's index (a head with the key, the engine's meta and the
+players; each player's part's offset in the file, length and BLAKE2b digest), then a trailer of
+fixed size (a mark, the head's and the index's lengths, the index's SHA-256). A read takes the
+trailer at the file's end, the index before it and one player's part only (a 200k-match list's file
+is tens of MB: never read whole). Read back only for the same snapshot token, counts and recorded
+matches and nothing else appended since, the same engine and version, list, discipline and date;
+any other case, or any problem, means the list is replayed.
 
 A match appended after every entry (add-match) adds a generation to the same file: the grown parts
 of its two players and an index of every part, the others where they lie (a few hundred kB, not the

@@ -1,11 +1,12 @@
 """The standings of a list whose replay the cache cannot keep (mfsnb, fide: their state is records
 per competition and list line), kept for `leaderboard`.
 
-Stored after a replay of the journal exactly as the cached snapshot has it, per list and discipline
-(with the date read), as JSON with its own SHA-256: every standing (player, rating, games, status, the last
-game's date, the engine's extra columns), a column at a time, and what the leaderboard shows of the result (hidden
-statuses, extra columns, sections, the date). Read back only for the same snapshot token and counts
-and nothing appended since, the same engine and version, list, discipline and date; each value must
+Stored after a replay of the journal exactly as the cached snapshot has it, or as it and the matches
+recorded since in its manifest (Ledger.kept_key), per list and discipline (with the date read), as JSON
+with its own SHA-256: every standing (player, rating, games, status, the last game's date, the engine's
+extra columns), a column at a time, and what the leaderboard shows of the result (hidden statuses,
+extra columns, sections, the date). Read back only for the same snapshot token, counts and recorded
+matches and nothing else appended since, the same engine and version, list, discipline and date; each value must
 come back as the very type it was (an int stays an int, a date is tagged), and a result holding
 anything else is not stored. Any other case, or any problem, means the list is replayed.
 """
