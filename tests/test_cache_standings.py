@@ -290,3 +290,16 @@ def test_a_match_after_todays_leaderboard_is_previewed_in_full(cli, tmp_path):
                   "--yes", "--club", club)
     assert written.exit_code == 0, written.output
     assert "avakyan not rated now: a competition of its own, on the list of" in written.stdout
+
+
+def test_a_rating_that_would_not_come_back_as_it_was_keeps_no_standings():
+    # None, an int or a finite float is kept; NaN, an infinity, a bool or a text is not (checked for
+    # the whole column at once: one of 10,000 is enough).
+    from nardrating.replay.cachestandings import NotPlain, _columns
+
+    others = [Standing(p, 1500 + k, 1, "rated", None, {}) for k, p in enumerate(("b", "c"))]
+    assert _columns([Standing("a", 1.5, 1, "rated", None, {}), *others])["rating"] == [1.5, 1500, 1501]
+    assert _columns([Standing("a", None, 0, "unrated", None, {}), *others])["rating"] == [None, 1500, 1501]
+    for rating in (float("nan"), float("inf"), True, "1500"):
+        with pytest.raises(NotPlain):
+            _columns([*others, Standing("a", rating, 1, "rated", None, {})])

@@ -9,6 +9,7 @@ once, and is then a plain list's answer (appends included: a tail read after the
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableSequence, Sequence
+from datetime import date
 from typing import Any, overload
 
 from ..journal.model import Adjust
@@ -74,7 +75,8 @@ def stored_rows(adjusts: Sequence[Adjust]) -> list[list[Any]]:
     entries never made, from its rows: an add-match of a federation that imports its ratings writes
     them all again, and making 10,000 entries to write them took about a tenth of its time."""
     if isinstance(adjusts, CachedAdjusts) and adjusts._rows is not None:
-        relabel, iso = adjusts._relabel, {}
+        relabel = adjusts._relabel
+        iso: dict[date, str] = {}
         return [[iso.get(day) or iso.setdefault(day, day.isoformat()), player, rating, disc, set_, delta, reason,
                  relabel[file], *rest]
                 for day, player, rating, disc, set_, delta, reason, file, *rest in adjusts._rows]

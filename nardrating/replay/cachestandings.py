@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from datetime import date
 from itertools import repeat
 from operator import attrgetter
@@ -69,13 +70,43 @@ def _columns(standings: list[Standing]) -> dict[str, Any]:
             and set(map(type, played)) <= {date, type(None)} and all(type(key) is str for shape in shapes for key in shape)):
         raise NotPlain("a standing's player, games, status, date or extra column")
     values = list(map(list, map(dict.values, extras)))
-    if not {type(v) for row in values for v in row} <= {type(None), bool, int, str}:   # (a date, a float: checked one by one)
+    if len(shapes) == 1 and values and values[0]:
+        values = _one_shape(values)
+    elif not {type(v) for row in values for v in row} <= _PLAIN:   # (a date, a float: checked one by one)
         values = [[_value(v) for v in row] for row in values]
-    days = {day: day.toordinal() for day in set(played) if day is not None}
-    return {"player": players, "rating": list(map(_number, ratings)), "games": games, "status": statuses,
-            "last_played": [None if day is None else days[day] for day in played],
+    days: dict[date | None, int | None] = {day: None if day is None else day.toordinal() for day in set(played)}
+    return {"player": players, "rating": _ratings(ratings), "games": games, "status": statuses,
+            "last_played": list(map(days.__getitem__, played)),
             "extra_keys": [list(shape) for shape in shapes], "extra_shape": list(map(shapes.__getitem__, keys)),
             "extra": values}
+
+
+_PLAIN = {type(None), bool, int, str}
+
+
+def _ratings(ratings: list[Any]) -> list[Any]:
+    """The ratings as _number gives each (None, an int, a finite float), checked by their types at once."""
+    kinds = set(map(type, ratings))
+    if not kinds <= {type(None), int, float}:
+        _number(next(r for r in ratings if type(r) not in (type(None), int, float)))   # (raises, naming the type)
+    if float in kinds and not all(map(math.isfinite, [r for r in ratings if type(r) is float])):
+        raise NotPlain("a rating of type float")
+    return ratings
+
+
+def _one_shape(values: list[list[Any]]) -> list[list[Any]]:
+    """The rows' extra values of one shape (fide's 10,000 standings: the list's date), a column at a
+    time: a column of plain values as it is; any other, each distinct value given as _value gives
+    it (a date tagged once, not for every row)."""
+    columns = list(zip(*values))
+    kinds = [set(map(type, column)) for column in columns]
+    if all(kind <= _PLAIN for kind in kinds):
+        return values
+    given = [column if kind <= _PLAIN else
+             list(map({v: _value(v) for v in set(column)}.__getitem__, column)) if kind <= _PLAIN | {date, float} else
+             list(map(_value, column))   # (raises NotPlain)
+             for column, kind in zip(columns, kinds)]
+    return list(map(list, zip(*given)))
 
 
 def _day(v: dict[str, Any], tagged: dict[str, date]) -> date:
