@@ -256,7 +256,7 @@ def write_entries(ledger: Ledger, makers: list[tuple[str, MakeFields]], *, check
         comparing = compare(current) if callable(compare) else compare
         last_before = last_entry_date(current.journal)
         before = current_ratings(current, last_before) if comparing else None
-        kept_key = current.kept_key()
+        kept_key = through_cache(current.kept_key)   # (derived data: never fails the write)
         appended_to = (kept_key, as_of(current, None).day, last_before) if kept_key is not None else None
         after = journal_after(current, path, [kind for kind, _ in built], block)
         if after is current:   # (the journal in memory grown: what it was, for the preview's standings)
