@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+from datetime import date, timedelta
 
 import pytest
 
@@ -157,3 +159,49 @@ def test_a_match_appended_by_hand_after_them_is_not_read_from_what_was_kept(cli,
     with no_cache():
         assert board == json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout)
     assert kept == full_reads(cli, club, [a, b])
+
+
+# --- an evening of writers and hand edits, every read against a full read ------------------------
+
+PLAYERS = ["aleksandrov", "belov", "vasiliev", "grigoriev", "novik", "zhukov", "ivanov", "usova"]
+
+
+def evening_steps(seed: int, steps: int):
+    """A random evening after the sample's last entry: games entered by add-match (in order, some the
+    same day, some unrated), games appended to the journal by hand, a void, a leaderboard between."""
+    rng = random.Random(seed)
+    day = date(2025, 3, 10)
+    for n in range(steps):
+        day += timedelta(days=rng.choice([0, 0, 1, 2, 9, 25]))
+        a, b = rng.sample(PLAYERS, 2)
+        kind = rng.choice(["add", "add", "add", "unrated", "hand", "hand", "void", "board"])
+        yield n, kind, day, a, b, rng.choice(["1-0", "0-1", "1/2-1/2"])
+
+
+@pytest.mark.parametrize("seed", [3, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(4, 12))])
+def test_an_evening_of_writers_and_hand_edits_reads_as_a_full_read(cli, tmp_path, seed):
+    club = copied(tmp_path, "fide-club")
+    assert cli("recalc", "--club", club).exit_code == 0
+    histories(cli, club, RATING, ["novik"], formats=("json",))   # (every history kept)
+    journal = club / "journal.toml"
+    voided: set[str] = set()
+    for n, kind, day, a, b, result in evening_steps(seed, 10):
+        if kind in ("add", "unrated"):
+            flags = ["--unrated"] if kind == "unrated" else []
+            done = cli("add-match", a, b, "--result", result, "--date", day, "--yes", *flags, "--club", club)
+            assert done.exit_code == 0, done.output
+        elif kind == "hand":
+            with open(journal, "a", encoding="utf-8") as f:
+                f.write(f'\n[[match]]\nid = "h{seed}x{n}"\ndate = {day}\nplayers = ["{a}", "{b}"]\nresult = "{result}"\n')
+        elif kind == "void":
+            last = json.loads(cli("history", a, "--club", club, "--format", "json").stdout)
+            entries = [e["entry"] for e in last if e["kind"] == "match" and e["entry"] and e["entry"] not in voided]
+            if entries:
+                voided.add(entries[-1])
+                done = cli("void", entries[-1], "--reason", "entered twice", "--club", club)
+                assert done.exit_code == 0, done.output
+        board = json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout)
+        shown = histories(cli, club, RATING, [a, b], formats=("json",))
+        with no_cache():
+            assert board == json.loads(cli("leaderboard", "--club", club, "--format", "json").stdout), (n, kind)
+        assert shown == full_reads(cli, club, [a, b]), (n, kind)
