@@ -85,10 +85,6 @@ class Index:
              "a player's history damaged")
         return part
 
-    def live(self) -> int:
-        """The bytes of the parts this index names."""
-        return sum(self.lengths)
-
 
 def _index(fd: int) -> Index:
     """The file's last index, every value checked (raises on any problem)."""

@@ -102,8 +102,11 @@ def content_key(journal: Journal, base: Base, token: str) -> str | None:
     key); None where it added anything but matches. Files kept of a list's replay of the snapshot
     plus those matches carry it in their key (cachestandings.list_key)."""
     record = record_of(journal, base, token, [])
-    if record is None:
-        return None
+    return None if record is None else record_key(record)
+
+
+def record_key(record: dict[str, Any]) -> str:
+    """content_key of the journal a record was made of: its digest without the files' states."""
     return _digest({k: v for k, v in record.items() if k not in ("states", "sha256")})
 
 

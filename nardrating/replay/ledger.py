@@ -57,7 +57,7 @@ class Ledger:
     # Results replayed in full while the journal was not exactly its snapshot (add-match's preview,
     # with no cached result to resume): a writer stores them once its append has landed.
     unsaved: list[tuple[Any, RatingList, str, Any]] = field(default_factory=list)
-    # Of a journal a writer appended to in memory: the snapshot it was (token, counts), the day its
+    # Of a journal a writer appended to in memory: what it was (kept_key), the day its
     # lists kept as standings were read as of, and its last entry's date (cachestandings.py:
     # after_appended_match); and the standings worked out from those for the preview, kept by the write.
     appended_to: tuple[Snapshot, date, date | None] | None = None
@@ -195,6 +195,12 @@ class Ledger:
             self._tail_key = counts, content_key(self.journal, self.cache_base, self.cache_token)
         key = self._tail_key[1]
         return None if key is None else (self.cache_token, counts, key)
+
+    def recorded(self, states: list[State], lineage: list[str], key: str) -> None:
+        """The journal in memory is now the snapshot plus the matches a writer recorded in its manifest
+        (read from files in `states`; `key`: the record's cachetail.record_key)."""
+        counts = self.snapshot_counts()
+        self.tail, self.cache_states, self._tail_key = (states, lineage, counts), states, (counts, key)
 
     def snapshot_counts(self) -> dict[str, int]:
         j = self.journal

@@ -306,7 +306,7 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
             # federation's list), the matches are recorded in its manifest as every writer's are, and
             # the standings and histories kept under the key of the snapshot plus that record.
             cachetail.save(after.config, token, record)
-            after.tail, after.cache_states = (states, lineage, after.snapshot_counts()), states
+            after.recorded(states, lineage, cachetail.record_key(record))
             recorded = after.kept_key()
             if recorded is not None:
                 for engine, rating_list, discipline, day, history in histories:
