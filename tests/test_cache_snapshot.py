@@ -116,3 +116,76 @@ def test_a_player_of_no_journal_file_is_stored_and_then_refused(tmp_path):
     assert [-1, ["c"]] in json.loads(snapshot_file(folder)[0].read_text())["csv_named"]
     with pytest.raises(Bad, match="bad integer"):   # (a run's file: an index, 0 or more)
         cache.load(config)
+
+
+ADJUSTS = """
+[[adjust]]
+date = 2009-01-01
+player = "a"
+rating = "club"
+set = 1600.5
+reason = "imported list"
+
+[[adjust]]
+date = 2009-01-05
+player = "b"
+rating = "fibs"
+delta = -12
+reason = "commission"
+"""
+
+
+def adjusted_club(tmp_path):
+    folder = csv_club(tmp_path)
+    with open(folder / "journal.toml", "a", encoding="utf-8") as journal:
+        journal.write(ADJUSTS)
+    return folder
+
+
+def test_adjustments_are_kept_a_column_at_a_time_and_come_back_as_a_full_read_has_them(tmp_path):
+    folder = adjusted_club(tmp_path)
+    fresh = load_club(folder, use_cache=False).journal
+    load_club(folder)   # writes the snapshot
+    meta = json.loads(snapshot_file(folder)[0].read_text())
+    # fourteen fields, a column each, of the two entries in the journal's order
+    assert len(meta["adjusts"]) == 14 and meta["adjusts"][:7] == [
+        ["2009-01-01", "2009-01-05"], ["a", "b"], ["club", "fibs"], [None, None], [1600.5, None], [None, -12],
+        ["imported list", "commission"]]
+    cached = cache.load(load_club(folder, config_only=True).config)[1]
+    assert list(cached.adjusts) == list(fresh.adjusts) and len(fresh.adjusts) == 2
+
+
+def _adjusts_uneven(meta):
+    meta["adjusts"][5].pop()
+
+
+def _adjusts_as_rows(meta):   # the old shape: a row per entry
+    meta["adjusts"] = [list(row) for row in zip(*meta["adjusts"])]
+
+
+def _adjusts_number_as_text(meta):
+    meta["adjusts"][4][0] = "1600.5"
+
+
+def _adjusts_infinite(meta):
+    meta["adjusts"][5][1] = 1e999   # (json writes Infinity)
+
+
+def _adjusts_bad_date(meta):
+    meta["adjusts"][0][1] = "2009-13-05"
+
+
+def _adjusts_unknown_file(meta):
+    meta["adjusts"][7][0] = "elsewhere.toml"
+
+
+@pytest.mark.parametrize("change", [_adjusts_uneven, _adjusts_as_rows, _adjusts_number_as_text, _adjusts_infinite,
+                                    _adjusts_bad_date, _adjusts_unknown_file])
+def test_a_snapshot_whose_adjustments_do_not_fit_is_not_used(tmp_path, change):
+    folder = adjusted_club(tmp_path)
+    expected = full_replay(folder)
+    assert snapshot(folder) == expected   # writes the cache
+    rewrite(folder, change)
+    with pytest.raises(Bad):
+        cache.load(load_club(folder, config_only=True).config)
+    assert snapshot(folder) == expected

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from nardrating.journal.model import Adjust
-from nardrating.replay.cacheadjusts import CachedAdjusts, adjust_ordinals, stored_rows
+from nardrating.replay.cacheadjusts import CachedAdjusts, adjust_ordinals, stored_columns
 from nardrating.replay.loader import load_club
 
 from .conftest import make_club, no_cache
@@ -65,8 +65,13 @@ def rows() -> list[list]:
             [date(2024, 5, 2), "boris", None, None, None, -10.5, "commission", "a.toml", 16, 2, None, None, None, None]]
 
 
+def columns(rows: list[list]) -> list[list]:
+    """As the cached journal stores them: a column per field."""
+    return [list(column) for column in zip(*rows)]
+
+
 def test_the_entries_are_made_once_asked_for_and_are_the_rows():
-    adjusts = CachedAdjusts(rows(), {"a.toml": "journal/a.toml"})
+    adjusts = CachedAdjusts(columns(rows()), {"a.toml": "journal/a.toml"})
     # their number and dates (the journal's last entry) make none
     assert len(adjusts) == 2 and adjust_ordinals(adjusts) == [date(2024, 1, 1).toordinal(), date(2024, 5, 2).toordinal()]
     assert adjusts._made is None
@@ -79,16 +84,19 @@ def test_the_entries_are_made_once_asked_for_and_are_the_rows():
     assert adjust_ordinals(made) == adjust_ordinals(adjusts)[:2]
 
 
-def test_entries_never_made_are_stored_again_from_their_rows_as_the_made_ones_are():
+def test_entries_never_made_are_stored_again_from_their_columns_as_the_made_ones_are():
     # As written by hand: the date as ISO text, the file as this command shows it (relabelled).
     stored = [["2024-01-01", "anna", "fed", None, 1800, None, "imported", "journal/a.toml", 7, 1, 20, 40, None, None],
               ["2024-05-02", "boris", None, None, None, -10.5, "commission", "journal/a.toml", 16, 2, None, None, None, None]]
-    adjusts = CachedAdjusts(rows(), {"a.toml": "journal/a.toml"})
-    assert stored_rows(adjusts) == stored and adjusts._made is None      # none made
-    assert stored_rows(list(adjusts)) == stored                          # the entries, made: the same rows
+    adjusts = CachedAdjusts(columns(rows()), {"a.toml": "journal/a.toml"})
+    assert stored_columns(adjusts) == columns(stored) and adjusts._made is None      # none made
+    assert stored_columns(list(adjusts)) == columns(stored)                          # the entries, made: the same
     adjusts.append(Adjust(date(2024, 6, 1), "anna", None, None, 1700, None, "set", "b.toml", 3, 3))
-    assert stored_rows(adjusts) == [*stored, ["2024-06-01", "anna", None, None, 1700, None, "set", "b.toml", 3, 3,
-                                              None, None, None, None]]
+    assert stored_columns(adjusts) == columns([*stored, ["2024-06-01", "anna", None, None, 1700, None, "set", "b.toml",
+                                                         3, 3, None, None, None, None]])
+    # none at all: fourteen empty columns, made or not
+    assert stored_columns([]) == stored_columns(CachedAdjusts([[] for _ in range(14)], {})) == [[]] * 14
+    assert len(CachedAdjusts([[] for _ in range(14)], {})) == 0 and adjust_ordinals(CachedAdjusts([[]] * 14, {})) == []
 
 
 def test_a_cached_journal_reads_its_adjustments_and_those_appended_after_it_as_a_full_read(tmp_path):

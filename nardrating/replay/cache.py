@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..journal.columns import Matches
     from ..journal.model import Adjust, Journal
 
-FORMAT = 6  # the shape of what is stored; the program's source hash covers everything else
+FORMAT = 7  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -125,7 +125,7 @@ def _identity(st: os.stat_result) -> dict[str, int]:
 
 def _journal_meta(journal: Journal) -> dict[str, object]:
     from ..journal import play
-    from .cacheadjusts import stored_rows
+    from .cacheadjusts import stored_columns
 
     def iso(d: date | None) -> str | None:
         return d.isoformat() if d else None
@@ -139,7 +139,7 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "tournament_codes": None if journal.tournament_codes.names == list(journal.tournaments)
         else journal.tournament_codes.names,
         "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
-        "adjusts": stored_rows(journal.adjusts),
+        "adjusts": stored_columns(journal.adjusts),
         "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
                   for i, e in journal.matches.extra.items()],
         "next_seq": journal.next_seq,

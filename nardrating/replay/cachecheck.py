@@ -74,7 +74,10 @@ def _day(v: Any, optional: bool = False) -> date | None:
     if optional and v is None:
         return None
     need(isinstance(v, str) and len(v) == 10, f"bad date {v!r:.40}")
-    return date.fromisoformat(v)
+    try:
+        return date.fromisoformat(v)
+    except ValueError:   # (no such day: Bad, as every other check says)
+        raise Bad(f"bad date {v!r:.40}") from None
 
 
 def _rows(v: Any, width: int) -> Any:
@@ -162,11 +165,18 @@ def _columns(columns: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
 
 def _checked(columns: list[Any], spec: tuple[str, ...], files: Any) -> list[tuple[int, Any]]:
     """Each column's values of its kind; (column, the function that makes its ISO texts dates) per
-    column of dates. Kind "fileno": the index of one of `files`."""
+    column of dates. Kind "fileno": the index of one of `files`. A column of None alone, most of
+    an [[adjust]]'s fields, is counted, not looked at value by value."""
     dates = []
     for k, (kind, column) in enumerate(zip(spec, columns)):
-        values = [v for v in column if v is not None] if kind.endswith("?") else column
-        kind = kind.rstrip("?")
+        values = column
+        if kind.endswith("?"):
+            kind = kind[:-1]
+            nones = column.count(None)   # (by identity first: a column of None alone costs little)
+            if nones == len(column):
+                continue
+            if nones:
+                values = [v for v in column if v is not None]
         types = set(map(type, values))
         if kind == "str":
             need(types <= {str}, "bad text")
@@ -175,7 +185,7 @@ def _checked(columns: list[Any], spec: tuple[str, ...], files: Any) -> list[tupl
         elif kind == "bool":
             need(types <= {bool}, "bad flag")
         elif kind == "num":
-            need(types <= {int, float} and all(map(math.isfinite, values)), "bad number")
+            need(types <= {int, float} and (float not in types or all(map(math.isfinite, values))), "bad number")
         elif kind == "date":
             need(types <= {str}, "bad date")
             days = {v: _day(v) for v in set(values)}
@@ -213,7 +223,7 @@ def check_journal_meta(meta: Any, manifest: dict[str, Any]) -> Any:
     need(len(ids) == len(players[0]) and set(meta["player_codes"]) <= ids, "player codes of unknown players")
     need(isinstance(meta.get("tournaments"), dict), "bad tournaments")  # (a reference: cachetables.read checks it)
     _table(meta.get("voids"), VOID, files)
-    _table(meta.get("adjusts"), ADJUST, files)
+    _columns(meta.get("adjusts"), ADJUST, files)
     for i, extra in _table(meta.get("extra"), ("int", "any")):
         need(i < count and isinstance(extra, dict), "bad match extras")
         for k, v in extra.items():
