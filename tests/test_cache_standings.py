@@ -167,6 +167,30 @@ def test_only_values_that_come_back_as_they_were_are_kept(tmp_path):
     assert cachestandings.load(ledger, engine, rating_list, "chess", day).standings["a"].extra["x"] == 1.5  # (the plain one)
 
 
+def test_extra_values_equal_across_types_or_signs_come_back_each_as_it_was(tmp_path):
+    # The extra columns are kept as their distinct rows: True == 1 == 1.0 and 0.0 == -0.0 in Python,
+    # yet each standing's value must come back with its own type and sign; rows alike in every
+    # value and type (b and e) share one kept row and come back as dicts of their own.
+    import json
+    import math
+
+    ledger, rating_list, engine = _fide_list(tmp_path)
+    day = date(2024, 6, 30)
+    values = {"a": True, "b": 1, "c": 1.0, "d": 0.0, "e": 1, "f": -0.0, "g": None}
+    shown = {p: Standing(p, 2000, 1, "rated", None, {"x": x, "list": date(2024, 4, 1)}) for p, x in values.items()}
+    cachestandings.save(ledger, engine, rating_list, "chess", day, RatingResult("fide", "chess", "fide", shown, as_of=day))
+    back = cachestandings.load(ledger, engine, rating_list, "chess", day).standings
+    assert [(type(s.extra["x"]), s.extra["x"]) for s in back.values()] == [(type(x), x) for x in values.values()]
+    assert math.copysign(1, back["d"].extra["x"]) == 1 and math.copysign(1, back["f"].extra["x"]) == -1
+    assert back["b"].extra == back["e"].extra and back["b"].extra is not back["e"].extra
+    with CacheFolder(ledger.config, create=False) as folder:
+        name = next(n for n in folder.names() if n.startswith("standings-") and not n.startswith("standings-state-"))
+        data, _ = folder.read(name)
+    rows = json.loads(data[32:])["rows"]
+    # seven standings, six distinct rows (b and e alike), the date tagged in each
+    assert len(rows["extra"]) == 7 and len(rows["extra_rows"]) == 6 and rows["extra"][1] == rows["extra"][4]
+
+
 @pytest.mark.parametrize("name, rating, days", LISTS)
 def test_players_from_kept_standings_are_a_full_reads(cli, tmp_path, name, rating, days):
     club = copied(tmp_path, name)
@@ -244,7 +268,7 @@ def test_a_column_of_tagged_dates_comes_back_as_those_dates(tmp_path):
     kept = json.loads(data[32:])
     for bad in ({"date": "2024-04-01", "also": 1}, {"day": "2024-04-01"}, {"date": 20240401}):
         rows = json.loads(json.dumps(kept["rows"]))
-        rows["extra"][2][0] = bad
+        rows["extra_rows"][rows["extra"][2]][1][0] = bad
         with pytest.raises(Bad):
             cachestandings._standings(rows)
 

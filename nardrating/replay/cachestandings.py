@@ -16,7 +16,7 @@ import hashlib
 import json
 import math
 from datetime import date
-from itertools import repeat
+from itertools import starmap
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 Ledger = Any   # (replay.ledger.Ledger, which imports this module)
 
-FORMAT = 2   # 2: the standings a column at a time
+FORMAT = 3   # 2: the standings a column at a time; 3: their extra columns' distinct rows
 
 
 def _name(rating: str, discipline: str) -> str:
@@ -60,8 +60,9 @@ def _number(v: Any) -> Any:
 
 def _columns(standings: list[Standing]) -> dict[str, Any]:
     """The standings a column at a time (read back a column at a time: one type check each); the
-    extra columns as each row's values and the index of its keys among the distinct key lists.
-    (Column by column, by C-level maps: 10,000 standings are kept at every add-match of a federation list.)"""
+    extra columns as their distinct rows (the index of the row's keys among the distinct key lists,
+    its values) and each standing's row. (Column by column, by C-level maps: 10,000 standings are
+    kept at every add-match of a federation list, whose extra columns are the list's date alone.)"""
     players, ratings, games, statuses, played, extras = (list(map(attrgetter(name), standings)) for name in (
         "player", "rating", "games", "status", "last_played", "extra"))
     keys = list(map(tuple, extras))
@@ -69,16 +70,30 @@ def _columns(standings: list[Standing]) -> dict[str, Any]:
     if not (set(map(type, players)) <= {str} and set(map(type, games)) <= {int} and set(map(type, statuses)) <= {str}
             and set(map(type, played)) <= {date, type(None)} and all(type(key) is str for shape in shapes for key in shape)):
         raise NotPlain("a standing's player, games, status, date or extra column")
-    values = list(map(list, map(dict.values, extras)))
-    if len(shapes) == 1 and values and values[0]:
-        values = _one_shape(values)
-    elif not {type(v) for row in values for v in row} <= _PLAIN:   # (a date, a float: checked one by one)
-        values = [[_value(v) for v in row] for row in values]
+    rows, distinct = _distinct(list(map(shapes.__getitem__, keys)), list(map(tuple, map(dict.values, extras))))
     days: dict[date | None, int | None] = {day: None if day is None else day.toordinal() for day in set(played)}
     return {"player": players, "rating": _ratings(ratings), "games": games, "status": statuses,
             "last_played": list(map(days.__getitem__, played)),
-            "extra_keys": [list(shape) for shape in shapes], "extra_shape": list(map(shapes.__getitem__, keys)),
-            "extra": values}
+            "extra_keys": [list(shape) for shape in shapes],
+            "extra_rows": [[shape, list(map(_value, values))] for shape, values, *_ in distinct], "extra": rows}
+
+
+_EXACT = {type(None), str, date}   # values equal only to values of their own type and text
+
+
+def _distinct(shapes: list[int], values: list[tuple[Any, ...]]) -> tuple[list[int], list[tuple[Any, ...]]]:
+    """Each standing's index among the distinct (shape, values) rows, and those rows. Values that
+    compare equal across types or signs (True, 1, 1.0; 0.0 and -0.0) are told apart by their types
+    and texts, so that each comes back as it was."""
+    try:
+        if {type(v) for row in set(values) for v in row} <= _EXACT:
+            keyed: list[tuple[Any, ...]] = list(zip(shapes, values))
+        else:
+            keyed = [(shape, row, tuple(map(type, row)), tuple(map(repr, row))) for shape, row in zip(shapes, values)]
+        index = {key: k for k, key in enumerate(dict.fromkeys(keyed))}
+    except TypeError:   # an unhashable value: not one _value gives back
+        raise NotPlain("an extra column's value") from None
+    return list(map(index.__getitem__, keyed)), list(index)
 
 
 _PLAIN = {type(None), bool, int, str}
@@ -94,29 +109,16 @@ def _ratings(ratings: list[Any]) -> list[Any]:
     return ratings
 
 
-def _one_shape(values: list[list[Any]]) -> list[list[Any]]:
-    """The rows' extra values of one shape (fide's 10,000 standings: the list's date), a column at a
-    time: a column of plain values as it is; any other, each distinct value given as _value gives
-    it (a date tagged once, not for every row)."""
-    columns = list(zip(*values))
-    kinds = [set(map(type, column)) for column in columns]
-    if all(kind <= _PLAIN for kind in kinds):
-        return values
-    given = [column if kind <= _PLAIN else
-             list(map({v: _value(v) for v in set(column)}.__getitem__, column)) if kind <= _PLAIN | {date, float} else
-             list(map(_value, column))   # (raises NotPlain)
-             for column, kind in zip(columns, kinds)]
-    return list(map(list, zip(*given)))
+def _untagged(values: Any) -> tuple[Any, ...]:
+    """A row's extra values, each tagged date ({"date": "2012-01-01"}) as a date."""
+    need(type(values) is list and {type(v) for v in values} <= _PLAIN | {float, dict}, "unknown value")
+    return tuple(_day(v) if type(v) is dict else v for v in values)
 
 
-def _day(v: dict[str, Any], tagged: dict[str, date]) -> date:
-    """A tagged date ({"date": "2012-01-01"}) back as a date; `tagged`: those read so far."""
+def _day(v: dict[str, Any]) -> date:
     text = v.get("date")
     need(len(v) == 1 and type(text) is str, "unknown value")
-    day = tagged.get(str(text))
-    if day is None:
-        day = tagged[str(text)] = date.fromisoformat(str(text))
-    return day
+    return date.fromisoformat(str(text))
 
 
 def _typed(column: Any, types: set[type], what: str) -> list[Any]:
@@ -134,40 +136,22 @@ def _standings(rows: Any) -> dict[str, Standing]:
     played = _typed(rows.get("last_played"), {type(None), int}, "bad dates")
     keys = _typed(rows.get("extra_keys"), {list}, "bad extra columns")
     need(all(set(map(type, k)) <= {str} for k in keys), "bad extra columns")
-    shapes = _typed(rows.get("extra_shape"), {int}, "bad extra shapes")
-    extra = _typed(rows.get("extra"), {list}, "bad extra values")
+    distinct = _typed(rows.get("extra_rows"), {list}, "bad extra rows")
+    extra = _typed(rows.get("extra"), {int}, "bad extra rows")
     need(len(set(players)) == count, "a player listed twice")
-    need(all(len(column) == count for column in (ratings, games, statuses, played, shapes, extra)), "columns of unequal length")
+    need(all(len(column) == count for column in (ratings, games, statuses, played, extra)), "columns of unequal length")
     # (Column by column, by C-level maps: 10,000 standings are read at every leaderboard.)
-    need(set(shapes) <= set(range(len(keys))), "bad extra shapes")
-    widths = [len(k) for k in keys]
-    need(list(map(len, extra)) == list(map(widths.__getitem__, shapes)), "bad extra shapes")
+    need(set(extra) <= set(range(len(distinct))), "bad extra rows")
+    made = []
+    for row in distinct:
+        need(len(row) == 2 and type(row[0]) is int and 0 <= row[0] < len(keys), "bad extra shapes")
+        values = _untagged(row[1])
+        need(len(values) == len(keys[row[0]]), "bad extra shapes")
+        made.append((keys[row[0]], values))
     need(all(1 <= d <= date.max.toordinal() for d in set(played) if d is not None), "bad date")
     days: dict[int | None, date | None] = {d: None if d is None else date.fromordinal(d) for d in set(played)}
-    flat = {type(v) for values in extra for v in values}
-    if not flat <= {type(None), bool, int, float, str}:   # a tagged value (a date) among them
-        need(flat <= {type(None), bool, int, float, str, dict}, "unknown value")
-        extra = _untagged(extra, len(keys) == 1)
-    extras = map(dict, map(zip, map(keys.__getitem__, shapes), extra))
+    extras = map(dict, starmap(zip, map(made.__getitem__, extra)))   # (a dict of its own for each standing)
     return dict(zip(players, map(Standing, players, ratings, games, statuses, map(days.__getitem__, played), extras)))
-
-
-def _untagged(extra: list[Any], one_shape: bool) -> list[Any]:
-    """The rows' extra values with each tagged date ({"date": "2012-01-01"}) as a date. Of one shape
-    (fide's 10,000 standings: the list's date), a column at a time, each distinct text read once."""
-    tagged: dict[str, date] = {}
-    if not one_shape or not extra:
-        return [[v if type(v) is not dict else _day(v, tagged) for v in values] for values in extra]
-    columns: list[Any] = []
-    for column in zip(*extra):
-        if set(map(type, column)) == {dict}:
-            texts: list[Any] = list(map(dict.get, column, repeat("date")))
-            need(set(map(len, column)) == {1} and set(map(type, texts)) == {str}, "unknown value")
-            read = {text: date.fromisoformat(str(text)) for text in set(texts)}
-            columns.append(list(map(read.__getitem__, texts)))
-        else:
-            columns.append([v if type(v) is not dict else _day(v, tagged) for v in column])
-    return list(zip(*columns))
 
 
 def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
