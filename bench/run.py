@@ -55,7 +55,11 @@ TARGETS = [("recalc", BARE, 1.2), ("recalc [fast]", BARE, 0.5), ("--help", IMPOR
     (f"recalc [fast] {engine}", PLAIN[engine], 0.5) for engine in CHESS] + [
     (f"{command} {engine}", IMPORTS, 2.0) for engine in CHESS for command in ("leaderboard", "history", "add-match")] + [
     (f"recalc {engine}", PLAIN[engine], 1.2) for engine in OTHERS] + [
-    (f"{command} {engine}", IMPORTS, 2.0) for engine in OTHERS for command in ("leaderboard", "history", "add-match")]
+    (f"{command} {engine}", IMPORTS, 2.0) for engine in OTHERS for command in ("leaderboard", "history", "add-match")] + [
+    # the "leaderboard after an append": the read right after an add-match, on every club
+    (f"leaderboard after add-match{f' {engine}' if engine else ''}", IMPORTS, 2.0)
+    for engine in ("", *CHESS, *OTHERS)] + [
+    (f"history after add-match {engine}", IMPORTS, 2.0) for engine in ("mfsnb", "fide")]
 SHORT = {BARE: "bare loop", IMPORTS: "imports", **{stick: f"plain {engine}" for engine, stick in PLAIN.items()}}
 
 
