@@ -188,6 +188,9 @@ def test_fide_standings_after_appended_matches_are_a_replays(cli, tmp_path, monk
 
     from .test_fide_kept_history import random_club as random_fide_club
 
+    # The standings after each match kept as a patch on those before (replay/cachestandings.py
+    # _save_delta), though the club's 16 players are fewer than a real list's.
+    monkeypatch.setattr(cachestandings, "_PATCH_SHARE", 1)
     club = random_fide_club(tmp_path / "club", seed, ruleset)
     twin = tmp_path / "twin"
     shutil.copytree(club, twin)

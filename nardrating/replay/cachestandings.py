@@ -176,14 +176,19 @@ def list_key(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, d
             "as_of": day.isoformat() if day else None}
 
 
+def _delta_name(rating: str, discipline: str) -> str:
+    """The standings after matches appended, as a patch on those kept (_save_delta): a file beside them."""
+    return "standings-delta-" + _name(rating, discipline).removeprefix("standings-")
+
+
 def _write(ledger: Ledger, name: str, data: dict[str, Any]) -> None:
     body = json.dumps(data, ensure_ascii=False).encode("utf-8")
     with CacheFolder(ledger.config, create=True) as folder:
         folder.write(name, hashlib.sha256(body).digest() + body)
 
 
-def _read(ledger: Ledger, name: str, key: dict[str, Any]) -> dict[str, Any] | None:
-    """A file's JSON object, if it is for `key`; None: another snapshot, list, date or program."""
+def _file(ledger: Ledger, name: str) -> dict[str, Any]:
+    """A kept file's JSON object, its hash checked (raises if it is missing or damaged)."""
     with CacheFolder(ledger.config, create=False) as folder:
         data, _ = folder.read(name)
     body = data[32:]
@@ -191,18 +196,34 @@ def _read(ledger: Ledger, name: str, key: dict[str, Any]) -> dict[str, Any] | No
     with collector_paused():   # every standing and its values: many objects, none in a cycle (collector.py)
         kept = json.loads(body)
     need(isinstance(kept, dict), "standings file is not an object")
-    return kept if all(kept.get(k) == v for k, v in key.items()) else None
+    return kept   # type: ignore[no-any-return]
+
+
+def _for(kept: dict[str, Any], key: dict[str, Any]) -> bool:
+    """Whether a kept file is for `key` (another snapshot, list, date or program: not)."""
+    return all(kept.get(k) == v for k, v in key.items())
+
+
+def _read(ledger: Ledger, name: str, key: dict[str, Any]) -> dict[str, Any] | None:
+    """A file's JSON object, if it is for `key`; None: another snapshot, list, date or program."""
+    kept = _file(ledger, name)
+    return kept if _for(kept, key) else None
 
 
 def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None, result: RatingResult) -> None:
-    """Keep the result's standings, where the journal in memory is exactly the cached snapshot."""
+    """Keep the result's standings, where the journal in memory is exactly the cached snapshot (or
+    it and the matches recorded since): as a patch on the standings it was worked out from, where
+    an add-match worked it out from kept ones and changed few (_save_delta), else whole."""
     if ledger.kept_key() is None or result.as_of != day:
+        return
+    key = list_key(ledger, engine, rating, discipline, day)
+    base = ledger.standings_bases.get((rating.name, discipline))
+    if base is not None and _save_delta(ledger, engine, rating, discipline, key, result, base):
         return
     try:
         rows = _columns(list(result.standings.values()))
     except NotPlain:
         return
-    key = list_key(ledger, engine, rating, discipline, day)
     _write(ledger, _name(rating.name, discipline), {
         **key, "rows": rows, "hidden": sorted(result.hidden_statuses), "columns": [list(c) for c in result.columns],
         "sections": [list(c) for c in result.sections]})
@@ -213,26 +234,92 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
         _write(ledger, _state_name(rating.name, discipline), {**key, "state": state})
 
 
+# (the kept files' key, their standings and their state as read, before any patch): what a patch is on
+Base = tuple[dict[str, Any], dict[str, Standing], Any]
+# A patch is kept while the standings and state values it changes are at most 1/_PATCH_SHARE of the
+# players (past that, the standings are kept whole again: a patch read at every leaderboard).
+_PATCH_SHARE = 4
+
+
+def _save_delta(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, key: dict[str, Any],
+                result: RatingResult, base: Base) -> bool:
+    """Keep the result as a patch on the kept standings and state it was worked out from (a fide
+    match that waits for its list moves two players' last dates and two counts: writing 10,000
+    standings and their state again took a tenth of an add-match). The patch is on the kept files
+    as they are, so a second add-match's patch holds the first's changes too; where it would
+    change more than a quarter of them, or the players' order, nothing is kept here (False)."""
+    from .cachedelta import SAME, diff, size
+
+    base_key, standings, state = base
+    new = result.standings
+    if list(new) != list(standings):
+        return False
+    changed = [s for player, s in new.items() if standings[player] is not s]
+    new_state = engine().standings_state(result)
+    change = None if new_state is None else diff(state, new_state) if state is not None else {"v": new_state}
+    if _PATCH_SHARE * (len(changed) + size(change)) > len(new):
+        return False
+    try:
+        rows = _columns(changed)
+    except NotPlain:
+        return False
+    _write(ledger, _delta_name(rating.name, discipline), {
+        **key, "base": base_key, "rows": rows, "hidden": sorted(result.hidden_statuses),
+        "columns": [list(c) for c in result.columns], "sections": [list(c) for c in result.sections],
+        "state": None if new_state is None else {"patch": SAME if change is SAME else change}})
+    return True
+
+
+def _kept(ledger: Ledger, rating: RatingList, discipline: str, key: dict[str, Any], rows: bool,
+          with_state: bool) -> tuple[dict[str, Any], dict[str, Standing], Any, Base] | None:
+    """What is kept for `key`: (the file telling how the standings are shown, the standings (none
+    without `rows`), the state (None without `with_state`, or if none is kept), and the base a
+    patch of them is on); None: nothing kept for it. The standings file for `key`, or the one a
+    patch for `key` is on, with the patch applied."""
+    from .cachedelta import patch
+
+    main = _file(ledger, _name(rating.name, discipline))
+    main_key = {k: main.get(k) for k in key}
+    if _for(main, key):
+        with collector_paused():
+            standings = _standings(main.get("rows")) if rows else {}
+        state = _state_of(ledger, rating, discipline, key) if with_state else None
+        return main, standings, state, (main_key, standings, state)
+    delta = _file(ledger, _delta_name(rating.name, discipline))
+    if not (_for(delta, key) and delta.get("base") == main_key):
+        return None
+    with collector_paused():
+        standings = _standings(main.get("rows"))
+        changed = _standings(delta.get("rows"))
+    need(set(changed) <= set(standings), "a patch of other players")
+    state = _state_of(ledger, rating, discipline, main_key) if with_state else None
+    kept_state = delta.get("state")
+    need(kept_state is None or type(kept_state) is dict and set(kept_state) == {"patch"}, "bad state patch")
+    new_state = None if state is None or kept_state is None else patch(state, kept_state["patch"])
+    return delta, {**standings, **changed}, new_state, (main_key, standings, state)
+
+
+def _state_of(ledger: Ledger, rating: RatingList, discipline: str, key: dict[str, Any]) -> Any:
+    kept = _read(ledger, _state_name(rating.name, discipline), key)
+    return kept.get("state") if kept is not None and type(kept.get("state")) is dict else None
+
+
 def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None) -> RatingResult | None:
     """The kept standings as a result for the leaderboard, or None; any problem raises (through_cache)."""
     if ledger.kept_key() is None:
         return None
-    return _kept_result(ledger, engine, rating, discipline, day, list_key(ledger, engine, rating, discipline, day))
+    found = _kept(ledger, rating, discipline, list_key(ledger, engine, rating, discipline, day), True, False)
+    return None if found is None else _result(found[0], found[1], engine, rating, discipline, day)
 
 
-def _kept_result(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: date | None,
-                 key: dict[str, Any], rows: bool = True) -> RatingResult | None:
-    """The kept standings as a result (without `rows`: none of its standings, only how they are shown)."""
-    kept = _read(ledger, _name(rating.name, discipline), key)
-    if kept is None:
-        return None
-    with collector_paused():
-        standings = _standings(kept.get("rows")) if rows else {}
-    hidden = kept.get("hidden")
+def _result(head: dict[str, Any], standings: dict[str, Standing], engine: Any, rating: RatingList, discipline: str,
+            day: date | None) -> RatingResult:
+    """The kept standings as a result, shown as `head` (a kept file) tells."""
+    hidden = head.get("hidden")
     need(isinstance(hidden, list) and all(isinstance(x, str) for x in hidden), "bad hidden statuses")
     assert isinstance(hidden, list)
     return RatingResult(rating.name, discipline, engine.name, standings, hidden_statuses=frozenset(hidden),
-                        columns=_pairs(kept.get("columns")), sections=_pairs(kept.get("sections")), as_of=day)
+                        columns=_pairs(head.get("columns")), sections=_pairs(head.get("sections")), as_of=day)
 
 
 def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipline: str, day: date) -> RatingResult | None:
@@ -258,12 +345,14 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     if m.discipline != discipline or m.date < last_before or m.date.toordinal() in journal.tournament_ends():
         return None
     key = list_key(after, engine, rating, discipline, before_day, snapshot=before)
-    kept = _kept_result(after, engine, rating, discipline, before_day, key, rows=engine.after_match_reads_standings)
-    if kept is None:
+    found = _kept(after, rating, discipline, key, engine.after_match_reads_standings, True)
+    if found is None or found[2] is None:
         return None
-    state = _read(after, _state_name(rating.name, discipline), key)
-    if state is None or type(state.get("state")) is not dict:
-        return None
+    head, standings, state, base = found
+    kept = _result(head, standings, engine, rating, discipline, before_day)
     match = MatchPlayed(i, m.id, m.date, m.a, m.b, m.score_a, m.length, m.discipline, m.tournament,
                         journal.exclusion(i), marked_unrated=not m.rated)
-    return engine().after_match(rating.params, kept, state["state"], match, day)  # type: ignore[no-any-return]
+    result = engine().after_match(rating.params, kept, state, match, day)
+    if result is not None:   # (its standings kept as a patch on those it was worked out from: save)
+        after.standings_bases[(rating.name, discipline)] = base
+    return result  # type: ignore[no-any-return]

@@ -62,6 +62,8 @@ class Ledger:
     # after_appended_match); and the standings worked out from those for the preview, kept by the write.
     appended_to: tuple[Snapshot, date, date | None] | None = None
     appended_runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
+    # (list, discipline): the kept standings those were worked out from (cachestandings.Base)
+    standings_bases: dict[tuple[str, str], Any] = field(default_factory=dict)
     _tail_key: tuple[dict[str, int], str | None] | None = None   # (counts, key): kept_key's last answer
 
     def rating(self, name: str | None = None) -> RatingList:
