@@ -78,7 +78,7 @@ def _columns(standings: list[Standing]) -> dict[str, Any]:
             "extra_rows": [[shape, list(map(_value, values))] for shape, values, *_ in distinct], "extra": rows}
 
 
-_EXACT = {type(None), str, date}   # values equal only to values of their own type and text
+_EXACT = {type(None), str, date}   # values equal only to values of their own type and text (and to no number)
 
 
 def _distinct(shapes: list[int], values: list[tuple[Any, ...]]) -> tuple[list[int], list[tuple[Any, ...]]]:
@@ -86,7 +86,8 @@ def _distinct(shapes: list[int], values: list[tuple[Any, ...]]) -> tuple[list[in
     compare equal across types or signs (True, 1, 1.0; 0.0 and -0.0) are told apart by their types
     and texts, so that each comes back as it was."""
     try:
-        if {type(v) for row in set(values) for v in row} <= _EXACT:
+        types = {type(v) for row in set(values) for v in row}
+        if types <= _EXACT | {int} or types <= _EXACT | {bool}:   # (no two types of them compare equal)
             keyed: list[tuple[Any, ...]] = list(zip(shapes, values))
         else:
             keyed = [(shape, row, tuple(map(type, row)), tuple(map(repr, row))) for shape, row in zip(shapes, values)]
