@@ -40,12 +40,16 @@ def test_a_patch_gives_the_new_value_exactly_and_leaves_the_old_one_as_it_was():
     assert diff(old, dict(old)) is SAME and diff(old, made) is not SAME
     # True, 1 and 1.0 are equal in Python, not in JSON
     assert diff([1, 1, 1], [True, 1.0, 1]) == {"l": [[0, True], [1, 1.0]]}
-    # Other keys, or another length: the value whole
-    assert diff({"a": 1}, {"b": 1}) == {"v": {"b": 1}} and diff([1, 2], [1, 2, 3]) == {"v": [1, 2, 3]}
+    # A list grown at its end: the items added (an open period's records); other keys, or a list
+    # shorter than before: the value whole
+    assert diff([1, 2], [1, 5, 3, 4]) == {"l": [[1, 5]], "+": [3, 4]} and patch([1, 2], diff([1, 2], [1, 5, 3, 4])) == [1, 5, 3, 4]
+    assert size(diff([1, 2], [1, 5, 3, 4])) == 3
+    assert diff({"a": 1}, {"b": 1}) == {"v": {"b": 1}} and diff([1, 2, 3], [1, 2]) == {"v": [1, 2]}
 
 
 @pytest.mark.parametrize("change", [{"l": [[3, 1]]}, {"l": [[-1, 1]]}, {"d": {"x": {"v": 1}}}, {"q": 1},
-                                    {"l": [[0]]}, {"v": 1, "l": []}, {"d": {"a": {"l": [[0, 1]]}}}])
+                                    {"l": [[0]]}, {"v": 1, "l": []}, {"d": {"a": {"l": [[0, 1]]}}},
+                                    {"l": [], "+": 5}, {"v": 1, "+": []}])
 def test_a_patch_that_does_not_fit_its_value_is_refused(change):
     with pytest.raises(Bad):
         patch({"a": 5, "b": [1, 2, 3]} if "d" in change else [1, 2, 3], change)

@@ -8,8 +8,8 @@ containers only along the changed paths: what it does not change stays the very 
 so that the diff of the patched value's successor against the same first value is quick again.
 
 A patch is {"v": value} (the value, whole), {"d": {key: patch}} (a dict of the same keys in the
-same order, some of its values changed) or {"l": [[index, value], ...]} (a list of the same
-length, some of its items replaced). `patch` checks the shape against the value it applies to
+same order, some of its values changed) or {"l": [[index, value], ...], "+": [value, ...]} (a list
+with some of its items replaced, and with "+" items added at its end: an open period's records). `patch` checks the shape against the value it applies to
 and raises Bad for one that does not fit.
 """
 from __future__ import annotations
@@ -49,9 +49,12 @@ def diff(old: Any, new: Any) -> Any:
             if part is not SAME:
                 parts[key] = part
         return {"d": parts} if parts else SAME
-    if type(old) is list and type(new) is list and len(old) == len(new):
+    if type(old) is list and type(new) is list and len(old) <= len(new):
         changed = [[i, y] for i, (x, y) in enumerate(zip(old, new)) if x is not y and not same(x, y)]
-        return {"l": changed} if changed else SAME
+        grown = new[len(old):]
+        if not (changed or grown):
+            return SAME
+        return {"l": changed, "+": grown} if grown else {"l": changed}
     return SAME if same(old, new) else {"v": new}
 
 
@@ -59,7 +62,7 @@ def patch(old: Any, change: Any) -> Any:
     """`old` with `change` (a diff of it) applied; `old` itself is left as it was."""
     if change is SAME:
         return old
-    need(type(change) is dict and len(change) == 1, "bad patch")
+    need(type(change) is dict and (len(change) == 1 or set(change) == {"l", "+"}), "bad patch")
     if "v" in change:
         return change["v"]
     if "d" in change:
@@ -69,14 +72,14 @@ def patch(old: Any, change: Any) -> Any:
         for key, part in parts.items():
             new[key] = patch(old[key], part)
         return new
-    items = change.get("l")
-    need(type(old) is list and type(items) is list, "bad patch")
+    items, grown = change.get("l"), change.get("+", [])
+    need(type(old) is list and type(items) is list and type(grown) is list and set(change) <= {"l", "+"}, "bad patch")
     new_list = list(old)
     for item in items:
         need(type(item) is list and len(item) == 2 and type(item[0]) is int and 0 <= item[0] < len(old),
              "a patch of other items")
         new_list[item[0]] = item[1]
-    return new_list
+    return new_list + grown
 
 
 def size(change: Any) -> int:
@@ -86,5 +89,5 @@ def size(change: Any) -> int:
     if "d" in change:
         return sum(map(size, change["d"].values()))
     if "l" in change:
-        return len(change["l"])
+        return len(change["l"]) + len(change.get("+", ()))
     return len(change["v"]) if type(change["v"]) in (list, dict) else 1

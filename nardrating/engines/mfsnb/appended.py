@@ -21,7 +21,7 @@ from ..lines import HistoryOnRead
 from .lists import ListBuilder
 from .records import Member, PeriodRecord
 from .replay import own_competition
-from .result import standings_of
+from .result import standing_of
 from .values import MfsnbRules
 
 if TYPE_CHECKING:
@@ -64,8 +64,10 @@ class _NoView:
         raise LookupError(f"{player} is not on the restored list")
 
 
-def restored(params: MfsnbRules, state: dict[str, Any]) -> ListBuilder:
-    """A list builder as the replay that gave `state` left it (its history and published lists aside)."""
+def restored(params: MfsnbRules, state: dict[str, Any], only: tuple[str, ...] | None = None) -> ListBuilder:
+    """A list builder as the replay that gave `state` left it (its history and published lists aside);
+    with `only`, of its members just those (of the state's: a match's two players), every column
+    still checked."""
     players, record_players, competitions, period = (state.get(k) for k in ("players", "record_players", "competitions", "period"))
     if not (type(players) is list and type(record_players) is list and set(map(type, players + record_players)) <= {str}
             and len(set(players)) == len(players) and len(set(record_players)) == len(record_players)
@@ -78,11 +80,15 @@ def restored(params: MfsnbRules, state: dict[str, Any]) -> ListBuilder:
     book.period = Period(start, end)
     book.periods = periods_from(end + timedelta(days=1), params.period)
     columns = _valid(state["members"], MEMBER_FIELDS, len(state["players"]))
+    if only is not None:   # (each member's fields: its place in every column)
+        at = [(player, players.index(player)) for player in dict.fromkeys(only) if player in players]
+        columns = {name: [columns[name][k] for _, k in at] for name in MEMBER_FIELDS}
+        players = [player for player, _ in at]
     for name in _DATES:
         days = {day: date.fromordinal(day) for day in set(columns[name]) if day is not None}
         columns[name] = [None if day is None else days[day] for day in columns[name]]
     # (MEMBER_FIELDS are Member's fields in their order)
-    book.members = dict(zip(state["players"], map(Member, *(columns[name] for name in MEMBER_FIELDS))))
+    book.members = dict(zip(players, map(Member, *(columns[name] for name in MEMBER_FIELDS))))
     columns = _valid(state["records"], RECORD_FIELDS, len(state["record_players"]))
     for k, player in enumerate(state["record_players"]):
         record = PeriodRecord(**{name: columns[name][k] for name in RECORD_FIELDS})
@@ -111,22 +117,54 @@ def _valid(columns: Any, names: tuple[str, ...], count: int) -> dict[str, list[A
 
 def after_match(params: MfsnbRules, kept: RatingResult, state: dict[str, Any], match: MatchPlayed,
                 day: date) -> RatingResult | None:
-    """The standings as of `day` of the journal whose replay as of `kept.as_of` left `state`, with
-    `match` appended after every entry; its players' lines in `events`; None: only a replay can tell."""
+    """The standings as of `day` of the journal whose replay as of `kept.as_of` left `state` and
+    `kept`, with `match` appended after every entry; its players' lines in `events`; None: only a
+    replay can tell. Within the open period nothing is published, and the match changes its two
+    players' members and records alone: only those are restored and rated, and every other
+    standing, and every other value of the state, is the very one kept (the write keeps the change
+    as a patch: replay/cachestandings.py)."""
     if (params.official_only or match.tournament is not None or match.reason is not None
-            or state.get("unit") != params.period):
+            or state.get("unit") != params.period or match.a == match.b):
         return None
-    book = restored(params, state)
+    players = (match.a, match.b)
+    book = restored(params, state, players)
     period = book.current
-    if not (period.start <= match.date <= day < period.end) or match.a not in book.members \
-            or match.b not in book.members or match.a == match.b:
+    if not (period.start <= match.date <= day < period.end) or any(
+            player not in book.members or player not in kept.standings for player in players):
         return None
     book.advance_to(match.date)   # (within the open period: nothing published, as in the replay)
     book.single(match.entry, match.date, match.a, match.b, match.score_a, own_competition(params, match.date))
     book.advance_to(day)
-    new_state = builder_state(book)
+    new_state = state_after(state, book, players)
     if new_state is None or book.current is not period:
         return None
-    return RatingResult(kept.rating, kept.discipline, kept.engine, standings_of(book),
+    standings = dict(kept.standings)
+    for player in players:
+        standings[player] = standing_of(book, player, book.members[player])
+    return RatingResult(kept.rating, kept.discipline, kept.engine, standings,
                         HistoryOnRead(book.events), hidden_statuses=kept.hidden_statuses,  # type: ignore[arg-type]
                         columns=kept.columns, sections=kept.sections, as_of=day, state=new_state)
+
+
+def state_after(state: dict[str, Any], book: ListBuilder, players: tuple[str, ...]) -> dict[str, Any] | None:
+    """builder_state of the whole builder `book` stands for (restored with only `players` of the
+    state's members, then rated): the state with those members' values in place, each column
+    copied only where one changed, and the open period's records (a few hundred) made anew."""
+    if any(_PUBLISHED(r) != _UNPUBLISHED for r in book.records.values()):
+        return None
+    at = {player: state["players"].index(player) for player in players}
+    members = dict(state["members"])
+    for name in MEMBER_FIELDS:
+        column = members[name]
+        for player, k in at.items():
+            value = getattr(book.members[player], name)
+            if name in _DATES and value is not None:
+                value = value.toordinal()
+            if type(value) is not type(column[k]) or value != column[k]:
+                if column is state["members"][name]:
+                    column = members[name] = list(column)
+                column[k] = value
+    records = list(book.records.values())
+    return {**state, "members": members, "record_players": list(book.records),
+            "competitions": [len(r.competitions) for r in records],
+            "records": {name: list(map(attrgetter(name), records)) for name in RECORD_FIELDS}}

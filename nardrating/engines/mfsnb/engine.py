@@ -25,7 +25,6 @@ class MfsnbEngine(Engine):
     explains: ClassVar[frozenset[str]] = frozenset({"competition", "list", "adjust", "match"})
     expected_decimals = 2   # a competition's E, as the seed's example prints it (4.77)
     match_line_waits = True   # a match counts through its competition, on the period's list
-    after_match_reads_standings = False   # (the standings after a match are built from the state: appended.py)
 
     @classmethod
     def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:

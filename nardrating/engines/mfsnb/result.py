@@ -7,7 +7,7 @@ from typing import ClassVar
 from ...datarecords import datarecord
 from ..base import RatingResult, ReportRow, Standing
 from .lists import ListBuilder
-from .records import EXCLUDED, RETURNED, PeriodRecord, PublishedList
+from .records import EXCLUDED, RETURNED, Member, PeriodRecord, PublishedList
 
 
 @datarecord
@@ -63,19 +63,21 @@ class MfsnbResult(RatingResult):
 
 def standings_of(b: ListBuilder) -> dict[str, Standing]:
     """The standings of what the builder has replayed: the last list, the status on it, what is pending."""
-    out = {}
-    for player, m in b.members.items():
-        rec = b.records.get(player)     # what the unpublished period has done so far
-        if m.returned:
-            status = RETURNED
-        elif m.excluded:
-            status = EXCLUDED
-        elif rec and rec.reinstated:
-            status = "reinstated"
-        else:
-            status = m.status
-        pending = None
-        if rec and (rec.competitions or rec.adjusted):
-            pending = m.base + m.pending - m.listed if m.listed is not None else rec.change
-        out[player] = Standing(player, m.listed, m.games, status, m.last_played, {"pending": pending})
-    return out
+    return {player: standing_of(b, player, m) for player, m in b.members.items()}
+
+
+def standing_of(b: ListBuilder, player: str, m: Member) -> Standing:
+    """A member's standing: of its member's fields and its record in the open period, nothing else."""
+    rec = b.records.get(player)     # what the unpublished period has done so far
+    if m.returned:
+        status = RETURNED
+    elif m.excluded:
+        status = EXCLUDED
+    elif rec and rec.reinstated:
+        status = "reinstated"
+    else:
+        status = m.status
+    pending = None
+    if rec and (rec.competitions or rec.adjusted):
+        pending = m.base + m.pending - m.listed if m.listed is not None else rec.change
+    return Standing(player, m.listed, m.games, status, m.last_played, {"pending": pending})
