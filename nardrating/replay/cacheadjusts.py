@@ -17,13 +17,14 @@ from ..journal.model import Adjust
 
 
 class CachedAdjusts(MutableSequence[Adjust]):
-    __slots__ = ("_columns", "_relabel", "_made")
+    __slots__ = ("_columns", "_relabel", "_made", "_ordinals")
 
     def __init__(self, columns: list[list[Any]], relabel: dict[str, str]) -> None:
         # (day, player, rating, discipline, set, delta, reason, file, line, seq, k, games, rd, volatility)
         self._columns: list[list[Any]] | None = columns
         self._relabel = relabel
         self._made: list[Adjust] | None = None
+        self._ordinals: list[int] | None = None
 
     def _entries(self) -> list[Adjust]:
         if self._made is None:
@@ -35,9 +36,14 @@ class CachedAdjusts(MutableSequence[Adjust]):
         return self._made
 
     def ordinals(self) -> list[int]:
-        """Each entry's date, as an ordinal (without making the entries)."""
+        """Each entry's date, as an ordinal (without making the entries; of columns never changed,
+        worked out once, each distinct date once: a command asks for them several times)."""
         if self._columns is not None:
-            return [day.toordinal() for day in self._columns[0]] if self._columns else []
+            if self._ordinals is None:
+                days = self._columns[0] if self._columns else []
+                ordinal = {day: day.toordinal() for day in set(days)}
+                self._ordinals = list(map(ordinal.__getitem__, days))
+            return list(self._ordinals)
         return [a.date.toordinal() for a in self._entries()]
 
     def __len__(self) -> int:

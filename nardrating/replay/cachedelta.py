@@ -15,6 +15,8 @@ and raises Bad for one that does not fit.
 from __future__ import annotations
 
 import math
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from .cachecheck import need
@@ -50,7 +52,9 @@ def diff(old: Any, new: Any) -> Any:
                 parts[key] = part
         return {"d": parts} if parts else SAME
     if type(old) is list and type(new) is list and len(old) <= len(new):
-        changed = [[i, y] for i, (x, y) in enumerate(zip(old, new)) if x is not y and not same(x, y)]
+        # (the items not the very objects they were, found by C-level maps: 10,000 counts, two changed)
+        maybe = compress(range(len(old)), map(is_not, old, new))
+        changed = [[i, new[i]] for i in maybe if not same(old[i], new[i])]
         grown = new[len(old):]
         if not (changed or grown):
             return SAME

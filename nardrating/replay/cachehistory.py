@@ -26,6 +26,7 @@ import json
 import os
 from array import array
 from datetime import date
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ..datarecords import datarecord
@@ -74,7 +75,7 @@ class Index:
     size: int
 
     def where(self) -> dict[str, int]:
-        where = {p: k for k, p in enumerate(self.names)}
+        where = dict(zip(self.names, range(len(self.names))))
         need(len(where) == len(self.names), "a player kept twice")
         return where
 
@@ -102,14 +103,15 @@ def _index(fd: int) -> Index:
     head = json.loads(index[:head_size])
     need(isinstance(head, dict), "history head is not an object")
     names = head.get("players")
-    need(isinstance(names, list) and all(type(p) is str for p in names), "bad players")
+    need(isinstance(names, list) and set(map(type, names)) <= {str}, "bad players")
     count = len(names)
     need(index_size == head_size + 16 * count + _DIGEST * count, "bad history index")
     starts, lengths = array("q"), array("q")
     starts.frombytes(index[head_size:head_size + 8 * count])
     lengths.frombytes(index[head_size + 8 * count:head_size + 16 * count])
-    need(all(0 <= n for n in lengths) and all(0 <= a and a + n <= index_start for a, n in zip(starts, lengths)),
-         "bad history parts")
+    # (10,000 players' parts: checked by C-level maps)
+    need(min(lengths, default=0) >= 0 and min(starts, default=0) >= 0
+         and max(map(add, starts, lengths), default=0) <= index_start, "bad history parts")
     return Index(head, names, starts, lengths, index[head_size + 16 * count:], size)
 
 
