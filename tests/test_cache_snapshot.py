@@ -27,11 +27,17 @@ def snapshot_file(folder):
     return cached / f"journal-{manifest['token']}.json", manifest
 
 
+def whole(columns):
+    """The columns with each one of one value alone (stored as {"all": value, "n": count}) a list."""
+    return [[column["all"]] * column["n"] if isinstance(column, dict) else column for column in columns]
+
+
 def rewrite(folder, change):
-    """Change the snapshot's JSON, and write its new hash into the manifest, so that only the value
-    checks stand between the change and its use."""
+    """Change the snapshot's JSON (its players' and adjustments' columns each a list), and write
+    its new hash into the manifest, so that only the value checks stand between the change and its use."""
     path, manifest = snapshot_file(folder)
     meta = json.loads(path.read_text())
+    meta["players"], meta["adjusts"] = whole(meta["players"]), whole(meta["adjusts"])
     change(meta)
     raw = json.dumps(meta).encode("utf-8")
     path.write_bytes(raw)
@@ -47,7 +53,8 @@ def test_players_and_csv_names_come_back_as_a_full_read_has_them(tmp_path):
     # Nine columns of five players (a to e, declared in journal.toml, file 0); c, d, e and a named by
     # bulk.csv (file 1), in the order the CSV reader met them: one run.
     assert len(meta["players"]) == 9 and meta["players"][0] == ["a", "b", "c", "d", "e"]
-    assert meta["players"][6] == [0] * 5
+    assert meta["players"][6] == {"all": 0, "n": 5}   # (one value alone: all of file 0)
+    assert meta["players"][2] == {"all": None, "n": 5}   # (no aliases)
     assert set(fresh.csv_named) == {"a", "c", "d", "e"}
     assert meta["csv_named"] == [[1, list(fresh.csv_named)]]
     cached = cache.load(load_club(folder, config_only=True).config)[1]
@@ -112,7 +119,7 @@ def test_a_player_of_no_journal_file_is_stored_and_then_refused(tmp_path):
     journal.players["a"] = replace(journal.players["a"], file="elsewhere.toml")
     assert cache.save_journal(config, journal, states, []) is not None
     meta = json.loads(snapshot_file(folder)[0].read_text())
-    assert meta["players"][6][0] == -1
+    assert whole(meta["players"])[6][0] == -1
     with pytest.raises(Bad, match="unknown file"):
         cache.load(config)
     journal, states = read_valid_journal(config)
@@ -152,10 +159,13 @@ def test_adjustments_are_kept_a_column_at_a_time_and_come_back_as_a_full_read_ha
     fresh = load_club(folder, use_cache=False).journal
     load_club(folder)   # writes the snapshot
     meta = json.loads(snapshot_file(folder)[0].read_text())
-    # fourteen fields, a column each, of the two entries in the journal's order
+    # fourteen fields, a column each, of the two entries in the journal's order; a column of one
+    # value alone as that value and the count (no discipline given, the same file; the ratings,
+    # floats, always whole)
     assert len(meta["adjusts"]) == 14 and meta["adjusts"][:7] == [
-        ["2009-01-01", "2009-01-05"], ["a", "b"], ["club", "fibs"], [None, None], [1600.5, None], [None, -12],
-        ["imported list", "commission"]]
+        ["2009-01-01", "2009-01-05"], ["a", "b"], ["club", "fibs"], {"all": None, "n": 2}, [1600.5, None],
+        [None, -12], ["imported list", "commission"]]
+    assert meta["adjusts"][7]["n"] == 2 and meta["adjusts"][7]["all"].endswith("journal.toml")
     cached = cache.load(load_club(folder, config_only=True).config)[1]
     assert list(cached.adjusts) == list(fresh.adjusts) and len(fresh.adjusts) == 2
 
@@ -184,7 +194,20 @@ def _adjusts_unknown_file(meta):
     meta["adjusts"][7][0] = "elsewhere.toml"
 
 
+def _adjusts_one_value_too_many(meta):   # a column of one value alone, of another count
+    meta["adjusts"][3] = {"all": None, "n": 3}
+
+
+def _adjusts_one_value_a_float(meta):   # (0.0 and -0.0: never stored so)
+    meta["adjusts"][4] = {"all": 1600.5, "n": 2}
+
+
+def _adjusts_every_column_one_value(meta):   # (the journal order differs: one column is whole)
+    meta["adjusts"] = [{"all": column[0], "n": 2} for column in meta["adjusts"]]
+
+
 @pytest.mark.parametrize("change", [_adjusts_uneven, _adjusts_as_rows, _adjusts_number_as_text, _adjusts_infinite,
-                                    _adjusts_bad_date, _adjusts_unknown_file])
+                                    _adjusts_bad_date, _adjusts_unknown_file, _adjusts_one_value_too_many,
+                                    _adjusts_one_value_a_float, _adjusts_every_column_one_value])
 def test_a_snapshot_whose_adjustments_do_not_fit_is_not_used(tmp_path, change):
     refused_for_a_full_read(adjusted_club(tmp_path), change)

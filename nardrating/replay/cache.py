@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..journal.columns import Matches
     from ..journal.model import Adjust, Journal
 
-FORMAT = 7  # the shape of what is stored; the program's source hash covers everything else
+FORMAT = 8  # the shape of what is stored; the program's source hash covers everything else
 # Match columns and their array type codes: 'i' 32-bit, 'q' 64-bit, 'd' double, 'b' byte.
 COLUMNS = (("dates", "i"), ("a", "i"), ("b", "i"), ("score_a", "d"), ("length", "i"),
            ("discipline", "i"), ("tournament", "i"), ("rated", "b"), ("forfeit", "b"),
@@ -132,14 +132,14 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
 
     return {
         "files": journal.files,
-        "players": cacheplayers.player_columns(journal),
+        "players": compact(cacheplayers.player_columns(journal)),
         "player_codes": journal.player_codes.names,
         "discipline_codes": journal.discipline_codes.names,
         # (None: the tournaments' own ids in order, the usual case, stored once with them)
         "tournament_codes": None if journal.tournament_codes.names == list(journal.tournaments)
         else journal.tournament_codes.names,
         "voids": [[v.match, iso(v.date), v.reason, v.file, v.line, v.seq] for v in journal.voids],
-        "adjusts": stored_columns(journal.adjusts),
+        "adjusts": compact(stored_columns(journal.adjusts)),
         "extra": [[i, {k: list(v) if isinstance(v, tuple) else v for k, v in e.items()}]
                   for i, e in journal.matches.extra.items()],
         "next_seq": journal.next_seq,
@@ -152,6 +152,20 @@ def _journal_meta(journal: Journal) -> dict[str, object]:
         "csv_named": cacheplayers.named_runs(journal),
         "play": play.meta(_plays(journal), journal.rounds, journal.changes),
     }
+
+
+def compact(columns: list[list[Any]]) -> list[Any]:
+    """The columns, each of one value alone (a value of one type: text, a flag, an int or None)
+    given as {"all": value, "n": how many}: most of 10,000 imported ratings' fields, and of the
+    players' (check_journal_meta makes them lists again before checking them). The players' ids and
+    the adjustments' journal order differ from entry to entry: never given so (the reader takes
+    the count from a column given whole)."""
+    return [{"all": column[0], "n": len(column)} if len(column) > 1 and type(column[0]) in _ONE_VALUE
+            and column.count(column[0]) == len(column) and set(map(type, column)) == {type(column[0])} else column
+            for column in columns]
+
+
+_ONE_VALUE = (type(None), str, bool, int)   # (no float: 0.0 and -0.0 count alike)
 
 
 def _plays(journal: Journal) -> dict[str, Any]:

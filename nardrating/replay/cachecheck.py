@@ -155,8 +155,18 @@ def _table(rows: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
 
 def _columns(columns: Any, spec: tuple[str, ...], files: Any = ()) -> Any:
     """`len(spec)` columns of as many values each, checked as _table checks rows (10,000 players'
-    fields: nine lists); a file is its index in `files`, a date turned into a date in place."""
-    need(isinstance(columns, list) and len(columns) == len(spec) and set(map(type, columns)) <= {list}
+    fields: nine lists); a file is its index in `files`, a date turned into a date in place. A
+    column of one value alone may come as {"all": value, "n": count} (cache.compact), of as many
+    values as a column given whole (there is one: the ids, or the journal order, differ from entry
+    to entry): made a list of it first, and checked as any other."""
+    need(isinstance(columns, list) and list in set(map(type, columns)), "bad columns")
+    count = len(next(column for column in columns if type(column) is list))
+    for k, column in enumerate(columns):
+        if type(column) is dict:
+            need(set(column) == {"all", "n"} and column["n"] == count and type(column["n"]) is int
+                 and type(column["all"]) in (type(None), str, bool, int), "bad column of one value")
+            columns[k] = [column["all"]] * count
+    need(len(columns) == len(spec) and set(map(type, columns)) <= {list}
          and len(set(map(len, columns))) <= 1, "bad columns")
     for k, day in _checked(columns, spec, files):
         columns[k] = list(map(day, columns[k]))
