@@ -312,7 +312,11 @@ class Engine:
                     day: date) -> RatingResult | None:
         """The standings a replay as of `day` gives of the journal whose replay as of `kept.as_of`
         gave `kept` and left `state`, with `match` appended after every entry (and the match's lines
-        in its players' histories, the state reached); None where only a replay can tell."""
+        in its players' histories, the state reached); None where only a replay can tell.
+
+        Nothing of `kept` or `state` is changed in place: a standing, or a part of the state, that
+        the match leaves as it was is the very object given, and one it changes is a new one. The
+        write keeps the change as a patch found by identity (replay/cachestandings.py _save_delta)."""
         return None
 
     def preview_lines(self, result: RatingResult) -> dict[str, HistoryEvent] | None:

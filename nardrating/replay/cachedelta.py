@@ -41,7 +41,8 @@ def same(x: Any, y: Any) -> bool:
 
 def diff(old: Any, new: Any) -> Any:
     """The patch that makes `new` of `old`; SAME if there is nothing to change. Unchanged parts
-    are found by identity first: a value made by patching `old` is compared only where it changed."""
+    are found by identity first: a value made by patching `old` is compared only where it changed
+    (so `new` must not be `old` changed in place: Engine.after_match's rule)."""
     if old is new:
         return SAME
     if type(old) is dict and type(new) is dict and list(old) == list(new):
