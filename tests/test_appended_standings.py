@@ -62,7 +62,7 @@ def kept_state(club: Path, day: date) -> dict | None:
         if name not in folder.names():
             return None
     # (kept whole for this journal, or as a patch on the state kept for an earlier one)
-    kept = through_cache(cachestandings._kept, ledger, rating, "long-nardy", key, True, True)
+    kept = through_cache(cachestandings._kept, ledger, rating, "long-nardy", key, True)
     return None if kept is None else kept[2]
 
 

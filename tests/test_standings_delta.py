@@ -158,7 +158,7 @@ def test_the_state_read_through_a_patch_is_a_replays(cli, tmp_path, monkeypatch)
     engine, rating = engine_class("fide"), ledger.rating(RATING)
     day = as_of(ledger, None).day
     key = cachestandings.list_key(ledger, engine, rating, "chess", day)
-    head, standings, state, _base = cachestandings._kept(ledger, rating, "chess", key, True, True)
+    head, standings, state, _base = cachestandings._kept(ledger, rating, "chess", key, True)
     assert "base" in head   # (read through the patch)
     with no_cache():
         replayed = load_club(club / "nardrating.toml").run(RATING, "chess", day)

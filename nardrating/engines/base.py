@@ -300,9 +300,6 @@ class Engine:
 
     # --- engines whose replay the cache cannot keep: their standings after one more match ---
 
-    # after_match reads the kept standings themselves (else only the state, and how they are shown).
-    after_match_reads_standings: ClassVar[bool] = True
-
     def standings_state(self, result: RatingResult) -> dict[str, Any] | None:
         """What the replay behind `result`'s standings reached, as plain data kept beside them
         (replay/cachestandings.py), from which `after_match` goes on; None: nothing kept."""

@@ -249,7 +249,7 @@ def _save_delta(ledger: Ledger, engine: Any, rating: RatingList, discipline: str
     standings and their state again took a tenth of an add-match). The patch is on the kept files
     as they are, so a second add-match's patch holds the first's changes too; where it would
     change more than a quarter of them, or the players' order, nothing is kept here (False)."""
-    from .cachedelta import SAME, diff, size
+    from .cachedelta import diff, size
 
     base_key, standings, state = base
     new = result.standings
@@ -267,15 +267,15 @@ def _save_delta(ledger: Ledger, engine: Any, rating: RatingList, discipline: str
     _write(ledger, _delta_name(rating.name, discipline), {
         **key, "base": base_key, "rows": rows, "hidden": sorted(result.hidden_statuses),
         "columns": [list(c) for c in result.columns], "sections": [list(c) for c in result.sections],
-        "state": None if new_state is None else {"patch": SAME if change is SAME else change}})
+        "state": None if new_state is None else {"patch": change}})
     return True
 
 
-def _kept(ledger: Ledger, rating: RatingList, discipline: str, key: dict[str, Any], rows: bool,
+def _kept(ledger: Ledger, rating: RatingList, discipline: str, key: dict[str, Any],
           with_state: bool) -> tuple[dict[str, Any], dict[str, Standing], Any, Base] | None:
-    """What is kept for `key`: (the file telling how the standings are shown, the standings (none
-    without `rows`), the state (None without `with_state`, or if none is kept), and the base a
-    patch of them is on); None: nothing kept for it. The standings file for `key`, or the one a
+    """What is kept for `key`: (the file telling how the standings are shown, the standings, the
+    state (None without `with_state`, or if none is kept), and the base a patch of them is on);
+    None: nothing kept for it. The standings file for `key`, or the one a
     patch for `key` is on, with the patch applied."""
     from .cachedelta import patch
 
@@ -283,7 +283,7 @@ def _kept(ledger: Ledger, rating: RatingList, discipline: str, key: dict[str, An
     main_key = {k: main.get(k) for k in key}
     if _for(main, key):
         with collector_paused():
-            standings = _standings(main.get("rows")) if rows else {}
+            standings = _standings(main.get("rows"))
         state = _state_of(ledger, rating, discipline, key) if with_state else None
         return main, standings, state, (main_key, standings, state)
     delta = _file(ledger, _delta_name(rating.name, discipline))
@@ -309,7 +309,7 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     """The kept standings as a result for the leaderboard, or None; any problem raises (through_cache)."""
     if ledger.kept_key() is None:
         return None
-    found = _kept(ledger, rating, discipline, list_key(ledger, engine, rating, discipline, day), True, False)
+    found = _kept(ledger, rating, discipline, list_key(ledger, engine, rating, discipline, day), False)
     return None if found is None else _result(found[0], found[1], engine, rating, discipline, day)
 
 
@@ -346,7 +346,7 @@ def after_appended_match(after: Ledger, engine: Any, rating: RatingList, discipl
     if m.discipline != discipline or m.date < last_before or m.date.toordinal() in journal.tournament_ends():
         return None
     key = list_key(after, engine, rating, discipline, before_day, snapshot=before)
-    found = _kept(after, rating, discipline, key, engine.after_match_reads_standings, True)
+    found = _kept(after, rating, discipline, key, True)
     if found is None or found[2] is None:
         return None
     head, standings, state, base = found

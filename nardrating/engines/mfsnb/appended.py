@@ -42,14 +42,19 @@ def builder_state(book: ListBuilder) -> dict[str, Any] | None:
     or for a record the open period should not hold (one published: never, while its period is open)."""
     if book.period is None or any(_PUBLISHED(r) != _UNPUBLISHED for r in book.records.values()):
         return None
-    members, records = list(book.members.values()), list(book.records.values())
+    members = list(book.members.values())
     columns = {name: list(map(attrgetter(name), members)) for name in MEMBER_FIELDS}
     for name in _DATES:   # (as ordinals: a few hundred distinct days among ten thousand players)
         ordinals = {day: day.toordinal() for day in set(columns[name]) if day is not None}
         columns[name] = [None if day is None else ordinals[day] for day in columns[name]]
     return {"unit": book.p.period, "period": [book.period.start.toordinal(), book.period.end.toordinal()],
-            "players": list(book.members), "members": columns,
-            "record_players": list(book.records), "competitions": [len(r.competitions) for r in records],
+            "players": list(book.members), "members": columns, **_records_state(book)}
+
+
+def _records_state(book: ListBuilder) -> dict[str, Any]:
+    """The open period's records as builder_state keeps them: their players, competitions, columns."""
+    records = list(book.records.values())
+    return {"record_players": list(book.records), "competitions": [len(r.competitions) for r in records],
             "records": {name: list(map(attrgetter(name), records)) for name in RECORD_FIELDS}}
 
 
@@ -164,7 +169,4 @@ def state_after(state: dict[str, Any], book: ListBuilder, players: tuple[str, ..
                 if column is state["members"][name]:
                     column = members[name] = list(column)
                 column[k] = value
-    records = list(book.records.values())
-    return {**state, "members": members, "record_players": list(book.records),
-            "competitions": [len(r.competitions) for r in records],
-            "records": {name: list(map(attrgetter(name), records)) for name in RECORD_FIELDS}}
+    return {**state, "members": members, **_records_state(book)}
