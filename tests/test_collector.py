@@ -125,6 +125,26 @@ def test_recalc_keeps_its_last_replay_only_in_a_one_command_process(one_command,
     assert bool(ledger._runs) is one_command   # the last replay's result, not freed
 
 
+@pytest.mark.parametrize("one_command", [False, True])
+def test_a_read_command_keeps_what_it_replays_only_in_a_one_command_process(one_command, tmp_path, monkeypatch):
+    """commands.common.load: the ledger a read command works on (and so every replay it runs, held in
+    the ledger) lives to the end in the command line's process, not freed record by record when the
+    command returns; anywhere else nothing is held."""
+    import shutil
+
+    from nardrating import collector
+    from nardrating.commands.common import load
+
+    from .conftest import SAMPLES
+
+    club = tmp_path / "club"
+    shutil.copytree(SAMPLES / "chess-club", club)
+    monkeypatch.setattr(collector, "_one_command", one_command)
+    monkeypatch.setattr(collector, "_kept", [])
+    ledger = load(str(club))
+    assert (collector._kept == [ledger]) is one_command
+
+
 def test_a_cached_journal_and_a_resumed_result_are_built_with_the_collector_paused(tmp_path, monkeypatch):
     """The snapshot's rows and a resumed result's standings live as long as the command: a
     collection over them (7-10 ms of a cached leaderboard of 10,000 players) would find nothing."""

@@ -259,8 +259,13 @@ def load(club: str | None, discipline: str | None = None, light: bool = False) -
     come from the cache: load_club); not backtest, which builds models of varied parameters."""
     from ..replay.loader import load_club
 
+    from ..collector import kept_to_exit
+
     with progress_bar(club, light) as progress:
         ledger: Ledger = load_club(club, progress=progress, light=light)
+    # What the command replays lives to the process's end: freed record by record when the command
+    # returns, a 200k-match list's replay took a tenth of a first `history` (collector.py).
+    kept_to_exit(ledger)
     if discipline is not None:
         from ..errors import ActionRefused, did_you_mean
         from ..reports import known_disciplines
