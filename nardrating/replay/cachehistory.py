@@ -47,6 +47,8 @@ _DIGEST = 16       # bytes of a player's part's BLAKE2b digest
 _MARK = b"nrhist2\n"
 _TRAILER = len(_MARK) + 8 + 8 + 32   # the mark, the head's and the index's lengths, the index's SHA-256
 _SLACK = 1 << 20   # a file grows by generations up to twice what it holds and this; then it is written anew
+# A player's part as JSON: one encoder for every part (json.dumps with these options makes one per call).
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode
 
 
 def _name(rating: str, discipline: str) -> str:
@@ -129,7 +131,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     try:
         for player, items in histories:
             players.append(player)
-            parts.append(json.dumps(items, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
+            parts.append(_encode(items).encode("utf-8"))
     except (NotPlain, ValueError, TypeError):
         return
     starts, lengths = array("q"), array("q", map(len, parts))
@@ -227,7 +229,7 @@ def carried(after: Ledger, engine: Any, rating: RatingList, discipline: str, bef
             both = carrier.carried_items(meta, player, old, items)
             if both is None:
                 return None
-            grown[k] = json.dumps(both, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+            grown[k] = _encode(both).encode("utf-8")
     finally:
         os.close(fd)
     return Carried(meta, index, names, grown, (st.st_dev, st.st_ino))

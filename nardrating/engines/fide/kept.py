@@ -43,6 +43,7 @@ def kept_histories(result: FideResult) -> tuple[dict[str, Any], Iterator[tuple[s
 
 def _items(items: Any, k_rules: dict[str, int]) -> list[Any]:
     out: list[Any] = []
+    append = out.append
     listed: ListRating | None = None   # the list's rating of the last single match's side
     running: list[int | None] = []      # and the rating before each of its events (running_before)
     for item in items:
@@ -50,22 +51,22 @@ def _items(items: Any, k_rules: dict[str, int]) -> list[Any]:
         if kind is RatedSingle:
             if item.listed is not listed:
                 listed = item.listed
-                out.append((_RATING, listed.list_date.toordinal(), listed.k, _k_rule(listed.k_rule, k_rules),
-                            listed.fide))
+                append((_RATING, listed.list_date.toordinal(), listed.k, _k_rule(listed.k_rule, k_rules),
+                        listed.fide))
                 # running_before(place) for every place at once (the same sums)
                 running = ([None] * (len(listed.gains) + 1) if listed.rated_from is None
                            else list(accumulate(map(listed.change, listed.gains), initial=listed.rated_from)))
-            out.append((_SINGLE, item.date.toordinal(), item.key, item.opponent, item.half, item.rating,
-                        item.opponent_rating, item.p_d, running[item.place]))
+            append((_SINGLE, item.date.toordinal(), item.key, item.opponent, item.half, item.rating,
+                    item.opponent_rating, item.p_d, running[item.place]))
         elif kind is EventRecord:
-            out.append((_RECORD, item.key, item.rating, _number(item.points), _number(item.expected), item.k,
-                        _number(item.change), item.performance, _k_rule(item.k_rule, k_rules),
-                        None if item.list_date is None else item.list_date.toordinal(), item.running,
-                        [(r.game.date.toordinal(), r.game.match, r.game.opponent, r.game.half, r.opponent_rating,
-                          r.expected) for r in item.counted],
-                        [(g.date.toordinal(), g.match, g.opponent, g.half) for g in item.skipped]))
+            append((_RECORD, item.key, item.rating, _number(item.points), _number(item.expected), item.k,
+                    _number(item.change), item.performance, _k_rule(item.k_rule, k_rules),
+                    None if item.list_date is None else item.list_date.toordinal(), item.running,
+                    [(r.game.date.toordinal(), r.game.match, r.game.opponent, r.game.half, r.opponent_rating,
+                      r.expected) for r in item.counted],
+                    [(g.date.toordinal(), g.match, g.opponent, g.half) for g in item.skipped]))
         elif kind is HistoryEvent:
-            out.append((_EVENT, event_data(item)))
+            append((_EVENT, event_data(item)))
         else:
             raise NotPlain(kind.__name__)
     return out

@@ -41,23 +41,24 @@ _single = attrgetter("id", "opponent", "score", "own", "opponent_rating", "halve
 
 def _items(items: list[Kept], round_robin: str, reasons: dict[str, int]) -> list[Any]:
     out: list[Any] = []
+    append = out.append
     for item in items:
         kind = type(item)
-        if kind is SingleCompetition:
+        if kind is SingleCompetition:   # (most items: written for speed, a tuple joined in C)
             single = cast(SingleCompetition, item)
             if single.round_robin is not round_robin and single.round_robin != round_robin:
                 raise NotPlain("a single match rated under another round-robin rule")
             reason = reasons.get(single.reason)
             if reason is None:
                 reason = reasons[plain(single.reason)] = len(reasons)
-            out.append((_SINGLE, single.day.toordinal(), reason, *_single(single)))
+            append((_SINGLE, single.day.toordinal(), reason) + _single(single))
         elif kind is PeriodRecord:
             record = cast(PeriodRecord, item)
             if record.day is None:
                 raise NotPlain("a list record before its list")
-            out.append((_LIST, record.day.toordinal(), record.before, record.after, record.penalty))
+            append((_LIST, record.day.toordinal(), record.before, record.after, record.penalty))
         elif kind is HistoryEvent:
-            out.append((_EVENT, event_data(cast(HistoryEvent, item))))
+            append((_EVENT, event_data(cast(HistoryEvent, item))))
         else:
             raise NotPlain(kind.__name__)
     return out
