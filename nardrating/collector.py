@@ -27,6 +27,8 @@ _one_command = False
 # collection at exit does not look at it either.
 _kept: list[object] = []
 _kept.append(_kept)
+_slots: dict[str, object] = {}   # what kept_to_exit holds by name: one thing each, the last given
+_kept.append(_slots)
 
 
 def one_command_process() -> None:
@@ -43,11 +45,15 @@ def command_done() -> None:
         gc.freeze()
 
 
-def kept_to_exit(thing: object) -> bool:
+def kept_to_exit(thing: object, slot: str | None = None) -> bool:
     """In a one-command process, hold `thing` until the process ends and say True: the caller may
-    leave it alive rather than free it. Elsewhere False: nothing is held."""
+    leave it alive rather than free it. Elsewhere False: nothing is held. With a `slot`, the thing
+    replaces what that slot held (freed as usual, if nothing else holds it)."""
     if _one_command:
-        _kept.append(thing)
+        if slot is None:
+            _kept.append(thing)
+        else:
+            _slots[slot] = thing
     return _one_command
 
 

@@ -140,9 +140,11 @@ def test_a_read_command_keeps_what_it_replays_only_in_a_one_command_process(one_
     club = tmp_path / "club"
     shutil.copytree(SAMPLES / "chess-club", club)
     monkeypatch.setattr(collector, "_one_command", one_command)
-    monkeypatch.setattr(collector, "_kept", [])
-    ledger = load(str(club))
-    assert (collector._kept == [ledger]) is one_command
+    monkeypatch.setattr(collector, "_slots", {})
+    first = load(str(club))
+    assert (collector._slots == {"ledger": first}) is one_command
+    ledger = load(str(club))   # read again (as provenance.stamped does): only the last one is held
+    assert (collector._slots == {"ledger": ledger}) is one_command
 
 
 def test_a_cached_journal_and_a_resumed_result_are_built_with_the_collector_paused(tmp_path, monkeypatch):

@@ -264,8 +264,9 @@ def load(club: str | None, discipline: str | None = None, light: bool = False) -
     with progress_bar(club, light) as progress:
         ledger: Ledger = load_club(club, progress=progress, light=light)
     # What the command replays lives to the process's end: freed record by record when the command
-    # returns, a 200k-match list's replay took a tenth of a first `history` (collector.py).
-    kept_to_exit(ledger)
+    # returns, a 200k-match list's replay took a tenth of a first `history` (collector.py). Only the
+    # last ledger loaded: one read again (the journal changed while it was read) frees the one before.
+    kept_to_exit(ledger, "ledger")
     if discipline is not None:
         from ..errors import ActionRefused, did_you_mean
         from ..reports import known_disciplines
