@@ -7,7 +7,8 @@ all as ``FILE:LINE: message`` and exits 1.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .datarecords import datarecord
 
@@ -49,6 +50,36 @@ def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str:
     from .i18n import _
 
     return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(f'"{c}"' for c in close))
+
+
+def player_hint(word: str, players: Mapping[str, Any], limit: int = 3) -> str:
+    """did_you_mean for an unknown player id: the nearest ids; where none is near, the players whose
+    name or alias is the word, has it as a word, or has one near it, each id with the name (a
+    player's surname typed for their id: `history Авакян` → ' (did you mean "avakyan" (Ашот Авакян)?)')."""
+    hint = did_you_mean(word, players, limit)
+    wanted = word.strip().casefold()
+    if hint or not wanted:
+        return hint
+    import difflib
+
+    named: dict[str, list[str]] = {}   # a name, and each word of it, casefolded → the ids so named
+    for pid, player in players.items():
+        for name in (getattr(player, "name", None), getattr(player, "alias", None)):
+            if isinstance(name, str) and name.strip():
+                for part in dict.fromkeys([name.casefold().strip(), *name.casefold().split()]):
+                    named.setdefault(part, []).append(pid)
+    close = [wanted] if wanted in named else difflib.get_close_matches(wanted, list(named), n=limit, cutoff=0.8)
+    found = list(dict.fromkeys(pid for part in close for pid in named[part]))[:limit]
+    if not found:
+        return ""
+    from .i18n import _
+
+    def shown(pid: str) -> str:
+        player = players[pid]
+        name = player.public_name() if hasattr(player, "public_name") else ""
+        return f'"{pid}" ({name})' if name else f'"{pid}"'
+
+    return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(map(shown, found)))
 
 
 def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str) -> Problem:

@@ -123,6 +123,31 @@ def test_history_unknown_opponent(cli):
     assert 'unknown player \'vara\' (did you mean "vera"?)' in result.output
 
 
+@pytest.mark.parametrize("typed", ["Авакян", "авакян", "Авокян", "Ашот", "Ашот Авакян"])
+def test_a_players_name_typed_for_their_id_is_answered_with_the_id(cli, typed):
+    """The sample federation's avakyan is "Ашот Авакян" ([[player]] in its journal): a player who types
+    their surname, any case, one letter off, their first name or the whole name, is shown their id."""
+    result = cli("history", typed, "--club", FEDERATION)
+    assert result.exit_code == 1
+    assert f"unknown player {typed!r} (did you mean \"avakyan\" (Ашот Авакян)?)" in result.output
+
+
+def test_an_id_near_the_one_typed_comes_before_any_name_and_nothing_near_gets_no_hint(cli):
+    assert 'unknown player \'avakian\' (did you mean "avakyan"?)' in cli("history", "avakian", "--club", FEDERATION).output
+    result = cli("history", "Зюзин", "--club", FEDERATION)
+    assert result.exit_code == 1 and "unknown player 'Зюзин'\n" in result.output
+
+
+def test_add_match_with_a_name_for_an_id_names_the_id(cli, tmp_path):
+    club = make_club(tmp_path / "club", '[[player]]\nid = "anna"\nname = "Анна Петрова"\n\n'
+                                         '[[player]]\nid = "boris"\nname = "Борис Зайцев"\n')
+    before = (club / "journal.toml").read_bytes()
+    result = cli("add-match", "Анна", "boris", "--winner", "boris", "--club", club)
+    assert result.exit_code == 1
+    assert "unknown player 'Анна' (did you mean \"anna\" (Анна Петрова)?)" in result.output
+    assert (club / "journal.toml").read_bytes() == before
+
+
 def test_history_unknown_player_does_not_blame_the_config(cli):
     result = cli("history", "avakian", "--club", FEDERATION)
     assert result.exit_code == 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
-from ..errors import Problem, did_you_mean
+from ..errors import Problem, did_you_mean, player_hint
 from ..i18n import _
 from .model import Journal
 from .play import RoundRecord
@@ -34,7 +34,7 @@ def play_problems(journal: Journal, first_match: int = 0, whole: bool = True) ->
 
 def _unknown(journal: Journal, player: str) -> str:
     return _("unknown player '{player}'{hint}; declare it with a [[player]] entry or `nardrating add-player`").format(
-        player=player, hint=did_you_mean(player, journal.players))
+        player=player, hint=player_hint(player, journal.players))
 
 
 def _tournaments(journal: Journal, problems: list[Problem]) -> None:

@@ -5,7 +5,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..datarecords import datarecord
-from ..errors import ActionRefused, did_you_mean
+from ..errors import ActionRefused, player_hint
 from ..i18n import N_, _
 from ..replay.cacheadjusts import adjust_ordinals
 
@@ -65,5 +65,5 @@ def known_player(ledger: Ledger, player: str) -> None:
                       "{file}:{line}, and every entry of theirs is under {now!r} now)"))
             raise ActionRefused(said.format(player=player, new=first.into, now=now, file=first.file, line=first.line))
         raise ActionRefused(_("unknown player {player!r}{hint}").format(
-            player=player, hint=did_you_mean(player, ledger.journal.players)))
+            player=player, hint=player_hint(player, ledger.journal.players)))
 

@@ -6,7 +6,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..datarecords import datarecord
-from ..errors import ActionRefused, did_you_mean
+from ..errors import ActionRefused, did_you_mean, player_hint
 from ..i18n import _, ngettext
 from .table import Column, Row, Table
 
@@ -35,7 +35,7 @@ def matches(ledger: Ledger, wanted: MatchFilter) -> Table:
     journal = ledger.journal
     if wanted.player is not None and wanted.player not in journal.players:
         raise ActionRefused(_("--player: unknown player {player}{hint}").format(
-            player=repr(wanted.player), hint=did_you_mean(wanted.player, journal.players)))
+            player=repr(wanted.player), hint=player_hint(wanted.player, journal.players)))
     if wanted.tournament is not None and wanted.tournament not in journal.tournaments:
         raise ActionRefused(_("--tournament: unknown tournament {tournament}{hint}").format(
             tournament=repr(wanted.tournament), hint=did_you_mean(wanted.tournament, journal.tournaments)))

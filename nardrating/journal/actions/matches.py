@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...datarecords import datarecord
-from ...errors import ActionRefused, did_you_mean
+from ...errors import ActionRefused, did_you_mean, player_hint
 from ...i18n import _
 from ..limits import RULES, parse_result
 from ..lint import score_contradicts, score_message
@@ -91,7 +91,7 @@ def match_check(new_discipline: bool) -> Check:
             return
         for player in entry.players:
             if player not in club.journal.players:
-                hint = did_you_mean(player, club.journal.players)
+                hint = player_hint(player, club.journal.players)
                 refuse(club, (_("unknown player {player!r}{hint}; if it is a new player, add them first: nardrating "
                                 "add-player {player}") if hint else
                               _("unknown player {player!r}; add them first: nardrating add-player {player}")).format(

@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import did_you_mean
+from ...errors import player_hint
 from ...i18n import _
 from ..lint import name_warnings
 from ..tomlsource import shown
@@ -114,4 +114,4 @@ def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, 
 def _known_player(club: Ledger, player: str) -> None:
     if player not in club.journal.players:
         refuse(club, _("unknown player {player!r}{hint}").format(player=player,
-                                                               hint=did_you_mean(player, club.journal.players)))
+                                                               hint=player_hint(player, club.journal.players)))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...datarecords import datarecord
-from ...errors import ActionRefused, did_you_mean
+from ...errors import ActionRefused, did_you_mean, player_hint
 from ...i18n import N_, _
 from ..limits import parse_result
 from ..writer import next_match_id
@@ -186,7 +186,7 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
         now = state(club, tid)
         if player not in club.journal.players:
             raise ActionRefused(_("unknown player '{player}'{hint}; add them first: nardrating add-player {player}")
-                                .format(player=player, hint=did_you_mean(player, club.journal.players)))
+                                .format(player=player, hint=player_hint(player, club.journal.players)))
         if kind == "join" and now.pairing in ("berger", "double-berger"):  # pair could never pair it again
             raise ActionRefused(_("a round-robin's table is drawn for the whole field: a late entry cannot join "
                                   "'{tournament}'").format(tournament=tid))
