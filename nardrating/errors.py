@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .datarecords import datarecord
+
+if TYPE_CHECKING:
+    from .journal.model import Player
 
 
 @datarecord(frozen=True, slots=True)
@@ -52,7 +55,7 @@ def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str:
     return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(f'"{c}"' for c in close))
 
 
-def player_hint(word: str, players: Mapping[str, Any], limit: int = 3) -> str:
+def player_hint(word: str, players: Mapping[str, Player], limit: int = 3) -> str:
     """did_you_mean for an unknown player id: the nearest ids; where none is near, the players whose
     name or alias is the word, has it as a word, or has one near it, each id with the name (a
     player's surname typed for their id: `history Авакян` → ' (did you mean "avakyan" (Ашот Авакян)?)')."""
@@ -64,8 +67,8 @@ def player_hint(word: str, players: Mapping[str, Any], limit: int = 3) -> str:
 
     named: dict[str, list[str]] = {}   # a name, and each word of it, casefolded → the ids so named
     for pid, player in players.items():
-        for name in (getattr(player, "name", None), getattr(player, "alias", None)):
-            if isinstance(name, str) and name.strip():
+        for name in (player.name, player.alias):
+            if name and name.strip():
                 for part in dict.fromkeys([name.casefold().strip(), *name.casefold().split()]):
                     named.setdefault(part, []).append(pid)
     close = [wanted] if wanted in named else difflib.get_close_matches(wanted, list(named), n=limit, cutoff=0.8)
@@ -74,12 +77,8 @@ def player_hint(word: str, players: Mapping[str, Any], limit: int = 3) -> str:
         return ""
     from .i18n import _
 
-    def shown(pid: str) -> str:
-        player = players[pid]
-        name = player.public_name() if hasattr(player, "public_name") else ""
-        return f'"{pid}" ({name})' if name else f'"{pid}"'
-
-    return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(map(shown, found)))
+    shown = (f'"{pid}" ({players[pid].public_name()})' for pid in found)   # (found by a name: it has one)
+    return " " + _("(did you mean {names}?)").format(names=(" " + _("or") + " ").join(shown))
 
 
 def unreadable(label: str, path: str | os.PathLike[str], exc: OSError, what: str) -> Problem:

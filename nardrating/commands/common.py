@@ -257,9 +257,8 @@ def load(club: str | None, discipline: str | None = None, light: bool = False) -
     """The club, read and checked; --discipline (if given) must be one the club knows. `light`: a
     command that reads the lists' parameters only by attribute, as the engines do (the config may
     come from the cache: load_club); not backtest, which builds models of varied parameters."""
-    from ..replay.loader import load_club
-
     from ..collector import kept_to_exit
+    from ..replay.loader import load_club
 
     with progress_bar(club, light) as progress:
         ledger: Ledger = load_club(club, progress=progress, light=light)

@@ -100,10 +100,9 @@ class ListBuilder:
 
     def single(self, cid: str, day: date, first: str, second: str, score: float, reason: str) -> None:
         """A match outside any tournament: a competition of two players, one game each (rate() and
-        book() of one game, for each side in turn: most competitions of a big journal, so book() is
-        written out here). Each side is one SingleCompetition, its two lines (the match's, the
-        competition's) made when read."""
-        members, events, records = self.members, self.events, self.records
+        book() of one game, for each side in turn: most competitions of a big journal). Each side is
+        one SingleCompetition, its two lines (the match's, the competition's) made when read."""
+        members, events = self.members, self.events
         a = members.get(first) or self.enter(first, day)
         b = members.get(second) or self.enter(second, day)
         round_robin = self.p.round_robin
@@ -121,21 +120,7 @@ class ListBuilder:
             change = 0 if protected else computed
             c = SingleCompetition(cid, day, opponent, own_score, reason, own, opponent_rating, round_robin, halves,
                                   computed, change, protected)
-            # book(c, day, player, m, 1, halves, percent)
-            m.pending += change
-            rec = records.get(player)
-            if rec is None:
-                rec = records[player] = PeriodRecord(m.listed)
-            rec.competitions.append(c)
-            rec.games += 1
-            rec.halves += halves
-            rec.hundredths += percent
-            rec.change += change
-            m.games += 1
-            m.last_played = m.since = day
-            m.taken = 0
-            if m.excluded:
-                m.excluded, m.returned = False, True
+            self.book(c, day, player, m, 1, halves, percent)
             kept = events.get(player)
             if kept is None:
                 kept = events[player] = []
