@@ -6,6 +6,7 @@ starts, over random periods (before, across and after the games)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import astuple
 from datetime import date, timedelta
 
@@ -25,10 +26,17 @@ def exact_rows(rows):
 
 
 def both_ways(result, span, monkeypatch):
-    windowed = period_report.generic_report_rows(result, span)
+    """The rows from the period's records, and from every player's whole history; those worked out
+    from the records' numbers (elo, with no adjustment: period_rows), where there are, are the
+    rows from the records too."""
+    numbers = period_report.generic_report_rows(result, span)
     with monkeypatch.context() as patch:
+        patch.setattr(type(result), "period_rows", lambda *args: None)
+        windowed = period_report.generic_report_rows(result, span)
         patch.setattr(period_report, "period_events", lambda *args: None)
         whole = period_report.generic_report_rows(result, span)
+    assert numbers == windowed   # (as records: the same row objects' values, types aside)
+    assert exact_rows(numbers) == exact_rows(windowed)
     return exact_rows(windowed), exact_rows(whole)
 
 
@@ -65,6 +73,40 @@ def test_chess_report_rows_from_the_period_equal_those_from_whole_histories(tmp_
         config.write_text(config.read_text().replace("[rating.glicko]", "inactivity = [[1, 10]]\n\n[rating.glicko]"))
     lists = [(name, discipline) for name in ("elo", "glicko", "glicko2") for discipline in ("chess", "blitz")]
     assert compared(tmp_path, monkeypatch, seed, lists, 400) > 100   # (rows, not only empty reports)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_report_rows_from_the_records_numbers_equal_those_from_the_events(tmp_path, monkeypatch, seed):
+    # A list with no adjustment or penalty works its rows out from the records' doubles (elo's,
+    # glicko's and glicko2's period_rows): the same as from the events, over random clubs with
+    # unrated, forfeited and voided games, pair limits, whole and fractional starts (whole ratings
+    # as ints), periods of a day, a week or a month.
+    monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    random_chess_club(tmp_path, seed, rows=rng_rows(seed))
+    if seed % 4 < 2:   # the lists' default starts, 1200 and 1500: ints (a start in the config is read as a decimal)
+        config = tmp_path / "nardrating.toml"
+        config.write_text(re.sub(r"\nstart = [\d.]+\n", "\n", config.read_text()))
+    journal = tmp_path / "journal.toml"
+    entries = re.split(r"\n(?=\[\[)", journal.read_text())   # (each entry opens with its [[header]])
+    journal.write_text("\n".join(entry for entry in entries if not entry.startswith("[[adjust]]")))
+    ledger = load_club(tmp_path, use_cache=False)
+    lists = [(name, discipline) for name in ("elo", "glicko", "glicko2") for discipline in ("chess", "blitz")]
+    worked_out = 0
+    for name, discipline in lists:
+        result = ledger.run(name, discipline)
+        assert not result.side and result.whole_start == (seed % 4 < 2)
+        for span in spans(random.Random(seed), date(2015, 1, 1), 400, count=12):
+            rows = result.period_rows(span.start, span.end, {})
+            assert rows is not None
+            worked_out += len(rows)
+    assert worked_out > 60
+    assert compared(tmp_path, monkeypatch, seed, lists, 400) > 60
+
+
+def rng_rows(seed):
+    """Few games (players new in a period, whole starts kept) or many."""
+    return (40, 400)[seed % 2]
 
 
 @pytest.mark.parametrize("seed", range(4))

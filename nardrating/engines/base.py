@@ -12,7 +12,7 @@ shape because `run` sees the whole timeline at once.
 from __future__ import annotations
 
 from datetime import date
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeAlias, cast
 
 from ..datarecords import datarecord, field
@@ -133,6 +133,11 @@ class RatingResult:
         """(player, their events dated start..end in history's order, their last event before start
         with a rating after) for every player with an event in the period, made without every
         history in full; None: the report reads the histories."""
+        return None
+
+    def period_rows(self, start: date, end: date, statuses: Mapping[str, str]) -> list[ReportRow] | None:
+        """The generic report's rows over start..end worked out from the replay's numbers, the very
+        values and sums reports.period.generic_report_rows takes from the events; None: it reads the events."""
         return None
 
     def statuses_at(self, day: date) -> dict[str, str] | None:

@@ -8,13 +8,14 @@ them when asked for, with the very arithmetic of seed 003's update (new = old ±
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from datetime import date
 from typing import Any
 
 from ..datarecords import datarecord
-from .base import HistoryEvent
+from .base import HistoryEvent, ReportRow
 from .compact import ColumnRecords, CompactResult
-from .window import rated_after
+from .window import rated_after, record_rows
 
 SideEvent = tuple[int, str, HistoryEvent]
 RECORD_FIELDS = 4  # after the match row: rating a, rating b, change of a, expected score of a
@@ -69,3 +70,14 @@ class EloResult(CompactResult):
         return (HistoryEvent(day, entry, "match", b, score_a, ra, new_a - ra, new_a, True, None, {"expected": e_a}),
                 HistoryEvent(day, entry, "match", a, 1 - score_a, rb, new_b - rb, new_b, True, None,
                              {"expected": 1 - e_a}))
+
+    def period_rows(self, start: date, end: date, statuses: Mapping[str, str]) -> list[ReportRow] | None:
+        return record_rows(self, start, end, statuses, _elo_sides)
+
+
+def _elo_sides(fields: list[list[float]], scores: list[float]) -> Iterator[tuple[float, ...]]:
+    """Of each record (as match_events reads it, rated): a's rating after, result and expected
+    score, then b's: B's change is −change exactly, as in seed 003's update."""
+    ra, rb, change, e_a = fields
+    for r_a, r_b, c, e, score in zip(ra, rb, change, e_a, scores):
+        yield r_a + c, score, e, r_b - c, 1 - score, 1 - e

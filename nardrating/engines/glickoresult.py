@@ -8,12 +8,13 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from ..datarecords import datarecord, field
-from .base import HistoryEvent
+from .base import HistoryEvent, ReportRow
 from .compact import CompactResult
 from .glickomath import State, period_index, period_label
 from .glickoperiods import RecordPeriods
 from .glickoreplay import Replay
 from .glickostate import PlayerPeriods
+from .window import record_rows
 
 if TYPE_CHECKING:
     from .glickostate import GlickoState
@@ -118,6 +119,17 @@ class GlickoResult(CompactResult):
                     extra["volatility"] = table.volatility[at]
         return (HistoryEvent(day, entry, "match", b, score_a, ra, ca, ra + ca, True, None, extra_a),
                 HistoryEvent(day, entry, "match", a, 1.0 - score_a, rb, cb, rb + cb, True, None, extra_b))
+
+    def period_rows(self, start: date, end: date, statuses: Mapping[str, str]) -> list[ReportRow] | None:
+        return record_rows(self, start, end, statuses, _glicko_sides)
+
+
+def _glicko_sides(fields: list[list[float]], scores: list[float]) -> Iterator[tuple[float, ...]]:
+    """Of each record (as match_events reads it, rated): a's rating after, result and expected
+    score, then b's."""
+    ra, rb, ca, cb, ea, eb = fields[:6]
+    for r_a, r_b, c_a, c_b, e_a, e_b, score in zip(ra, rb, ca, cb, ea, eb, scores):
+        yield r_a + c_a, score, e_a, r_b + c_b, 1.0 - score, e_b
 
 
 class PlayerStates(Mapping[str, State]):

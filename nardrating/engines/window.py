@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
+from typing import Any
 
-from .base import HistoryEvent, RatingResult
+from .base import HistoryEvent, RatingResult, ReportRow
 from .compact import ColumnRecords, CompactResult, exact_ints
 
 Keyed = tuple[tuple[int, int, int], HistoryEvent]   # (history order: (position, 0 side / 1 record, n), event)
@@ -77,6 +78,71 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
             exact_ints(events, result.whole_start and rated is None)
         earlier = [e for e in events if e.date < start and e.after is not None]
         yield names[code], [e for e in events if start <= e.date <= end], earlier[-1] if earlier else None
+
+
+# Of a block of records' fields (as columns) and their scores: per record, a's rating after it, result
+# and expected score, then b's, as the engine's match_events makes them for a rated game.
+Sides = Callable[[list[list[float]], list[float]], Iterable[tuple[float, ...]]]
+
+
+def record_rows(result: CompactResult, start: date, end: date, statuses: Mapping[str, str], sides: Sides
+                ) -> list[ReportRow] | None:
+    """The period report's rows from the records' numbers, where no side event (an adjustment, a
+    penalty) stands between records: a player's events in the period are then their records there,
+    and their last before it the last record before it (as _events finds them). The same values as
+    those events carry (whole ratings as ints, as exact_ints), summed in the same order
+    (reports.period.generic_report_rows), without making an event. None where it does not apply."""
+    if result.side or not windowed(result):
+        return None
+    records = result.records
+    assert isinstance(records, ColumnRecords)
+    index, col_a, col_b, fields = records.columns
+    dated = records_dated(result, start, end)
+    p0, p1 = dated.start, dated.stop
+    a_codes, b_codes = col_a[p0:p1].tolist(), col_b[p0:p1].tolist()
+    last_any, last_rated = last_records(records, p0, {*a_codes, *b_codes})
+    unrated, whole_start, m = records.reasons, result.whole_numbers and result.whole_start, result.match_columns()
+    block = [f[p0:p1].tolist() for f in fields]
+    scores = list(map(m.score_a.__getitem__, index[p0:p1].tolist()))
+    # Per player code, in the order _events meets them: [before, games, points, expected, after,
+    # whole] (before: their first event's; whole: the rating still held as an int, exact_ints).
+    rows: dict[int, list[Any]] = {}
+    for k, a, b, ra, rb, (after_a, points_a, expected_a, after_b, points_b, expected_b) in zip(
+            range(p0, p1), a_codes, b_codes, block[0], block[1], sides(block, scores)):
+        rated = k not in unrated
+        for code, before, after, points, expected in (
+                (a, ra, after_a, points_a, expected_a), (b, rb, after_b, points_b, expected_b)):
+            row = rows.get(code)
+            if row is None:
+                row = rows[code] = [None, 0, 0, 0, 0, whole_start and code not in last_rated]
+            if row[5]:
+                before = int(before)
+                row[5] = not rated
+            if row[0] is None:
+                row[0] = before
+            if rated:
+                row[1] += 1
+                row[2] += points or 0.0   # (as generic_report_rows sums them)
+                row[3] += expected
+                row[4] = after
+            else:
+                row[4] = before
+    names, out = m.players, []
+    for code, (before, games, points, expected, after, _whole) in rows.items():
+        if code in last_any:   # their rating after their last record before the period
+            k = last_any[code]
+            side = 0 if col_a[k] == code else 1
+            if k in unrated:
+                before = fields[side][k]
+                if whole_start and code not in last_rated:   # unrated games alone so far: still whole
+                    before = int(before)
+            else:
+                one = next(iter(sides([[f[k]] for f in fields], [m.score_a[index[k]]])))
+                before = one[3 * side]
+        name = names[code]
+        out.append(ReportRow(name, before, games, points, expected if games else None, after - before,
+                             after, statuses.get(name, "")))
+    return out
 
 
 def last_records(records: ColumnRecords, before: int, codes: set[int]) -> tuple[dict[int, int], dict[int, int]]:

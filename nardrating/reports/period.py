@@ -26,7 +26,10 @@ def generic_report_rows(result: RatingResult, period: Period, at_end: RatingResu
     replay or its statuses (RatingResult.statuses_at)."""
     statuses = at_end if isinstance(at_end, dict) else \
         {player: s.status for player, s in (at_end or result).standings.items()}
-    rows: list[ReportRow] = []
+    rows = result.period_rows(period.start, period.end, statuses)
+    if rows is not None:
+        return rows
+    rows = []
     found = period_events(result, period.start, period.end)
     for player, inside, last_before in found if found is not None else _from_histories(result, period):
         before = last_before.after if last_before is not None else inside[0].before
