@@ -1,7 +1,9 @@
+import atexit
 import functools
 import gzip
 import json
 import os
+import shutil
 import sys
 import tempfile
 import unicodedata
@@ -35,6 +37,9 @@ _utf8_table_for_hypothesis()
 
 # Derived data (the cache) goes to a folder of this test run, never into the source tree.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="nardrating-test-cache-")
+# Both folders are this process's alone and go with it (a run's caches are some 20 MB a process).
+for _folder in (HYPOTHESIS_HOME, Path(os.environ["XDG_CACHE_HOME"])):
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 # English, whatever the machine's locale (tests/test_languages.py sets the locale where it means to).
 for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_variable, None)
