@@ -191,3 +191,45 @@ def test_a_run_of_records_read_at_once_is_each_record_read_alone(tmp_path, monke
         assert any(len(records[k]) == 4 for k in range(count))   # (unrated games among them)
         for start, stop in [(0, count), (count, count), *(sorted(rng.sample(range(count + 1), 2)) for _ in range(10))]:
             assert records.rows(start, stop) == [records[k] for k in range(start, stop)]
+
+
+def exact_details(rows):
+    """A player's --details rows as keys (in order), types and reprs."""
+    return [[(key, type(value).__name__, repr(value)) for key, value in row.items()] for row in rows]
+
+
+def dated_in(history, span):
+    """The events of a history dated in the span, but a side event that comes before an event dated
+    before the span (a Glicko adjustment dated within a rating period applies at its start, before
+    that period's games): it is in the rating before the span, through those games."""
+    return [e for k, e in enumerate(history) if span.start <= e.date <= span.end and not (
+        e.kind != "match" and any(later.date < span.start for later in history[k + 1:]))]
+
+
+@pytest.mark.parametrize("seed, club", [*((seed, "chess") for seed in range(4)), *((seed, "nardy") for seed in range(2))])
+def test_every_players_details_from_the_period_equal_those_from_their_history(tmp_path, monkeypatch, seed, club):
+    # `report --details` takes each player's events of the period from the period's records
+    # (window.period_events), not from each player's whole history: the same rows, every player,
+    # random periods, with adjustments and unrated games among them (elo, glicko, glicko2, fibs).
+    monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
+    monkeypatch.setenv("NARDRATING_FAST", "0")
+    if club == "chess":
+        random_chess_club(tmp_path, seed)
+        lists, days = [(name, discipline) for name in ("elo", "glicko", "glicko2") for discipline in ("chess", "blitz")], 400
+    else:
+        random_club(tmp_path, seed)
+        lists, days = [("fibs", "long-nardy"), ("fibs", "short-nardy")], 31
+    ledger = load_club(tmp_path, use_cache=False)
+    compared = 0
+    for name, discipline in lists:
+        result = ledger.run(name, discipline)
+        for span in spans(random.Random(seed), date(2015, 1, 1), days, count=4):
+            found = period_report._events_in_period(result, span)
+            assert found is not None
+            for player in result.standings:
+                from_period = period_report.game_details(ledger, result, player, span, found.get(player, []))
+                from_history = period_report.game_details(ledger, result, player, span,
+                                                          dated_in(result.history(player), span))
+                assert exact_details(from_period) == exact_details(from_history), (name, discipline, span, player)
+                compared += len(from_history)
+    assert compared > 200

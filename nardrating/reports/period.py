@@ -73,6 +73,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     journal = ledger.journal
     extra_keys: list[str] = []
     out: list[Row] = []
+    in_period = _events_in_period(result, period) if details and per_game else None
     for r in rows:
         row: Row = {"player": r.player, "name": journal.player_name(r.player), "before": r.before,
                "games": r.games, "points": r.points, "expected": r.expected, "change": r.change,
@@ -82,7 +83,8 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
             if key not in extra_keys:
                 extra_keys.append(key)
         if details and per_game:
-            row["events"] = game_details(ledger, result, r.player, period)
+            row["events"] = game_details(ledger, result, r.player, period,
+                                         None if in_period is None else in_period.get(r.player, []))
         out.append(row)
     columns = [Column("player", _("Player")), Column("name", _("Name")), Column("before", _("Before"), "rating"),
                Column("games", _("Games"), "int"), Column("points", _("Points"), "number"),
@@ -152,14 +154,31 @@ def list_dates(result: RatingResult) -> list[date]:
     return []
 
 
-def game_details(ledger: Ledger, result: RatingResult, player: str, period: Period) -> list[Row]:
-    """Per game (and decay, tournament, adjustment) of the period: the numbers that made the change."""
+def _events_in_period(result: RatingResult, period: Period) -> dict[str, list[HistoryEvent]] | None:
+    """Every player's events dated in the period, from the period's records alone (window.py), where
+    the result's history is its records and side events; None: each player's history is read.
+
+    These are the events the rows are worked out from: a side event dated in the period that comes
+    in history before a game dated before it (a Glicko adjustment dated within a rating period
+    applies at its start, before that period's games) is in the rating before the period, through
+    those games, and not among them, as it is not in the row's change."""
+    if not windowed(result):
+        return None
+    found = period_events(result, period.start, period.end)
+    return None if found is None else {player: inside for player, inside, _before in found}
+
+
+def game_details(ledger: Ledger, result: RatingResult, player: str, period: Period,
+                 events: list[HistoryEvent] | None = None) -> list[Row]:
+    """Per game (and decay, tournament, adjustment) of the period: the numbers that made the change.
+    `events`: the player's events dated in the period, where already found (else their history is
+    read: on a million games, a whole list's players' histories would be millions of events)."""
     from ..engines.registry import engine_class
 
     params = ledger.rating(result.rating).params
     constants = engine_class(result.engine).game_constants(params)   # elo: K of change = K·(S − E)
     out: list[Row] = []
-    for e in result.history(player):
+    for e in result.history(player) if events is None else events:
         if not (period.start <= e.date <= period.end and e.rated) or e.change is None and e.after is None:
             continue  # only what moved the rating: rated games, tournaments, decays, adjustments
         row: Row = {"date": e.date, "entry": e.entry, "kind": e.kind, "opponent": e.opponent, "result": e.result,
