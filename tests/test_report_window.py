@@ -215,7 +215,8 @@ def dated_in(history, span):
     pytest.param(seed, club, marks=pytest.mark.slow) for seed, club in ((2, "chess"), (3, "chess"), (1, "nardy")))])
 def test_every_players_details_from_the_period_equal_those_from_their_history(tmp_path, monkeypatch, seed, club):
     # `report --details` takes each player's events of the period from the period's records
-    # (window.period_events), not from each player's whole history: the same rows, every player,
+    # (window.period_events; with --player, that player's alone), not from each player's whole
+    # history: the same rows, every player,
     # random periods, with adjustments and unrated games among them (elo, glicko, glicko2, fibs).
     monkeypatch.setenv("NARDRATING_NO_CACHE", "1")
     monkeypatch.setenv("NARDRATING_FAST", "0")
@@ -237,5 +238,9 @@ def test_every_players_details_from_the_period_equal_those_from_their_history(tm
                 from_history = period_report.game_details(ledger, result, player, span,
                                                           dated_in(result.history(player), span))
                 assert exact_details(from_period) == exact_details(from_history), (name, discipline, span, player)
+                alone = period_report._events_in_period(result, span, player)   # (report --player)
+                assert set(alone) <= {player}
+                assert exact_details(period_report.game_details(ledger, result, player, span, alone.get(player, []))) \
+                    == exact_details(from_period), (name, discipline, span, player)
                 compared += len(from_history)
     assert compared > 200

@@ -32,18 +32,18 @@ def windowed(result: RatingResult) -> bool:
     return isinstance(result, CompactResult) and result.windowed and isinstance(result.records, ColumnRecords)
 
 
-def period_events(result: RatingResult, start: date, end: date
+def period_events(result: RatingResult, start: date, end: date, only: str | None = None
                   ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]] | None:
     """(player, their events dated start..end in history's order, their last event before start)
-    for every player with an event in the period; where not `windowed`, the result's own
-    (RatingResult.period_events), or None."""
+    for every player with an event in the period (`only`: for that player alone, where `windowed`);
+    where not `windowed`, the result's own (RatingResult.period_events), or None."""
     if not windowed(result):
         return result.period_events(start, end)
     assert isinstance(result, CompactResult)
-    return _events(result, result.records, start, end)
+    return _events(result, result.records, start, end, only)
 
 
-def _events(result: CompactResult, records: ColumnRecords, start: date, end: date
+def _events(result: CompactResult, records: ColumnRecords, start: date, end: date, only: str | None = None
             ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
     m = result.match_columns()
     names = m.players
@@ -52,7 +52,11 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
     p0, p1 = dated.start, dated.stop
     keyed: dict[int, list[Keyed]] = {}
     match_events = result.match_events
-    for k, record, a, b in zip(range(p0, p1), records.rows(p0, p1), col_a[p0:p1].tolist(), col_b[p0:p1].tolist()):
+    a_codes, b_codes = col_a[p0:p1].tolist(), col_b[p0:p1].tolist()
+    wanted = None if only is None else m.code_of.get(only, -1)
+    found = zip(range(p0, p1), records.rows(p0, p1), a_codes, b_codes) if wanted is None else \
+        ((k, records[k], a, b) for k, a, b in zip(range(p0, p1), a_codes, b_codes) if wanted in (a, b))
+    for k, record, a, b in found:
         event_a, event_b = match_events(record)
         keyed.setdefault(a, []).append(((k, 1, 0), event_a))
         keyed.setdefault(b, []).append(((k, 1, 0), event_b))
@@ -62,6 +66,8 @@ def _events(result: CompactResult, records: ColumnRecords, start: date, end: dat
         sides.setdefault(m.code_of[player], []).append(((position, 0, n), event))
         if start <= event.date <= end:
             keyed.setdefault(m.code_of[player], [])
+    if wanted is not None:   # (its opponents' events of its games are not asked for)
+        keyed = {wanted: keyed[wanted]} if wanted in keyed else {}
     last_any, last_rated = last_records(records, p0, set(keyed))
     for code, inside in keyed.items():
         own = inside + sides.get(code, [])

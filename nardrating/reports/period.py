@@ -73,7 +73,7 @@ def report(ledger: Ledger, result: RatingResult, period: Period, player: str | N
     journal = ledger.journal
     extra_keys: list[str] = []
     out: list[Row] = []
-    in_period = _events_in_period(result, period) if details and per_game else None
+    in_period = _events_in_period(result, period, player) if details and per_game else None
     for r in rows:
         row: Row = {"player": r.player, "name": journal.player_name(r.player), "before": r.before,
                "games": r.games, "points": r.points, "expected": r.expected, "change": r.change,
@@ -154,9 +154,11 @@ def list_dates(result: RatingResult) -> list[date]:
     return []
 
 
-def _events_in_period(result: RatingResult, period: Period) -> dict[str, list[HistoryEvent]] | None:
-    """Every player's events dated in the period, from the period's records alone (window.py), where
-    the result's history is its records and side events; None: each player's history is read.
+def _events_in_period(result: RatingResult, period: Period, player: str | None = None
+                      ) -> dict[str, list[HistoryEvent]] | None:
+    """Every player's events dated in the period (`player`'s alone, where given), from the period's
+    records alone (window.py), where the result's history is its records and side events; None: each
+    player's history is read.
 
     These are the events the rows are worked out from: a side event dated in the period that comes
     in history before a game dated before it (a Glicko adjustment dated within a rating period
@@ -164,8 +166,8 @@ def _events_in_period(result: RatingResult, period: Period) -> dict[str, list[Hi
     those games, and not among them, as it is not in the row's change."""
     if not windowed(result):
         return None
-    found = period_events(result, period.start, period.end)
-    return None if found is None else {player: inside for player, inside, _before in found}
+    found = period_events(result, period.start, period.end, player)
+    return None if found is None else {pid: inside for pid, inside, _before in found}
 
 
 def game_details(ledger: Ledger, result: RatingResult, player: str, period: Period,
