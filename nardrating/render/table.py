@@ -128,7 +128,8 @@ def _fit(columns: list[Column], natural: list[int], least: list[int], limit: int
     if limit is None or sum(natural) + len(GAP) * (len(columns) - 1) <= limit:
         return list(columns), list(natural)
     shown = fold(columns, least, limit)
-    kept = [k for k, c in enumerate(columns) if c in shown]
+    shown_keys = {c.key for c in shown}
+    kept = [k for k, c in enumerate(columns) if c.key in shown_keys]
     room = limit - len(GAP) * (len(kept) - 1) - sum(natural[k] for k in kept if not columns[k].wrap)
     widths = {k: natural[k] if not columns[k].wrap else least[k] for k in kept}
     room -= sum(widths[k] for k in kept if columns[k].wrap)
@@ -276,7 +277,9 @@ def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> li
     natural = [max(headings[c.key].width(), cells[c.key].width()) for c in table.columns]
     least = [_least_width(visible(c.heading), texts[c.key]) if c.wrap else n for c, n in zip(table.columns, natural)]
     shown, widths = _fit(table.columns, natural, least, width)
-    wraps = any(w < n for w, n in zip(widths, (natural[table.columns.index(c)] for c in shown)))
+    # (columns by key, not by equality: comparing records field by field was a tenth of --details)
+    natural_of = {c.key: n for c, n in zip(table.columns, natural)}
+    wraps = any(w < natural_of[c.key] for w, c in zip(widths, shown))
     out: list[Line] = []
     start = 0
     for title, rows in [Section(table.title, table.rows), *table.sections]:
@@ -288,7 +291,8 @@ def table_lines(table: Table, width: int | None, shown_by: str = SHOWN_BY) -> li
         start = stop
     caption = table.caption.split("\n") if table.caption else []  # a caption may hold several lines
     out += [Line(wrapped, "") for line in caption + notes for wrapped in _wrapped_line(visible(line), width)]
-    left_out = [c.heading for c in table.columns if c not in shown]
+    shown_keys = {c.key for c in shown}
+    left_out = [c.heading for c in table.columns if c.key not in shown_keys]
     if left_out and width is not None:  # (only a width leaves columns out)
         notice = _("not shown at {width} columns: {columns}; {shown_by}").format(
             width=width, columns=", ".join(left_out), shown_by=_(shown_by))
