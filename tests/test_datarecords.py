@@ -272,6 +272,23 @@ def test_post_init_runs_and_a_list_default_is_new_for_each_instance():
     assert second.c == [] and plain(1, "x", [5]) == first and repr(first).endswith(".Plain(a=1, b='x', c=[5])")
 
 
+
+def test_a_records_init_is_compiled_when_first_used_then_kept_on_the_class():
+    @datarecord(frozen=True, slots=True)
+    class Point:
+        x: int
+        y: int = 2
+
+    class Named(Point):   # a plain subclass, whose first instance is made before the record's own
+        __slots__ = ()
+
+    assert not inspect.isfunction(Point.__dict__["__init__"])   # nothing compiled yet
+    named = Named(1)
+    assert (named.x, named.y) == (1, 2) and "__init__" not in Named.__dict__
+    assert inspect.isfunction(Point.__dict__["__init__"])   # compiled for the record, where it is kept
+    assert Point.__dict__["__init__"].__qualname__.endswith("Point.__init__")
+    assert Point(3, y=4) == Point(3, 4) and str(inspect.signature(Point)) == "(x: 'int', y: 'int' = 2) -> None"
+
 # --- every record of the package -------------------------------------------------------------------
 
 DESCRIBE_ALL = """
