@@ -62,7 +62,7 @@ def test_a_leaderboard_from_kept_standings_is_a_full_reads(cli, tmp_path, monkey
         board(cli, club, rating, day)   # (the snapshot, then the standings, written)
         replays.clear()
         with monkeypatch.context() as patch:
-            patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+            patch.setattr(Ledger, "run", lambda self, *args, **kw: replays.append(args) or run(self, *args, **kw))
             kept = board(cli, club, rating, day)
         assert kept == full
         assert replays == []   # every one of them from the kept standings
@@ -81,7 +81,7 @@ def test_recalc_keeps_the_standings_the_leaderboard_reads_next(cli, tmp_path, mo
     run = Ledger.run
     replays: list[tuple] = []
     with monkeypatch.context() as patch:
-        patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+        patch.setattr(Ledger, "run", lambda self, *args, **kw: replays.append(args) or run(self, *args, **kw))
         kept = board(cli, club, rating, None)
     assert kept == full and replays == []
 
@@ -237,7 +237,7 @@ def test_a_correction_leaves_the_standings_it_replayed(cli, tmp_path, monkeypatc
         assert written.exit_code == 0, written.output
         replays.clear()
         with monkeypatch.context() as patch:
-            patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+            patch.setattr(Ledger, "run", lambda self, *args, **kw: replays.append(args) or run(self, *args, **kw))
             kept = board(cli, club, rating, None)
         assert replays == []
         with no_cache():
@@ -293,7 +293,7 @@ def test_a_match_entered_in_order_leaves_the_standings_its_preview_replayed(cli,
     run = Ledger.run
     replays: list[tuple] = []
     with monkeypatch.context() as patch:
-        patch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+        patch.setattr(Ledger, "run", lambda self, *args, **kw: replays.append(args) or run(self, *args, **kw))
         kept = board(cli, club, "federation", None)
     assert replays == []
     with no_cache():

@@ -51,7 +51,7 @@ def counting_runs(monkeypatch) -> list[tuple]:
 
     run = Ledger.run
     replays: list[tuple] = []
-    monkeypatch.setattr(Ledger, "run", lambda self, *args: replays.append(args) or run(self, *args))
+    monkeypatch.setattr(Ledger, "run", lambda self, *args, **kw: replays.append(args) or run(self, *args, **kw))
     return replays
 
 

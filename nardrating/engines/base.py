@@ -109,8 +109,7 @@ class RatingResult:
     columns: tuple[tuple[str, str], ...] = ()         # extra leaderboard columns: (key in Standing.extra, title)
     sections: tuple[tuple[str, str], ...] = ()        # (status, title): statuses listed in a section of their own
     as_of: date | None = None
-    state: Any = None   # what a resumable engine's replay reached (Engine.resumable), for the cache
-                        # (an engine that keeps something else here says what: Engine.cached_state)
+    state: Any = None   # what a resumable engine's replay reached, for the cache (or: Engine.cached_state)
 
     # Capabilities a result declares; the CLI asks these, never hasattr.
     has_daily: ClassVar[bool] = False   # `daily(day)`: a one-day view (chips, seed 001)
@@ -206,9 +205,8 @@ class Engine:
     # sorted and merged into the replay of a list that ignores them).
     tournament_ends: ClassVar[bool] = True
 
-    # `finish` reads the date the standings are asked for even after the last entry (Glicko's
-    # deviations grow with idle periods): a whole replay is finished as of that date, not as of
-    # the journal's end.
+    # `finish` reads the date the standings are asked for even after the last entry (Glicko's deviations
+    # grow with idle periods): a whole replay is finished as of that date, not as of the journal's end.
     dated_finish: ClassVar[bool] = False
 
     # The replay depends on the entries only (as a resumable one's), and its state can be stored
@@ -247,13 +245,17 @@ class Engine:
 
     @classmethod
     def check(cls, rating: Any, entries: CheckView, first_match: int = 0) -> list[Problem]:
-        """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on.
-
+        """Engine-specific journal rules (e.g. no draws under FIBS), for matches from first_match on;
         `entries` is the journal as a check sees it: its adjustments and typed lookups."""
         return []
 
     def run(self, view: RatingView) -> RatingResult:
         raise NotImplementedError
+
+    def run_standings(self, view: RatingView) -> RatingResult:
+        """run()'s result read for its standings and standings_state() alone (Ledger.standings_run); it may
+        leave out what only history, report and explain read."""
+        return self.run(view)
 
     # --- explain (issue: every number explained) ---------------------------------------
 

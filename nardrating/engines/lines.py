@@ -104,3 +104,20 @@ class HistoryOnRead(Mapping[str, list[HistoryEvent]]):
 
     def __contains__(self, player: object) -> bool:
         return player in self._kept
+
+
+class NoHistory(Mapping[str, list[HistoryEvent]]):
+    """The history of a replay read for its standings alone (Engine.run_standings), which kept none:
+    any read of it is a mistake of the program's, never an empty history shown to a user."""
+
+    def _refused(self) -> AssertionError:
+        return AssertionError("a replay for the standings alone keeps no history (Ledger.run: standings_only)")
+
+    def __getitem__(self, player: str) -> list[HistoryEvent]:
+        raise self._refused()
+
+    def __iter__(self) -> Iterator[str]:
+        raise self._refused()
+
+    def __len__(self) -> int:
+        raise self._refused()

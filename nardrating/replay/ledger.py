@@ -43,6 +43,7 @@ class Ledger:
     config: ClubConfig
     journal: Journal
     _runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
+    _standings_only: set[tuple[str, str, date | None]] = field(default_factory=set)  # _runs read for standings only
     cache_token: str | None = None   # the cached snapshot this journal is, if any
     cache_lineage: list[str] = field(default_factory=list)  # snapshots it only appended to
     dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
@@ -90,8 +91,10 @@ class Ledger:
         return candidates[0]
 
     def run(self, rating: str | RatingList | None = None, discipline: str | None = None,
-            as_of: date | None = None) -> Any:
-        """Replay one rating list for one discipline up to `as_of` (inclusive)."""
+            as_of: date | None = None, standings_only: bool = False) -> Any:
+        """Replay one rating list for one discipline up to `as_of` (inclusive). `standings_only`: a
+        result read for its standings only (Engine.run_standings); a replay of it is kept for
+        those reads alone, and any other read of the list replays it in full."""
         import copy
 
         from ..engines.registry import engine_class
@@ -112,10 +115,15 @@ class Ledger:
         # resumed (Engine.cacheable).
         cached = whole and engine.can_cache(rating_list.params)
         key = (rating_list.name, discipline, as_of)
+        if key in self._standings_only and not standings_only:   # (also after _runs was cleared)
+            self._runs.pop(key, None)
+            self._standings_only.discard(key)
         if key not in self._runs:
             result = through_cache(resumed_result, self, engine, rating_list, discipline, as_of) if cached else None
             if result is None:
-                result = replay(self, rating_list, discipline, as_of)
+                result = replay(self, rating_list, discipline, as_of, standings_only and not cached)
+                if standings_only and not cached:
+                    self._standings_only.add(key)
                 if whole:
                     self._save_tail()
                 if cached:
@@ -144,7 +152,7 @@ class Ledger:
             return self.run(rating_list, discipline, as_of)
         kept = through_cache(cachestandings.load, self, engine, rating_list, discipline, as_of)
         if kept is None:
-            kept = self.run(rating_list, discipline, as_of)
+            kept = self.run(rating_list, discipline, as_of, standings_only=True)
             through_cache(cachestandings.save, self, engine, rating_list, discipline, as_of, kept)
         return kept
 

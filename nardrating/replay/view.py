@@ -305,11 +305,14 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     return JournalView(journal, rating, discipline, as_of, rows, adjusts, tournaments, ledger.config, every_row)
 
 
-def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None) -> Any:
+def replay(ledger: Any, rating: RatingList, discipline: str, as_of: date | None, standings_only: bool = False) -> Any:
+    """The list's replay (`standings_only`: Engine.run_standings, whose result is read for its standings only)."""
     from ..engines.registry import engine_class
     from ..fast import accelerated  # the [fast] extra's compiled loop, for a big full replay; else None
 
     view = build_view(ledger, rating, discipline, as_of)
     engine = engine_class(rating.engine)()
     state = accelerated(engine.name, view)
-    return engine.run(view) if state is None else engine.finish(view, state)
+    if state is not None:
+        return engine.finish(view, state)
+    return engine.run_standings(view) if standings_only else engine.run(view)

@@ -35,6 +35,11 @@ class MfsnbEngine(Engine):
 
         return replay(view, self.name)
 
+    def run_standings(self, view: RatingView) -> MfsnbResult:
+        from .replay import replay
+
+        return replay(view, self.name, lines=False)   # (recalc's: the competitions' records cost a fifth of it)
+
     def kept_histories(self, result: RatingResult) -> tuple[Any, Any] | None:
         from .kept import kept_histories
         from .result import MfsnbResult

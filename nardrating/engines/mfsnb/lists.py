@@ -24,8 +24,12 @@ if TYPE_CHECKING:
 class ListBuilder:
     """Replays the timeline and publishes a list at every period end."""
 
-    def __init__(self, view: RatingView):
+    def __init__(self, view: RatingView, lines: bool = True):
         self.view = view
+        # False: a replay read for its standings alone (Engine.run_standings: recalc, the leaderboard).
+        # No history items, and a single match's competitions counted on the period's record, not
+        # kept (None each, as a restored builder has them: appended.py); the numbers are the same.
+        self.lines = lines
         self.p: MfsnbRules = view.params
         self.members: dict[str, Member] = {}
         self.events: dict[str, list[Kept]] = {}     # history: events, or what makes them (lines.py)
@@ -50,7 +54,8 @@ class ListBuilder:
         return rec
 
     def event(self, player: str, e: Kept) -> None:
-        self.events.setdefault(player, []).append(e)
+        if self.lines:
+            self.events.setdefault(player, []).append(e)
 
     def advance_to(self, day: date) -> None:
         """Publish every list dated before `day`."""
@@ -102,7 +107,7 @@ class ListBuilder:
         """A match outside any tournament: a competition of two players, one game each (rate() and
         book() of one game, for each side in turn: most competitions of a big journal). Each side is
         one SingleCompetition, its two lines (the match's, the competition's) made when read."""
-        members, events = self.members, self.events
+        members, events, lines = self.members, self.events, self.lines
         a = members.get(first) or self.enter(first, day)
         b = members.get(second) or self.enter(second, day)
         round_robin = self.p.round_robin
@@ -118,9 +123,12 @@ class ListBuilder:
             protected = self.protection(player, own, [Played(opponent, own_score)], None, {player: m, opponent: o}) \
                 if computed < 0 and own_score == 1.0 else None
             change = 0 if protected else computed
+            if not lines:
+                self.book(None, change, day, player, m, 1, halves, percent)
+                continue
             c = SingleCompetition(cid, day, opponent, own_score, reason, own, opponent_rating, round_robin, halves,
                                   computed, change, protected)
-            self.book(c, day, player, m, 1, halves, percent)
+            self.book(c, change, day, player, m, 1, halves, percent)
             kept = events.get(player)
             if kept is None:
                 kept = events[player] = []
@@ -139,17 +147,16 @@ class ListBuilder:
         protected = self.protection(player, own, played, first_place, members) if computed < 0 else None
         c = Competition(cid, system, own, ratings, participants, p.round_robin, ra, difference, percent, hundredths,
                         halves, computed, 0 if protected else computed, protected)
-        self.book(c, day, player, m, games, halves, hundredths)
+        self.book(c, c.change, day, player, m, games, halves, hundredths)
         return c
 
-    def book(self, c: Competition | SingleCompetition, day: date, player: str, m: Member, games: int, halves: int,
-             hundredths: int) -> None:
+    def book(self, c: Competition | SingleCompetition | None, change: int, day: date, player: str, m: Member,
+             games: int, halves: int, hundredths: int) -> None:
         """A competition's R pending on the player's list, and its numbers (P, E in halves and
-        hundredths) on their period record."""
-        change = c.change
+        hundredths) on their period record (`c` None: counted only, see `lines`)."""
         m.pending += change
         rec = self.record(player)
-        rec.competitions.append(c)
+        rec.competitions.append(c)  # type: ignore[arg-type]  # (None only where nothing reads it: `lines`)
         rec.games += games
         rec.halves += halves
         rec.hundredths += hundredths

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...collector import collector_paused
 from ...i18n import N_
 from ...periods import period_containing
-from ..lines import HistoryOnRead
+from ..lines import HistoryOnRead, NoHistory
 from ..base import HistoryEvent
 from ...contract.batches import MatchBatch
 from ...contract.events import Adjusted, Tournament
@@ -20,12 +20,13 @@ if TYPE_CHECKING:
     from ...contract.view import RatingView
 
 
-def replay(view: RatingView, engine: str) -> MfsnbResult:
+def replay(view: RatingView, engine: str, lines: bool = True) -> MfsnbResult:
     """The whole timeline: each match a history line (counted through its competition), each tournament's
-    end a competition, each adjustment, and the list published at every period's end."""
+    end a competition, each adjustment, and the list published at every period's end. Without `lines`
+    the same numbers and no history (ListBuilder.lines): a result read for its standings alone."""
     p: MfsnbRules = view.params
     ended = {t.id: t for t in view.tournaments}
-    book = ListBuilder(view)
+    book = ListBuilder(view, lines)
     reasons = MatchReasons(view, ended)
     # Each tournament's rated games and participants (players of its non-voided matches), gathered
     # as its matches come: all are dated by its end (the journal's check), so before its end here.
@@ -57,7 +58,8 @@ def replay(view: RatingView, engine: str) -> MfsnbResult:
                     book.publish()
             else:
                 book.publish()   # the last period with entries is complete
-        history = HistoryOnRead(book.events)   # read-only, single matches' and lists' lines made when read
+        # read-only, single matches' and lists' lines made when read
+        history = HistoryOnRead(book.events) if lines else NoHistory()
         result = MfsnbResult(view.rating.name, view.discipline, engine, {}, history,  # type: ignore[arg-type]
                              hidden_statuses=frozenset({EXCLUDED}), columns=(("pending", "Pending"),),
                              sections=((RETURNED, N_("Returned: commission decision needed")),),
@@ -97,9 +99,10 @@ def matches(view: RatingView, book: ListBuilder, batch: MatchBatch, reasons: Mat
         if tid is None and excluded_by is None and singles:
             book.single(entry, day, first, second, score, reason)   # the match's lines with its competition's
             continue
-        book.event(first, HistoryEvent(day, entry, "match", second, score, None, None, None, False, reason))
-        book.event(second, HistoryEvent(day, entry, "match", first, shared(1.0 - score), None, None, None, False,
-                                        reason))
+        if book.lines:
+            book.event(first, HistoryEvent(day, entry, "match", second, score, None, None, None, False, reason))
+            book.event(second, HistoryEvent(day, entry, "match", first, shared(1.0 - score), None, None, None, False,
+                                            reason))
 
 
 class MatchReasons:

@@ -26,10 +26,12 @@ class MfsnbResult(RatingResult):
         return standings_of(self.book)
 
     def lists(self) -> list[PublishedList]:
+        assert self.book.lines, "a replay for the standings alone keeps no competitions"
         return self.book.lists
 
     def record_of(self, player: str, day: date) -> PeriodRecord | None:
         """The player's record of the list period containing `day` (the unpublished one included)."""
+        assert self.book.lines, "a replay for the standings alone keeps no competitions"
         for published in self.book.lists:
             if day in published.period:
                 return published.rows.get(player)
@@ -37,6 +39,7 @@ class MfsnbResult(RatingResult):
 
     def report(self, start: date, end: date) -> list[ReportRow]:
         b = self.book
+        assert b.lines, "a replay for the standings alone keeps no competitions"
         if b.periods is not None and self.as_of is None:
             # Lists after the last entry still take penalties: publish them on demand.
             while b.lists and b.lists[-1].period.end < end:
