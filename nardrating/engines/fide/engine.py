@@ -47,6 +47,11 @@ class FideEngine(Engine):
 
         return FideReplay(view, self.name).run()
 
+    def run_standings(self, view: RatingView) -> FideResult:
+        from .replay import FideReplay
+
+        return FideReplay(view, self.name, lines=False).run()   # (recalc's: the sides' records cost a fifth of it)
+
     def kept_histories(self, result: RatingResult) -> tuple[Any, Any] | None:
         from .kept import kept_histories
         from .report import FideResult

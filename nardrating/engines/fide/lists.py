@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ...i18n import catalogue, current
 from ..base import HistoryEvent
+from ..lines import Kept
 from ..rounding import round_half_up
 from ..tables import expected_percent
 from .values import FIDE_2024_DIFFERENCE_CAP, FIDE_2024_TOP
@@ -18,6 +19,16 @@ from .tables import dp_for_halves, expected_hundredths, half_away, half_up
 ZERO = Fraction(0)
 # A rated player's events on a list, and how it rates them (each one's Σ(S − P_D): what K multiplies).
 Rated = dict[str, tuple[list[AnyEventRecord], ListRating]]
+
+
+class _CountedSide:
+    """A side of a single match that a replay for the standings alone counts and does not keep
+    (Players.lines): one game, as its RatedSingle would say."""
+    __slots__ = ()
+    games = 1
+
+
+COUNTED_SIDE = _CountedSide()
 
 
 class ListPublication:
@@ -37,6 +48,7 @@ class ListPublication:
         self.counts_reason = f"unrated: counts toward a first rating (list of {list_date})"
         self.floor = self.p.floor              # (a property of the params: asked for every rated player)
         self.with_events: set[str] = set()     # rated players with an EventRecord among their events
+        self.lines = players.lines             # False: no history, a single match's sides counted only
 
     def record(self, player: str) -> ListRecord:
         rec = self.records.get(player)
@@ -131,7 +143,7 @@ class ListPublication:
             return
         # Seed 002, both players rated on the list in force on its day and still (most matches): each
         # rated with that rating, D as it is, b's P_D 100 − a's (the table is symmetric).
-        p_d, half, key = expected_percent(rating_a - rating_b), g.half, g.key
+        p_d, half, key, lines = expected_percent(rating_a - rating_b), g.half, g.key, self.lines
         for player, s, opponent, own, opp, own_half, own_p_d in ((a, state_a, b, rating_a, rating_b, half, p_d),
                                                                  (b, state_b, a, rating_b, rating_a, 2 - half, 100 - p_d)):
             rec = records.get(player) or self.record(player)
@@ -139,9 +151,12 @@ class ListPublication:
                 s.last_game = day
             erecs, rating = rated.get(player) or self.rated_part_of(rated, player)
             gains = rating.gains
-            erec = RatedSingle(key, day, opponent, own_half, own, opp, own_p_d, None, rating, len(gains))
-            rec.events.append(erec)
-            erecs.append(erec)
+            if lines:
+                erec = RatedSingle(key, day, opponent, own_half, own, opp, own_p_d, None, rating, len(gains))
+                rec.events.append(erec)
+                erecs.append(erec)
+            else:   # (counted: apply_changes asks how many games, and reads an EventRecord's numbers only)
+                erecs.append(COUNTED_SIDE)  # type: ignore[arg-type]
             gains.append(50 * own_half - own_p_d)
 
     def one_game_in_full(self, g: SingleMatch, rated: Rated, pooled: set[str]) -> None:
@@ -250,7 +265,7 @@ class ListPublication:
         n_list = len(erecs) if singles else sum([erec.games for erec in erecs])
         k, k_rule = k_and_rule(p, KState(s.games, s.established, s.listed_k, s.listed_games, s.reached_top, s.rating),
                                n_list)
-        history = players.history.setdefault(player, [])
+        history: list[Kept] = players.history.setdefault(player, []) if self.lines else []
         running = 100 * s.rating               # hundredths
         # (what a RatedSingle reads: K, its change and the rating before it follow from these)
         rating.k, rating.k_rule, rating.fide, rating.rated_from = k, k_rule, fide, running

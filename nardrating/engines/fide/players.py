@@ -16,9 +16,12 @@ TITLED_UNRATED = "titled-unrated"
 
 
 class Players:
-    def __init__(self, params: FideRules, facts: Callable[[str], Player | None]):
+    def __init__(self, params: FideRules, facts: Callable[[str], Player | None], lines: bool = True):
         self.p = params
         self.facts = facts                        # the [[player]] entry of an id
+        # False: a replay read for its standings alone (Engine.run_standings): no history noted, and a
+        # single match's sides counted on the list, not kept (ListPublication.one_game); the same numbers
+        self.lines = lines
         self.states: dict[str, PlayerState] = {}
         self.history: dict[str, list[Kept]] = {}   # in the order made
         self.last_played: dict[str, date] = {}
@@ -31,7 +34,8 @@ class Players:
         return s
 
     def note(self, player: str, event: HistoryEvent) -> None:
-        self.history.setdefault(player, []).append(event)
+        if self.lines:
+            self.history.setdefault(player, []).append(event)
 
     def status_of(self, player: str, list_date: date | None) -> str:
         s = self.state(player)

@@ -6,7 +6,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import HistoryEvent, Standing
-from ..lines import HistoryOnRead
+from ..lines import HistoryOnRead, NoHistory
 from ...collector import collector_paused
 from ...i18n import N_
 from ...contract.events import Adjust, Adjusted
@@ -33,11 +33,11 @@ class Moment(NamedTuple):
 
 
 class FideReplay:
-    def __init__(self, view: RatingView, engine: str):
+    def __init__(self, view: RatingView, engine: str, lines: bool = True):
         self.view = view
         self.engine = engine
         self.p: FideRules = view.params
-        self.players = Players(self.p, view.player)
+        self.players = Players(self.p, view.player, lines)   # (lines: see Players)
         self.waiting: list[Event] = []   # the events that wait for a list after the view's day
 
     def group_into_events(self) -> list[Event]:
@@ -195,7 +195,7 @@ class FideReplay:
                                  pool_opponents=float(first.opponents_mean), pool_rating=first.rating)
             standings[player] = Standing(player, s.rating, games, status, players.last_played.get(player), extra)
         view = self.view
-        history = HistoryOnRead(players.history, by_date=True)   # read-only, its lines made when read
+        history = HistoryOnRead(players.history, by_date=True) if players.lines else NoHistory()   # lines made when read
         # As of a day: what add-match goes on from to show a new match's change (preview.py).
         kept = None if view.as_of is None else state_of(
             p, players.states, self.waiting, view.adjusts[-1].date if view.adjusts else None, view.as_of)

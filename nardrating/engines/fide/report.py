@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...datarecords import datarecord, field
 from ..base import RatingResult, ReportRow
+from ..lines import NoHistory
 from ..rounding import round_half_away
 from .records import AnyEventRecord, ListRecord
 from .rules import InitialRating
@@ -50,6 +51,7 @@ class FideResult(RatingResult):
 
     def report(self, start: date, end: date) -> list[ReportRow]:
         """One row per player with an event on a list dated within [start, end]."""
+        assert not isinstance(self.events, NoHistory), "a replay for the standings alone keeps no competitions"
         rows = []
         for player, records in self.lists.items():
             inside = [r for r in records if start <= r.list_date <= end]
