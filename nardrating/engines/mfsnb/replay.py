@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
+from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...collector import collector_paused
@@ -74,7 +75,8 @@ def matches(view: RatingView, book: ListBuilder, batch: MatchBatch, reasons: Mat
     competition, the tournament's when that ends); a single match is a competition itself."""
     singles = not view.params.official_only
     names, tournament_ids = view.players, view.tournament_ids
-    entries = view.match_columns().entries_of(batch.rows)
+    # (the match ids name history lines only: a replay for the standings alone reads none)
+    entries = view.match_columns().entries_of(batch.rows) if book.lines else repeat("")
     codes_a, codes_b, scores, ordinals = batch.a, batch.b, batch.score_a, batch.dates
     excluded, tournaments = batch.excluded, batch.tournament
     days: dict[int, date] = {}
