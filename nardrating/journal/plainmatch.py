@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..datarecords import datarecord
 from .limits import FIRST_DAY, LAST_DAY, MAX_LENGTH, MAX_NOTE, MAX_SCORE, MAX_TEXT, first_score, parse_result
-from .textrules import control_problem, valid_id
+from .plainadjust import PlainAdjust, plain_adjust
+from .textrules import plain_id, plain_text
 
 if TYPE_CHECKING:
     from .entries import Entry, MatchEntry
@@ -63,15 +64,6 @@ class PlainMatch:
         return values
 
 
-def _id(value: object) -> bool:
-    return type(value) is str and valid_id(value) and value == value.strip()
-
-
-def _text(value: object, most: int, multiline: bool = False) -> bool:
-    return (type(value) is str and value == value.strip() and len(value) <= most
-            and control_problem(value, multiline) is None)
-
-
 def plain_match(raw: dict[str, Any]) -> PlainMatch | None:
     """The [[match]] of these fields, where the model would take them exactly as they are; else None."""
     if not raw.keys() <= _TAKEN:
@@ -79,14 +71,14 @@ def plain_match(raw: dict[str, Any]) -> PlainMatch | None:
     day, players = raw.get("date"), raw.get("players")
     if type(day) is not date or not FIRST_DAY <= day <= LAST_DAY:
         return None
-    if type(players) is not list or len(players) != 2 or not (_id(players[0]) and _id(players[1])):
+    if type(players) is not list or len(players) != 2 or not (plain_id(players[0]) and plain_id(players[1])):
         return None
-    if not all(raw.get(key) is None or _id(raw[key]) for key in _IDS):
+    if not all(raw.get(key) is None or plain_id(raw[key]) for key in _IDS):
         return None
     result, winner = raw.get("result"), raw.get("winner")
     if (result is None) == (winner is None):
         return None
-    if result is not None and not (_text(result, MAX_TEXT) and parse_result(result) is not None):
+    if result is not None and not (plain_text(result, MAX_TEXT) and parse_result(result) is not None):
         return None
     length, score = raw.get("length", 1), raw.get("score")
     if type(length) is not int or not 1 <= length <= MAX_LENGTH:
@@ -95,17 +87,17 @@ def plain_match(raw: dict[str, Any]) -> PlainMatch | None:
                                   and all(type(x) is int and 0 <= x <= MAX_SCORE for x in score)):
         return None
     rated, forfeit, note = raw.get("rated", True), raw.get("forfeit", False), raw.get("note")
-    if type(rated) is not bool or type(forfeit) is not bool or note is not None and not _text(note, MAX_NOTE, True):
+    if type(rated) is not bool or type(forfeit) is not bool or note is not None and not plain_text(note, MAX_NOTE, True):
         return None
     return PlainMatch(day, list(players), raw.get("id"), result, winner, length,
                       None if score is None else list(score), None, raw.get("discipline"), raw.get("tournament"),
                       rated, forfeit, note, raw.get("amends"))
 
 
-def entry_of(kind: str, raw: dict[str, Any]) -> Entry | PlainMatch:
-    """The entry of a table as the journal's reader and the writers take it: a plain [[match]] where
-    it is one, else by the kind's model (raising its ValidationError)."""
-    plain = plain_match(raw) if kind == "match" else None
+def entry_of(kind: str, raw: dict[str, Any]) -> Entry | PlainMatch | PlainAdjust:
+    """The entry of a table as the journal's reader and the writers take it: a plain [[match]] or
+    [[adjust]] where it is one (plainadjust.py), else by the kind's model (raising its ValidationError)."""
+    plain = plain_match(raw) if kind == "match" else plain_adjust(raw) if kind == "adjust" else None
     if plain is not None:
         return plain
     from . import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]] in ENTRY_MODELS
@@ -114,10 +106,10 @@ def entry_of(kind: str, raw: dict[str, Any]) -> Entry | PlainMatch:
     return ENTRY_MODELS[kind](**raw)
 
 
-def is_match(entry: Entry | PlainMatch) -> TypeGuard[MatchEntry | PlainMatch]:
+def is_match(entry: Entry | PlainMatch | PlainAdjust) -> TypeGuard[MatchEntry | PlainMatch]:
     """Whether an entry is a [[match]], plain or the model's (loaded already if the entry is one)."""
-    if isinstance(entry, PlainMatch):
-        return True
+    if isinstance(entry, (PlainMatch, PlainAdjust)):
+        return isinstance(entry, PlainMatch)
     from .entries import MatchEntry
 
     return isinstance(entry, MatchEntry)

@@ -17,12 +17,13 @@ from .tomlsource import decode, header_lines, key_line, parse_toml, shown
 from .textrules import valid_id
 from .model import Adjust, Identity, Journal, Placing, Player, PlayerEdit, PublishedList, Tournament, Void
 from .play import Change, RoundRecord, TournamentPlay
+from .plainadjust import PlainAdjust
 from .plainmatch import PlainMatch, entry_of
 
-if TYPE_CHECKING:   # (the entry models load pydantic: only for an entry the plain match does not take)
+if TYPE_CHECKING:   # (the entry models load pydantic: only for an entry the plain paths do not take)
     from pydantic import ValidationError
 
-    from .entries import Entry
+    from .entries import AdjustEntry, Entry
 
 
 def _pydantic_problems(exc: ValidationError, label: str, line: int | None, kind: str,
@@ -103,11 +104,14 @@ def _read_toml(raw: bytes, path: Path, label: str, journal: Journal, default_dis
                    journal, default_discipline, problems)
 
 
-def _add_entry(kind: str, entry: Entry | PlainMatch, n: int, path: Path, label: str, line: int | None, source: int,
-               journal: Journal, default_discipline: str, problems: list[Problem]) -> None:
+def _add_entry(kind: str, entry: Entry | PlainMatch | PlainAdjust, n: int, path: Path, label: str, line: int | None,
+               source: int, journal: Journal, default_discipline: str, problems: list[Problem]) -> None:
     seq = journal.take_seq() if kind != "player" else 0
     if isinstance(entry, PlainMatch):
         _add_match_entry(entry, n, path, label, line, source, journal, default_discipline, problems, seq)
+        return
+    if isinstance(entry, PlainAdjust):   # (as an AdjustEntry below: the same fields)
+        _add_adjust(entry, label, line, seq, journal)
         return
     from .entries import (EDITED_FIELDS, AdjustEntry, EditPlayerEntry, ListEntry, MatchEntry, MergeEntry, PlayerEntry,
                           RenameEntry, TournamentEntry, VoidEntry, parse_place)
@@ -154,9 +158,7 @@ def _add_entry(kind: str, entry: Entry | PlainMatch, n: int, path: Path, label: 
     elif isinstance(entry, VoidEntry):
         journal.voids.append(Void(entry.match, entry.date, entry.reason, label, line, seq))
     elif isinstance(entry, AdjustEntry):
-        journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set,
-                                      entry.delta, entry.reason, label, line, seq,
-                                      entry.k, entry.games, entry.rd, entry.volatility))
+        _add_adjust(entry, label, line, seq, journal)
     elif isinstance(entry, EditPlayerEntry):
         changes = tuple((key, getattr(entry, key)) for key in EDITED_FIELDS if getattr(entry, key) is not None)
         journal.player_edits.append(PlayerEdit(entry.player, entry.date, changes, label, line, seq))
@@ -172,6 +174,11 @@ def _add_entry(kind: str, entry: Entry | PlainMatch, n: int, path: Path, label: 
     elif isinstance(entry, (JoinEntry, WithdrawEntry)):
         journal.changes.append(Change(kind, entry.tournament, entry.player, entry.round, entry.date,
                                       entry.reason if isinstance(entry, WithdrawEntry) else "", label, line, seq))
+
+
+def _add_adjust(entry: AdjustEntry | PlainAdjust, label: str, line: int | None, seq: int, journal: Journal) -> None:
+    journal.adjusts.append(Adjust(entry.date, entry.player, entry.rating, entry.discipline, entry.set, entry.delta,
+                                  entry.reason, label, line, seq, entry.k, entry.games, entry.rd, entry.volatility))
 
 
 def _add_match_entry(entry: Any, n: int, path: Path, label: str, line: int | None, source: int, journal: Journal,

@@ -105,3 +105,17 @@ def _control_fault(text: str, multiline: bool = False) -> Fault | None:
         if category == "Cs":
             return N_("character {k}, {char}, is not a character (the text was not UTF-8)"), {"k": k, "char": _char(ch)}
     return None
+
+
+# What the entry model takes exactly as it is (plainmatch.py, plainadjust.py): it strips whitespace,
+# so a value with some around it is the model's to take (or refuse), not these.
+
+def plain_id(value: object) -> bool:
+    """An id the model takes as it is: by the id rule, no space around it."""
+    return type(value) is str and valid_id(value) and value == value.strip()
+
+
+def plain_text(value: object, most: int, multiline: bool = False) -> bool:
+    """A text the model takes as it is: no space around it, at most `most` long, no control character."""
+    return (type(value) is str and value == value.strip() and len(value) <= most
+            and control_problem(value, multiline) is None)

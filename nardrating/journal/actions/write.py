@@ -18,6 +18,7 @@ from ...datarecords import datarecord
 from ...config import display_path
 from ...errors import ActionRefused, LedgerError, Problem
 from ...i18n import _
+from ..plainadjust import PlainAdjust
 from ..plainmatch import PlainMatch, entry_of
 from ..writer import append_block, club_lock, entry_block
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from ..entries import Entry
 
 # An entry as its model made it, or a [[match]] the model would take as it is (plainmatch.py: no pydantic).
-AnyEntry = Union["Entry", PlainMatch]
+AnyEntry = Union["Entry", PlainMatch, PlainAdjust]
 
 Fields = dict[str, Any]                                # an entry's fields as the command gives them
 MakeFields = Callable[["Ledger", Path], Fields]        # (club loaded under the lock, target file) → fields
