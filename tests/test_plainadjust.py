@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from nardrating.journal import plainmatch, reader
 from nardrating.journal.entries import ENTRY_MODELS
 from nardrating.journal.model import Journal
 from nardrating.journal.plainadjust import DEFAULTS, PlainAdjust, plain_adjust
 
+from .plain_support import assert_same_fields, drawn_tables, taken_as_the_model_takes_it
 from .test_config_cache import after_command
 
 MODEL = ENTRY_MODELS["adjust"]
@@ -47,54 +47,27 @@ VALUES = {
 }
 
 
-@st.composite
-def raw_adjusts(draw: st.DrawFn) -> dict[str, object]:
-    # Mostly an adjustment the model takes, with a few of its fields (or keys it does not know)
-    # drawn anew: each value of VALUES is met beside otherwise good fields.
-    raw: dict[str, object] = ({"date": date(2009, 12, 31), "player": "p1", "set": 1883}
-                              if draw(st.integers(0, 3)) else {})
-    for key in draw(st.lists(st.sampled_from(sorted(VALUES)), max_size=4)):
-        value = draw(st.sampled_from(VALUES[key]))
-        if key == "delta" and draw(st.booleans()):
-            raw.pop("set", None)   # (a delta instead of the set)
-        raw[key] = value
-    return raw
-
-
-def _model_or_none(raw: dict[str, object]):
-    try:
-        return MODEL(**raw)
-    except ValueError:   # (pydantic's ValidationError)
-        return None
+# Mostly an adjustment the model takes, with a few of its fields (or keys it does not know) drawn anew.
+raw_adjusts = drawn_tables({"date": date(2009, 12, 31), "player": "p1", "set": 1883}, VALUES, instead=("delta", "set"))
 
 
 def assert_same(plain: PlainAdjust, model) -> None:
-    for key in DEFAULTS:
-        mine, theirs = getattr(plain, key), getattr(model, key)
-        assert (mine, type(mine)) == (theirs, type(theirs)), key
-    # The same fields in the same order, as the writer serialises them.
-    assert list(plain.model_dump(exclude_defaults=True).items()) == list(model.model_dump(exclude_defaults=True).items())
-    assert list(plain.model_dump().items()) == list(model.model_dump().items())
+    assert_same_fields(plain, model, DEFAULTS)
 
 
 def _taken_as_the_model_takes_it(raw: dict[str, object]) -> bool:
-    plain = plain_adjust(raw)
-    if plain is not None:
-        model = _model_or_none(raw)
-        assert model is not None, raw
-        assert_same(plain, model)
-    return plain is not None
+    return taken_as_the_model_takes_it(plain_adjust, MODEL, raw, assert_same)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(raw_adjusts())
+@given(raw_adjusts)
 def test_an_adjust_taken_plain_is_the_models(raw):
     _taken_as_the_model_takes_it(raw)
 
 
 @pytest.mark.slow
 @settings(max_examples=3000, deadline=None, derandomize=True)
-@given(raw_adjusts())
+@given(raw_adjusts)
 def test_an_adjust_taken_plain_is_the_models_more(raw):
     _taken_as_the_model_takes_it(raw)
 

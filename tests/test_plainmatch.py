@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from nardrating.journal import playentries  # noqa: F401 - registers [[round]], [[join]], [[withdraw]]
 from nardrating.journal import plainmatch, reader
@@ -21,6 +20,8 @@ from nardrating.journal.entries import ENTRY_MODELS
 from nardrating.journal.limits import ENTRY_KINDS
 from nardrating.journal.model import Journal
 from nardrating.journal.plainmatch import DEFAULTS, PlainMatch, plain_match
+
+from .plain_support import assert_same_fields, drawn_tables, taken_as_the_model_takes_it
 
 
 MODEL = ENTRY_MODELS["match"]
@@ -45,54 +46,29 @@ VALUES = {
 }
 
 
-@st.composite
-def raw_matches(draw: st.DrawFn) -> dict[str, object]:
-    # Mostly a match the model takes, with a few of its fields (or keys it does not know) drawn anew:
-    # each value of VALUES is met beside otherwise good fields.
-    raw: dict[str, object] = ({"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna"}
-                              if draw(st.integers(0, 3)) else {})
-    for key in draw(st.lists(st.sampled_from(sorted(VALUES)), max_size=4)):
-        value = draw(st.sampled_from(VALUES[key]))
-        if key == "result" and draw(st.booleans()):
-            raw.pop("winner", None)   # (a result instead of the winner)
-        raw[key] = value
-    return raw
-
-
-def _model_or_none(raw: dict[str, object]):
-    try:
-        return MODEL(**raw)
-    except ValueError:   # (pydantic's ValidationError)
-        return None
+# Mostly a match the model takes, with a few of its fields (or keys it does not know) drawn anew.
+raw_matches = drawn_tables({"date": date(2019, 12, 31), "players": ["anna", "boris"], "winner": "anna"}, VALUES,
+                           instead=("result", "winner"))
 
 
 def assert_same(plain: PlainMatch, model) -> None:
-    for key in DEFAULTS:
-        mine, theirs = getattr(plain, key), getattr(model, key)
-        assert (mine, type(mine)) == (theirs, type(theirs)), key
+    assert_same_fields(plain, model, DEFAULTS)
     assert plain.score_a() == model.score_a()
-    # The same fields in the same order, as the writer serialises them.
-    assert list(plain.model_dump(exclude_defaults=True).items()) == list(model.model_dump(exclude_defaults=True).items())
-    assert list(plain.model_dump().items()) == list(model.model_dump().items())
 
 
-def _taken_as_the_model_takes_it(raw: dict[str, object]) -> None:
-    plain = plain_match(raw)
-    if plain is not None:
-        model = _model_or_none(raw)
-        assert model is not None, raw
-        assert_same(plain, model)
+def _taken_as_the_model_takes_it(raw: dict[str, object]) -> bool:
+    return taken_as_the_model_takes_it(plain_match, MODEL, raw, assert_same)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(raw_matches())
+@given(raw_matches)
 def test_a_match_taken_plain_is_the_models(raw):
     _taken_as_the_model_takes_it(raw)
 
 
 @pytest.mark.slow
 @settings(max_examples=3000, deadline=None, derandomize=True)
-@given(raw_matches())
+@given(raw_matches)
 def test_a_match_taken_plain_is_the_models_more(raw):
     _taken_as_the_model_takes_it(raw)
 
