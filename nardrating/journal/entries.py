@@ -20,7 +20,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
 from ..i18n import N_, _
 # The limits and RULES (limits.py), here too for those who import them with the entry models.
 from .limits import (FIRST_DAY as FIRST_DAY, ID_RULE as ID_RULE, LAST_DAY as LAST_DAY, MAX_CHIPS as MAX_CHIPS,
-                     MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
+                     MAX_GAMES as MAX_GAMES, MAX_LENGTH as MAX_LENGTH, MAX_NOTE as MAX_NOTE, MAX_PLACE as MAX_PLACE,
                      MAX_RATING as MAX_RATING, MAX_SCORE as MAX_SCORE, MAX_TEXT as MAX_TEXT, RESULTS as RESULTS,
                      RULES as RULES, first_score, parse_result as parse_result)
 from .tomlsource import shown
@@ -129,7 +129,7 @@ ScorePoints = Annotated[int, _refuse_bool(RULES["score"]), _between(0, MAX_SCORE
 Chips = Annotated[float, _refuse_bool(RULES["chips"]), _between(0, MAX_CHIPS, RULES["chips"])]
 SetTo = Annotated[float, _refuse_bool(RULES["set"]), _between(-MAX_RATING, MAX_RATING, RULES["set"])]
 Delta = Annotated[float, _refuse_bool(RULES["delta"]), _between(-MAX_RATING, MAX_RATING, RULES["delta"])]
-Games = Annotated[int, _refuse_bool(RULES["games"]), _between(0, 100_000, RULES["games"])]
+Games = Annotated[int, _refuse_bool(RULES["games"]), _between(0, MAX_GAMES, RULES["games"])]
 
 
 class Entry(BaseModel):

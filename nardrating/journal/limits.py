@@ -12,6 +12,7 @@ MAX_LENGTH = 1000     # points of a match
 MAX_SCORE = 10_000
 MAX_CHIPS = 1_000_000
 MAX_RATING = 100_000  # |set| and |delta| of an [[adjust]]
+MAX_GAMES = 100_000   # an [[adjust]]'s games: the rated games of an imported list
 MAX_PLACE = 100_000
 
 # A game's result as a [[match]] or a CSV row writes it: the first player's score.

@@ -18,7 +18,7 @@ from datetime import date
 from typing import Any, cast
 
 from ..datarecords import datarecord
-from .limits import FIRST_DAY, LAST_DAY, MAX_NOTE, MAX_RATING, MAX_TEXT
+from .limits import FIRST_DAY, LAST_DAY, MAX_GAMES, MAX_NOTE, MAX_RATING, MAX_TEXT
 from .textrules import plain_id, plain_text
 
 # The [[adjust]] model's fields in its order (what model_dump gives), with their defaults.
@@ -26,7 +26,6 @@ DEFAULTS: dict[str, Any] = {"date": None, "player": None, "rating": None, "disci
                             "delta": None, "reason": "", "k": None, "games": None, "rd": None, "volatility": None}
 _TAKEN = frozenset(DEFAULTS) - {"rd", "volatility"}   # (the model's floats with their own ranges)
 _REQUIRED = ("date", "player")
-MAX_GAMES = 100_000   # as the model's Games
 
 
 @datarecord(frozen=True, slots=True)

@@ -43,7 +43,6 @@ class Ledger:
     config: ClubConfig
     journal: Journal
     _runs: dict[tuple[str, str, date | None], Any] = field(default_factory=dict)
-    _standings_only: set[tuple[str, str, date | None]] = field(default_factory=set)  # _runs read for standings only
     cache_token: str | None = None   # the cached snapshot this journal is, if any
     cache_lineage: list[str] = field(default_factory=list)  # snapshots it only appended to
     dirty: bool = False              # not exactly the cached snapshot: an unsaved tail, or add-match's preview
@@ -97,6 +96,7 @@ class Ledger:
         those reads alone, and any other read of the list replays it in full."""
         import copy
 
+        from ..engines.lines import NoHistory
         from ..engines.registry import engine_class
         from .cacheadjusts import adjust_ordinals
         from .resume import resumed_result
@@ -115,15 +115,13 @@ class Ledger:
         # resumed (Engine.cacheable).
         cached = whole and engine.can_cache(rating_list.params)
         key = (rating_list.name, discipline, as_of)
-        if key in self._standings_only and not standings_only:   # (also after _runs was cleared)
-            self._runs.pop(key, None)
-            self._standings_only.discard(key)
+        kept = self._runs.get(key)
+        if kept is not None and not standings_only and isinstance(kept.events, NoHistory):
+            del self._runs[key]   # (a replay for the standings alone: any other read replays in full)
         if key not in self._runs:
             result = through_cache(resumed_result, self, engine, rating_list, discipline, as_of) if cached else None
             if result is None:
                 result = replay(self, rating_list, discipline, as_of, standings_only and not cached)
-                if standings_only and not cached:
-                    self._standings_only.add(key)
                 if whole:
                     self._save_tail()
                 if cached:
