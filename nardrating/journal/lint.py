@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,8 @@ _LOOKALIKES = str.maketrans("aceopxykmthb", "асеорхукмтнв")
 
 def folded(text: str) -> str:
     """A name as a reader would compare it: case, ё/е, accents and look-alike letters folded."""
+    if text.isascii():   # (most ids: no accents to take off, and casefold() is lower())
+        return " ".join(text.lower().translate(_LOOKALIKES).split())
     text = unicodedata.normalize("NFKD", text.casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))  # ё → е, й → и, é → e
     return " ".join(text.translate(_LOOKALIKES).split())
@@ -46,46 +48,57 @@ def _one_edit_apart(x: str, y: str) -> bool:
     return x[i + (len(x) == len(y)):] == y[i + 1:]
 
 
-def _differ_only_in_digits(x: str, y: str) -> bool:
-    """p00001 and p00002, cup-2008 and cup-2009: numbered on purpose, not a typo."""
-    return [ch for ch in x if not ch.isdigit()] == [ch for ch in y if not ch.isdigit()]
+def _skeleton(text: str) -> str:
+    """A text without its digits. Two names one edit apart with the same skeleton differ in a digit:
+    p00001 and p00002, cup-2008 and cup-2009, numbered on purpose, not a typo."""
+    return "".join([ch for ch in text if not ch.isdigit()])
 
 
-def near_duplicates(names: dict[str, str]) -> list[tuple[str, str, str]]:
+def near_duplicates(names: dict[str, str], only: Collection[str] | None = None) -> list[tuple[str, str, str]]:
     """Pairs of keys whose names are alike: (key, earlier key, how).
 
     `names` maps a key (a player id) to a text to compare (the id or the name).
     The same text → "are equal"; the same after folding → "differ only in case, ё/е or
     look-alike letters"; else one edit apart after folding (names of four letters or more) →
-    "one letter apart" (English, marked N_: translated where shown).
-    Linear in the number of names: candidates meet through their one-deletion variants.
+    "one letter apart" (English, marked N_: translated where shown). The earlier key is the first
+    such key in `names`' order. `only`: the pairs of these keys alone (a writer's new player: the
+    others are not compared with each other).
+    Linear in the number of names: candidates meet through their one-deletion variants, and
+    numbered ids (p1234, p1235…: many share a variant) are set apart by their letters first.
     """
     found: list[tuple[str, str, str]] = []
+    keys: list[str] = []
+    folds: list[str] = []                 # by position in `keys`
+    skeletons: list[str] = []
     by_fold: dict[str, str] = {}
-    by_deletion: dict[str, list[str]] = defaultdict(list)
+    by_deletion: dict[str, list[int]] = defaultdict(list)
     for key, text in names.items():
         f = folded(text)
         if not f:
             continue
+        asked = only is None or key in only
         twin = by_fold.get(f)
         if twin is not None:
-            found.append((key, twin, N_("are equal") if " ".join(text.split()) == " ".join(names[twin].split())
-                          else N_("differ only in case, ё/е or look-alike letters")))
+            if asked:
+                found.append((key, twin, N_("are equal") if " ".join(text.split()) == " ".join(names[twin].split())
+                              else N_("differ only in case, ё/е or look-alike letters")))
             continue
         by_fold[f] = key
         if len(f) < 4:
             continue
-        variants = {f} | {f[:k] + f[k + 1:] for k in range(len(f))}
-        partners: list[str] = []
+        variants = _variants(f)
+        position = len(keys)
+        keys.append(key)
+        folds.append(f)
+        skeletons.append(skeleton := _skeleton(f))
+        if asked:
+            for other in sorted({p for variant in variants for p in by_deletion.get(variant, ())}):
+                g = folds[other]
+                if skeletons[other] != skeleton and _one_edit_apart(f, g):
+                    found.append((key, keys[other], N_("one letter apart")))
+                    break
         for variant in variants:
-            partners += by_deletion.get(variant, ())
-        for other in dict.fromkeys(partners):
-            g = folded(names[other])
-            if _one_edit_apart(f, g) and not _differ_only_in_digits(f, g):
-                found.append((key, other, N_("one letter apart")))
-                break
-        for variant in variants:
-            by_deletion[variant].append(key)
+            by_deletion[variant].append(position)
     return found
 
 
@@ -143,7 +156,7 @@ def lint(journal: Journal, config: ClubConfig) -> list[Problem]:
                                         after_today("date", date.fromordinal(m.dates[i]), today), m.ids[i]))
     joined = {p.id: p.joined for p in players.values() if p.joined is not None}
     names = journal.player_codes.names
-    for i in range(len(m.ids)):
+    for i in range(len(m.ids)) if joined else ():   # (no joined dates, the usual: no pass over the matches)
         day = m.dates[i]
         for code in (m.a[i], m.b[i]):
             player = names[code]
@@ -207,14 +220,14 @@ def name_warnings(journal: Journal, player: str, name: str | None, ids: bool = T
     writers say it at entry: "player names 'Иванов' (ivanov2) and 'Иванов' (ivanov) are equal"."""
     others = {p.id: p for p in journal.players.values() if p.id != player}
     found = []
-    for key, other, how in near_duplicates({**{p: p for p in others}, player: player}) if ids else ():
+    for key, other, how in near_duplicates({**{p: p for p in others}, player: player}, {player}) if ids else ():
         if key == player:
             found.append(_("player ids {a} and {b} {how}: the same person entered twice? (then use "
                            "{b}, or merge them later)").format(a=repr(key), b=repr(other), how=_(how)))
     shown = name or player
     if shown != player:
         names = {p.id: p.name for p in others.values() if p.name != p.id}
-        for key, other, how in near_duplicates({**names, player: shown}):
+        for key, other, how in near_duplicates({**names, player: shown}, {player}):
             if key == player:
                 found.append(_("player names {a} ({a_id}) and {b} ({b_id}) {how}").format(
                     a=repr(shown), a_id=player, b=repr(names[other]), b_id=other, how=_(how)))

@@ -344,7 +344,7 @@ def _near_duplicates(journal: Journal, new: dict[str, dict[str, Any]]) -> list[s
     ids = {pid: pid for pid in journal.players} | {pid: pid for pid in new}
     names = {p.id: p.name for p in journal.players.values()} | {pid: d.get("name") or pid for pid, d in new.items()}
     for table, what in ((ids, N_("ids")), (names, N_("names"))):
-        for key, other, how in near_duplicates(table):
+        for key, other, how in near_duplicates(table, new):
             if key in new and other not in new:
                 warnings.append(_("new player {new!r} ({new_name}) and existing {old!r} ({old_name}): {what} {how}; "
                                   "the same person? If so, add the new name as the existing player's alias and "
