@@ -47,12 +47,18 @@ def matches(ledger: Ledger, wanted: MatchFilter) -> Table:
     lows = [d.toordinal() for d in (wanted.day, wanted.since) if d is not None]
     highs = [d.toordinal() for d in (wanted.day, wanted.until) if d is not None]
     first, last = max(lows, default=0), min(highs, default=1 << 30)
+    # The rows asked for first, then those sorted (not a million sorted to keep a player's hundred).
+    kept: range | list[int] = range(len(m.ids))
+    if player is not None:
+        kept = [i for i, a, b in zip(kept, m.a, m.b) if a == player or b == player]
+    if tournament is not None:
+        kept = [i for i in kept if m.tournament[i] == tournament]
+    if first > 0 or last < 1 << 30:
+        kept = [i for i in kept if first <= m.dates[i] <= last]
     rows: list[Row] = []
-    for i in sorted(range(len(m.ids)), key=lambda i: (m.dates[i], m.seq[i])):
+    for i in sorted(kept, key=lambda i: (m.dates[i], m.seq[i])):
         voided = i in journal.voided
-        if (voided and not wanted.voided or not first <= m.dates[i] <= last
-                or player is not None and player not in (m.a[i], m.b[i])
-                or tournament is not None and m.tournament[i] != tournament):
+        if voided and not wanted.voided:
             continue
         t = m.tournament[i]
         rows.append({"id": m.ids[i], "date": date.fromordinal(m.dates[i]), "players": [names[m.a[i]], names[m.b[i]]],
