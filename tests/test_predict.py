@@ -141,6 +141,35 @@ def test_mfsnb_single_match_from_the_seeds_table(tmp_path, cli):
     assert [out[k]["b"] for k in ("if_a_wins", "if_b_wins", "if_draw")] == [-6, 4, -1]
 
 
+@pytest.mark.parametrize("sample, a, b", [("fide-club", "aleksandrov", "belov"),
+                                           ("federation-2009", "avakyan", "bagirov")])
+def test_a_lists_prediction_after_a_recalc_reads_the_kept_standings_without_a_replay(tmp_path, cli, monkeypatch,
+                                                                                      sample, a, b):
+    # fide's and mfsnb's predictions read only the two published ratings (the tests above hold their
+    # numbers): after a recalc, which keeps the lists' standings beside the snapshot for the
+    # leaderboard, the same prediction comes from those, the list not replayed at all.
+    from nardrating.engines.fide.engine import FideEngine
+    from nardrating.engines.mfsnb.engine import MfsnbEngine
+
+    from .conftest import no_cache
+
+    club = shutil.copytree(SAMPLES / sample, tmp_path / "club")
+    with no_cache():
+        replayed = cli("predict", a, b, "--club", club, "-f", "json")
+    assert replayed.exit_code == 0, replayed.output
+    assert cli("recalc", "--club", club).exit_code == 0
+
+    def refused(self, view):
+        raise AssertionError("the list was replayed")
+
+    for engine in (FideEngine, MfsnbEngine):
+        monkeypatch.setattr(engine, "run", refused)
+        monkeypatch.setattr(engine, "run_standings", refused)
+    kept = cli("predict", a, b, "--club", club, "-f", "json")
+    assert kept.exit_code == 0, kept.output
+    assert json.loads(kept.stdout) == json.loads(replayed.stdout)
+
+
 def test_mfsnb_official_only_says_why(tmp_path, cli):
     club = shutil.copytree(SAMPLES / "federation-2009", tmp_path / "club")
     config_file = club / "nardrating.toml"

@@ -147,6 +147,9 @@ def _mfsnb(result: Any, params: Any, a: str, b: str, length: int) -> Prediction:
 
 
 PREDICTORS = {"elo": _elo, "fibs": _fibs, "glicko": _glicko, "glicko2": _glicko, "fide": _fide, "mfsnb": _mfsnb}
+# The lists whose prediction reads the published ratings alone, and whose replay the cache cannot keep:
+# their standings as the leaderboard reads them (kept beside the snapshot by recalc and the writers).
+BY_STANDINGS = frozenset({"fide", "mfsnb"})
 
 
 def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, discipline: str | None = None,
@@ -170,7 +173,8 @@ def predict(ledger: Any, a: str, b: str, *, rating: str | None = None, disciplin
     from ..reports import as_of as default_as_of
 
     day = default_as_of(ledger, as_of)  # the leaderboard's rule: the journal's last entry, or today
-    result = ledger.run(rating_list, discipline, day.day)
+    read = ledger.standings_run if engine in BY_STANDINGS else ledger.run
+    result = read(rating_list, discipline, day.day)
     found = PREDICTORS[engine](result, rating_list.params, a, b, length)
     return _table(ledger, result, a, b, day, length, found)
 
