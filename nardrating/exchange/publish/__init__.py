@@ -63,13 +63,14 @@ def _environment() -> jinja2.Environment:
         import jinja2
     except ImportError:
         raise ActionRefused(_("publish needs Jinja2: pip install 'nardrating[site]'")) from None
-    from .site import words
+    from .site import cells, words
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown())
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
     env.filters["words"] = words
+    env.filters["cells"] = cells
     return env
 
 
@@ -95,11 +96,12 @@ def publish(ledger: Ledger, outdir: Path, rating: str | None, day: AsOf, *, forc
             club = ledger.config.club.name or _("Ratings")
             footer = _("Published {published} with nardrating {version}; ratings as of {day}.").format(
                 published=published_on(), version=__version__, day=day.day)
+            # Each page rendered and encoded as it is made: only the pages' bytes are held until written.
             rendered = {page.path: template.render(page=page, club=club, lang=lang, footer=footer, version=__version__,
-                                                   provenance=provenance or {})
+                                                   provenance=provenance or {}).encode("utf-8")
                         for page in site.pages()}
         check_conflicts(outdir, old, rendered, force)
-        notes = write_site(outdir, {path: text.encode("utf-8") for path, text in rendered.items()}, old)
+        notes = write_site(outdir, rendered, old)
     return Published(outdir, sorted(rendered), len(site.player_path), len(site.tournament_path), len(site.list_pages),
                      notes)
 

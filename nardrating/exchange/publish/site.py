@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...datarecords import datarecord, field
@@ -100,8 +101,43 @@ def words(text: object) -> Markup:
     from ...render.text import visible
 
     shown = str(text) if isinstance(text, Markup) else visible(str(text))
-    return Markup(" ").join(Markup('<span class="w">{}</span>').format(w) if "-" in w else escape(w)
-                            for w in shown.split(" "))
+    if "-" not in shown:   # (most texts: no word to keep whole, the words escaped as the whole is)
+        return escape(shown)
+    return Markup(" ".join([f'<span class="w">{escape(w)}</span>' if "-" in w else escape(w) for w in shown.split(" ")]))
+
+
+def cells(row: list[Cell]) -> Markup:
+    """A table row's cells as HTML (a Jinja filter: the pages' tables are most of a site, a cell at a
+    time through the template's tags took most of its time). Each cell: th for the row's header,
+    else td; its classes (num, more, long); data-sort; the text (linked, or as `words` where it may
+    wrap); the aside. Every text with its control characters written out, then escaped, as the
+    template shows any value."""
+    from markupsafe import Markup, escape
+
+    from ...render.text import visible
+
+    def shown(value: object) -> Markup:   # what {{ value }} writes (the environment's finalize, then escape)
+        return escape(value) if isinstance(value, Markup) else escape(visible(str(value)))
+
+    out = []
+    for c in row:
+        classes = " ".join([name for name, on in (("num", c.numeric), ("more", c.more), ("long", c.long)) if on])
+        out.append('<th scope="row"' if c.header else "<td")
+        if classes:
+            out.append(f' class="{classes}"')
+        if c.sort is not None:
+            out.append(f' data-sort="{shown(c.sort)}"')
+        out.append(">")
+        if c.href:
+            out.append(f'<a href="{shown(c.href)}">{shown(c.text)}</a>')
+        elif c.numeric:
+            out.append(shown(c.text))
+        else:
+            out.append(words(c.text))
+        if c.aside:
+            out.append(f'<span class="aside">{shown(c.aside)}</span>')
+        out.append("</th>" if c.header else "</td>")
+    return Markup("".join(out))
 
 
 def file_stem(key: str, taken: set[str]) -> str:
@@ -174,9 +210,12 @@ class Site:
         return HtmlTable(caption, [(c.heading, numeric[c.key]) for c in table.columns], out,
                          sortable, table.caption if part is None else None, [more[c.key] for c in table.columns])
 
-    def pages(self) -> list[Page]:
-        return [self.index()] + [self.player(p) for p in self.player_path] + \
-               [self.tournament(t) for t in self.tournament_path] + [self.list_page(*item) for item in self.list_pages]
+    def pages(self) -> Iterator[Page]:
+        """Every page, one at a time (a big club's pages, as objects, took gigabytes held at once)."""
+        yield self.index()
+        yield from (self.player(p) for p in self.player_path)
+        yield from (self.tournament(t) for t in self.tournament_path)
+        yield from (self.list_page(*item) for item in self.list_pages)
 
     # --- the pages ---
 
