@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from .behind import Entries, Ref, added_since, concerning, everything
+from .behind import Entries, Ref, added_since, everything
 
 if TYPE_CHECKING:
     from ..reports import Table
@@ -97,12 +97,16 @@ def _table(before_rows: list[dict[str, Any]], after_rows: list[dict[str, Any]], 
 
     before = {row["player"]: row for row in before_rows}
     after = {row["player"]: row for row in after_rows}
+    naming: dict[str, list[Ref]] = {}   # per player, the entries that name them, in order (concerning(), once)
+    for ref in behind:
+        for named in ref.players:
+            naming.setdefault(named, []).append(ref)
     rows: list[dict[str, Any]] = []
     for player in dict.fromkeys([*after, *before]):
         old, new = before.get(player, {}), after.get(player, {})
         games_before, games_after = old.get("games"), new.get("games")
         added = (games_after or 0) - (games_before or 0) if games_before is not None or games_after is not None else None
-        refs = concerning(behind, {player})
+        refs = naming.get(player, [])
         row = {"player": player, "name": new.get("name") or old.get("name"),
                "rank_before": old.get("rank"), "rank_after": new.get("rank"),
                "rating_before": old.get("rating"), "rating_after": new.get("rating"),
