@@ -30,11 +30,14 @@ HIDDEN = frozenset({INACTIVE, EXCLUDED})
 
 
 def penalty_owed(since: date, day: date, ladder: tuple[tuple[int, float], ...]) -> float:
-    """The whole break's penalty at `day`: the largest step whose months the break exceeds."""
+    """The whole break's penalty at `day`: the largest step whose months the break exceeds. (A
+    ladder's months strictly increase, as its check requires: past the first step the break does
+    not exceed, none is exceeded.)"""
     owed: float = 0
     for months, total in ladder:
-        if add_months(since, months) < day:
-            owed = total
+        if add_months(since, months) >= day:
+            break
+        owed = total
     return owed
 
 
