@@ -70,7 +70,7 @@ def _environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown())
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
     env.filters["words"] = words
-    env.filters["cells"] = cells
+    env.filters["cells"] = jinja2.pass_environment(cells)
     return env
 
 

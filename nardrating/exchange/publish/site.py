@@ -106,18 +106,18 @@ def words(text: object) -> Markup:
     return Markup(" ".join([f'<span class="w">{escape(w)}</span>' if "-" in w else escape(w) for w in shown.split(" ")]))
 
 
-def cells(row: list[Cell]) -> Markup:
-    """A table row's cells as HTML (a Jinja filter: the pages' tables are most of a site, a cell at a
-    time through the template's tags took most of its time). Each cell: th for the row's header,
-    else td; its classes (num, more, long); data-sort; the text (linked, or as `words` where it may
-    wrap); the aside. Every text with its control characters written out, then escaped, as the
-    template shows any value."""
+def cells(env: Any, row: list[Cell]) -> Markup:
+    """A table row's cells as HTML (a Jinja filter given its environment: the pages' tables are most
+    of a site, a cell at a time through the template's tags took most of its time). Each cell: th
+    for the row's header, else td; its classes (num, more, long); data-sort; the text (linked, or as
+    `words` where it may wrap); the aside. Each value written as the template writes {{ value }}:
+    the environment's finalize, then escaped."""
     from markupsafe import Markup, escape
 
-    from ...render.text import visible
+    finalize = env.finalize
 
-    def shown(value: object) -> Markup:   # what {{ value }} writes (the environment's finalize, then escape)
-        return escape(value) if isinstance(value, Markup) else escape(visible(str(value)))
+    def shown(value: object) -> Markup:
+        return escape(finalize(value))
 
     out = []
     for c in row:
