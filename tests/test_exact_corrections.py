@@ -291,3 +291,30 @@ def test_a_void_and_a_new_match_is_a_new_game_in_its_own_place(cli, tmp_path):
 
     assert ratings(voided) == {"anna": 1199.99, "boris": 1219.72, "vera": 1180.29}
     assert ratings(amended) == {"anna": 1200.29, "boris": 1219.42, "vera": 1180.30}
+
+
+@pytest.mark.parametrize("chess", [True, False], ids=["chess", "nardy"])
+def test_an_amend_in_a_journal_out_of_date_order(cli, tmp_path, chess):
+    # The first evening's games entered last, after every later evening (a sheet typed in late): the
+    # replay takes them by date, first. An amend of a later busy day's game must leave them there and
+    # put the corrected game in the wrong one's place: ordered by date, then by the journal's order
+    # with the amend in the amended match's place (not by that order alone, which would replay the
+    # late sheet last; nor by date alone, which would replay the amend at the end of its day).
+    config = CHESS if chess else NARDY
+    entries = random_entries(13 if chess else 14, chess)
+    matches = [fields for kind, fields in entries if kind == "match"]
+    first_day = matches[0]["date"]
+    late = [e for e in entries if e[0] == "match" and e[1]["date"] == first_day and "tournament" not in e[1]]
+    entries = [e for e in entries if not any(e is x for x in late)] + late
+    day = busy_day(entries)
+    at = day[0]
+    original = entries[at][1]
+    assert original["date"] > first_day and at < len(entries) - len(late)
+    club = make_club(tmp_path / "amended", text(entries), config)
+    done = cli("amend", original["id"], "--result", flipped(original["result"], chess), "--club", club)
+    assert done.exit_code == 0, done.output
+    right = right_first_time(tmp_path, "right", config, entries, at,
+                             {**original, "id": "m0001", "result": flipped(original["result"], chess)})
+    expected = dump(right, cache=False)
+    assert without(dump(club, cache=False), {original["id"]}) == expected
+    assert without(dump(club), {original["id"]}) == expected

@@ -265,15 +265,13 @@ class Journal:
         return self._match_index
 
     def has_match_id(self, match_id: str) -> bool:
-        # A scan (in C) beats building the index for a question or two: of a list up to the fourth (the
-        # index costs about eight), of ids in one blob (cached, or read by [fast]: a byte search of a few
-        # ms) up to BLOB_SCANS, then their set. A TOML file of many matches after a big CSV asks once a match.
+        # A scan (in C) beats building the index for a few questions: of a list up to the fourth (the index costs about eight), of
+        # ids in one blob (cached, or read by [fast]: a byte search, a few ms) up to BLOB_SCANS, then their set (TOML after CSV asks per match).
         if self._id_set is not None:
             return match_id in self._id_set
-        ids = self._kept.ids
         if self._match_index is None:
             self._scans += 1
-            if isinstance(ids, IdColumn):
+            if isinstance(ids := self._kept.ids, IdColumn):
                 if self._scans <= BLOB_SCANS:
                     return match_id in ids
                 self._id_set = ids.as_set()   # (kept as matches are read in: reader.add_match)
@@ -341,12 +339,14 @@ class Journal:
             found = [ids[k] for k in range(first, bisect_right(dates, at, lo=first))]
             if match_id in found:
                 return self.match(first + found.index(match_id))
-        if isinstance(ids, IdColumn) and self._match_index is None and self._scans < BLOB_SCANS:
-            self._scans += 1   # a byte search of the cached ids for a few questions (as has_match_id)
-            i = ids.row_of(match_id)
-        else:
-            i = self.match_index.get(match_id)
-        return None if i is None else self.match(i)
+        return None if (i := self.match_row(match_id)) is None else self.match(i)
+
+    def match_row(self, match_id: str) -> int | None:
+        """The row of this id, or None. Cached ids: a byte search for a few questions (as has_match_id)."""
+        if isinstance(ids := self._kept.ids, IdColumn) and self._match_index is None and self._scans < BLOB_SCANS:
+            self._scans += 1
+            return ids.row_of(match_id)
+        return self.match_index.get(match_id)
 
     def disciplines(self) -> list[str]:
         """Disciplines that have at least one match, tournament or adjustment."""

@@ -213,7 +213,7 @@ def amended_seq(journal: Journal, amends: str, seq: int) -> int:
     amends leads back to the first), so that the corrected match is replayed where the wrong one
     was, as if it had been entered right (seed 003: corrections recompute the later games). A match
     it names that comes later in the journal, or none: its own."""
-    i = journal.match_index.get(amends)
+    i = journal.match_row(amends)
     return seq if i is None else journal.matches_for(1).seq[i]
 
 

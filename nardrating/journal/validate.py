@@ -129,7 +129,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
 
     journal.voided = {}
     for void in journal.voids:
-        voided = journal.match_index.get(void.match)
+        voided = journal.match_row(void.match)
         if voided is None:
             problems.append(Problem(void.file, void.line, _("void of an unknown match {match!r}{hint}").format(
                 match=void.match, hint=did_you_mean(void.match, journal.match_index))))
@@ -144,7 +144,7 @@ def validate(journal: Journal, config: ClubConfig, first_match: int = 0, others:
 
     for i, extra in m.extra.items():
         amends = extra.get("amends")
-        if amends is not None and journal.match_index.get(amends) not in journal.voided:
+        if amends is not None and journal.match_row(amends) not in journal.voided:
             problems.append(Problem(files[m.source[i]], journal.line_of(i), (
                 _("amends = {amends!r}: no such match{hint}").format(
                     amends=amends, hint=did_you_mean(amends, journal.match_index))

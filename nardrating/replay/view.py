@@ -284,8 +284,9 @@ def build_view(ledger: Any, rating: RatingList, discipline: str, as_of: date | N
     # takes the amended match's seq (reader.amended_seq): then sort by both. Else a stable sort by
     # date keeps journal order within a date; skip it when already sorted.
     if has_amends(journal):
-        seqs = m.seq
-        rows, every_row = array("i", sorted(rows, key=lambda i: (dates[i], seqs[i]))), False
+        # By (date, seq) as two stable sorts, seq then date: each key a C call, not a tuple made per row.
+        by_seq = sorted(rows, key=m.seq.__getitem__)
+        rows, every_row = array("i", sorted(by_seq, key=dates.__getitem__)), False
     elif not journal.dates_sorted():
         rows, every_row = array("i", sorted(rows, key=dates.__getitem__)), False
     single = len(ledger.config.ratings) == 1
