@@ -9,6 +9,7 @@ appended to since: its first bytes still hash to the list's journal_sha256.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -90,11 +91,19 @@ class Entries:
                 return any(span[0] < d <= span[1] for d in (day, *also))
             return last_day is None or day <= last_day
 
-        for i, (disc, source, line, day) in enumerate(zip(m.discipline, m.source, m.line, m.dates)):
-            if disc == code and keep(files[source], None if line < 0 else line) and dated(date.fromordinal(day)):
+        # A match's date as an ordinal, compared as dated() compares it: after `low`, on or before `high`.
+        low = span[0].toordinal() if span is not None else None
+        high = span[1].toordinal() if span is not None else None if last_day is None else last_day.toordinal()
+        dates, rows = m.dates, range(len(m.dates))
+        if high is not None and j.dates_sorted():   # (the dates' rows by bisection, not a pass over a million)
+            rows = range(0 if low is None else bisect_right(dates, low), bisect_right(dates, high))
+        for i in rows:
+            day, line = dates[i], m.line[i]
+            if ((low is None or low < day) and (high is None or day <= high) and m.discipline[i] == code
+                    and keep(files[m.source[i]], None if line < 0 else line)):
                 found.append(self.match(i))
         for v in j.voids:
-            k = j.match_index.get(v.match)
+            k = j.match_row(v.match)
             if k is None or m.discipline[k] != code or not keep(v.file, v.line):
                 continue
             played = date.fromordinal(m.dates[k])
