@@ -211,6 +211,9 @@ def test_history_details_of_decays(cli, cli_json):
     (["explain", "anna@2009-13-01", "--club", str(SAMPLES / "chess-club")], "not a date"),
     (["explain", "anna@2009-01-01", "--club", str(SAMPLES / "chess-club")], "no adjust, penalty, decay or list event"),
     (["explain", "nobody@2009-01-01", "--club", str(SAMPLES / "chess-club")], "unknown player 'nobody'"),
+    # a player's id typed for their change: what to give instead, not "no match"
+    (["explain", "anna", "--club", str(SAMPLES / "chess-club")],
+     "'anna' is a player: explain one of their matches (history anna lists them with their ids), or anna@DATE"),
     (["explain", "winter-cup", "--club", str(SAMPLES / "nardy-club")], "no event of tournament 'winter-cup'"),
     (["explain", "m0003", "--discipline", "backgammon", "--club", str(SAMPLES / "chess-club")],
      "m0003 is in 'chess', not 'backgammon'"),

@@ -99,6 +99,10 @@ def find(ledger: Any, entry: str, rating: str | None, discipline: str | None, as
         return Found(result, events)
     player, at, day_text = entry.rpartition("@")
     if not at:
+        if entry in journal.players:   # (a player's id, typed for their change: say what to give instead)
+            raise ActionRefused(_("{entry!r} is a player: explain one of their matches (history {entry} lists them "
+                                  "with their ids), or {entry}@DATE for the adjustments, penalties, decays and list "
+                                  "entries of that day").format(entry=entry))
         known = list(journal.match_index) + list(journal.tournaments)
         raise ActionRefused(_("no match or tournament {entry!r} in the journal{hint}; {forms}").format(
             entry=entry, hint=did_you_mean(entry, known), forms=_(FORMS)))
