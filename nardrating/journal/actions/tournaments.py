@@ -80,6 +80,8 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
             raise ActionRefused(str(exc)) from None
         played = day or date.today()
         t = club.journal.tournaments[tid]
+        if not t.start <= played <= t.end and day is None:
+            raise _today_outside(played, tid, t.start, t.end)
         if not t.start <= played <= t.end:
             raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; pair a round "
                                   "within its dates (or correct them)").format(day=played, tournament=tid,
@@ -200,7 +202,9 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
             raise ActionRefused(_("--round {round}: tournament '{tournament}' is planned for rounds 1 to {rounds}").format(
                 round=round_no, tournament=tid, rounds=planned))
         when, t = day or date.today(), club.journal.tournaments[tid]
-        if not t.start <= when <= t.end:  # said of the option (its default: today), not of a journal line
+        if not t.start <= when <= t.end and day is None:
+            raise _today_outside(when, tid, t.start, t.end)
+        if not t.start <= when <= t.end:  # said of the option, not of a journal line
             raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; give a --date "
                                   "within its dates (or correct them)").format(day=when, tournament=tid,
                                                                               start=t.start, end=t.end))
@@ -230,3 +234,10 @@ def open_board(club: Ledger, tid: str, a: str, b: str, result: str | None = None
                 return r.number, board.white, board.black
     raise ActionRefused(_("{a} v {b} is not an open board of tournament '{tournament}' (see nardrating pair / "
                           "crosstable {tournament}); its results follow its pairing").format(a=a, b=b, tournament=tid))
+
+
+def _today_outside(today: date, tid: str, start: date, end: date) -> ActionRefused:
+    """No --date given, and today is not within the tournament's dates: the option is the fix."""
+    return ActionRefused(_("today, {day}, is outside tournament '{tournament}', which runs from {start} to {end}; give "
+                           "--date YYYY-MM-DD within its dates (or correct them)").format(
+        day=today, tournament=tid, start=start, end=end))
