@@ -196,11 +196,12 @@ def _appendable(raw: bytes, label: str, kinds: Iterable[str]) -> None:
 
 
 def current_ratings(club: Ledger, day: date | None) -> Ratings:
-    """Every list's standings (rating per player) on `day`, per (list, discipline)."""
+    """Every list's standings (rating per player) on `day`, per (list, discipline): of a list kept as
+    standings (fide, mfsnb), those kept beside the snapshot, or a replay for the standings alone."""
     found: Ratings = {}
     for rating in club.config.ratings.values():
         for discipline in club.disciplines(rating):
-            run = club.run(rating, discipline, day)
+            run = club.standings_run(rating, discipline, day)
             found[(rating.name, discipline)] = {p: s.rating for p, s in run.standings.items()}
     return found
 
