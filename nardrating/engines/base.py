@@ -197,8 +197,7 @@ class Engine:
     parameter_notes: ClassVar[dict[str, str]] = {}       # `init`'s note for a parameter without a description
     # Engine-specific [[adjust]] fields this engine takes (of k, games, rd, volatility).
     adjust_fields: ClassVar[frozenset[str]] = frozenset()
-    # The replay depends on the entries only, not on the date it is read, and can go
-    # on from a saved state when matches are appended.
+    # The replay depends on the entries only, not on the date it is read, and goes on from a saved state when matches are appended.
     resumable: ClassVar[bool] = False
     # The engine reads tournament ends (TournamentEnded events, view.tournaments); an engine that
     # never does says False, and its views hold none (a club of a million tournaments is not
@@ -209,9 +208,10 @@ class Engine:
     # grow with idle periods): a whole replay is finished as of that date, not as of the journal's end.
     dated_finish: ClassVar[bool] = False
 
-    # The replay depends on the entries only (as a resumable one's), and its state can be stored
-    # and given back, for the journal exactly as it was replayed: nothing appended since.
+    # The replay depends on the entries only; its state is stored and given back for the journal exactly as replayed (nothing since).
     cacheable: ClassVar[bool] = False
+    # The replay reads [[player]] facts (view.player: a qualification, a title); False: its cached result holds over [[edit-player]]s.
+    reads_player_facts: ClassVar[bool] = True
 
     # Decimals of a history event's "expected": a game's expected score to 4, as seed 003 prints
     # it (0.5144); a list whose tables give it in hundredths (seed 000's competition E 4.77, FIDE's

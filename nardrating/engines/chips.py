@@ -160,6 +160,7 @@ class ChipsEngine(Engine):
     # they are read (chipsstate.py), and `finish` does that for the view's date, so a replay is
     # stored for the journal as it was and finished as of any later day (not resumed).
     cacheable = True
+    reads_player_facts = False
 
     def run(self, view: RatingView) -> ChipsResult:
         with collector_paused():  # a record (a tuple) per match, none in a cycle (collector.py)

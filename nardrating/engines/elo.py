@@ -58,6 +58,7 @@ class EloEngine(Engine):
     # The rating depends on the games only, not on the date it is read: a replay can be cached
     # and resumed when games are appended (not with inactivity, whose penalties and statuses do).
     resumable = True
+    reads_player_facts = False
 
     @classmethod
     def can_resume(cls, params: EngineParams) -> bool:

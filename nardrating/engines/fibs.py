@@ -113,6 +113,7 @@ class FibsEngine(Engine):
     # The rating depends on the matches only, not on the date it is read: a
     # replay can be cached and resumed when matches are appended.
     resumable = True
+    reads_player_facts = False
     title = "the FIBS formula with match length and new-player boost (seed 004)"
     RECORD_FIELDS = 8  # after the match index: rw, rl, base, bw, bl, pw, ew, el
 

@@ -60,6 +60,7 @@ class GlickoFamily(Engine):
     # last period, which is rated again with them (glickoreplay.LastPeriod); the standings read
     # the date asked, the deviations grown to it.
     resumable = True
+    reads_player_facts = False
     dated_finish = True
 
     # --- what differs between Glicko-1 and Glicko-2 ---------------------------------

@@ -127,6 +127,7 @@ class PlacementEngine(Engine):
     # they are read (placementstate.py), and `finish` does that for the view's date, so a replay is
     # stored for the journal as it was and finished as of any later day (not resumed).
     cacheable = True
+    reads_player_facts = False
 
     def run(self, view: RatingView) -> RatingResult:
         return self.finish(view, self._replay(view))

@@ -171,6 +171,9 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
                                                            len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
     exact = meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty
+    moot = () if engine.reads_player_facts else ("edits",)   # (entries that cannot move this list)
+    if not exact and moot and not ledger.dirty and meta.get("token") in (ledger.cache_token, *ledger.cache_lineage):
+        exact = _counted(meta.get("counts"), moot) == _counted(counts, moot)   # only [[edit-player]]s since
     if not exact and not engine.can_resume(rating_list.params):
         return None   # stored for the journal as it was, and it has changed since: replay it
     state = engine().unpack_state(meta, players, load_columns)
@@ -182,7 +185,8 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     last_date = meta["last_date"]
     appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)
                      and old.get("count", 1 << 62) <= counts["count"]
-                     and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities", "edits"))
+                     and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities", "edits")
+                             if k not in moot)
                      # an adjustment after the replayed matches was applied at their end, so new
                      # matches may not come before it
                      and all(a.date.toordinal() <= last_date for a in ledger.journal.adjusts))
@@ -203,3 +207,8 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
         # (save_run stores nothing for a journal that is not exactly its snapshot)
         ledger.save_run(engine, rating_list, discipline, result)
     return result
+
+
+def _counted(counts: Any, moot: tuple[str, ...]) -> Any:
+    """A snapshot's counts (Ledger.snapshot_counts) without those of entries that cannot move the list."""
+    return {k: v for k, v in counts.items() if k not in moot} if isinstance(counts, dict) else counts
