@@ -171,9 +171,9 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
                                                            len(ledger.journal.player_codes))
     counts = ledger.snapshot_counts()
     exact = meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty
-    moot = () if engine.reads_player_facts else ("edits",)   # (entries that cannot move this list)
+    moot = _moot(engine)
     if not exact and moot and not ledger.dirty and meta.get("token") in (ledger.cache_token, *ledger.cache_lineage):
-        exact = _counted(meta.get("counts"), moot) == _counted(counts, moot)   # only [[edit-player]]s since
+        exact = _counted(meta.get("counts"), moot) == _counted(counts, moot)   # only entries that cannot move it since
     if not exact and not engine.can_resume(rating_list.params):
         return None   # stored for the journal as it was, and it has changed since: replay it
     state = engine().unpack_state(meta, players, load_columns)
@@ -207,6 +207,13 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
         # (save_run stores nothing for a journal that is not exactly its snapshot)
         ledger.save_run(engine, rating_list, discipline, result)
     return result
+
+
+def _moot(engine: Any) -> tuple[str, ...]:
+    """The snapshot counts of entries that cannot move this engine's lists: [[edit-player]]s where it
+    reads no player's facts; [[tournament]]s where it reads no tournament's end (a match names only
+    a tournament the journal has already: a new one is named by none of the matches replayed)."""
+    return (*(() if engine.reads_player_facts else ("edits",)), *(() if engine.tournament_ends else ("tournaments",)))
 
 
 def _counted(counts: Any, moot: tuple[str, ...]) -> Any:

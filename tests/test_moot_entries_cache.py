@@ -1,8 +1,8 @@
 """An [[edit-player]] (a name, an alias, a qualification corrected) cannot move a list whose replay
 reads no player's facts (Engine.reads_player_facts = False: elo, glicko, glicko2, fibs, chips,
-placement): their cached replays hold over it, and the commands after it replay none of them. A
-list that reads them (mfsnb's qualification, fide's title) is replayed. Every number is a full
-read's."""
+placement), nor a new [[tournament]] one that reads no tournament's end (Engine.tournament_ends =
+False: elo, glicko, glicko2, fibs, chips): their cached replays hold over it, and the commands after
+it replay none of them. The other lists are replayed. Every number is a full read's."""
 import json
 import shutil
 
@@ -38,12 +38,19 @@ def chess_with_glicko(folder):
     return club
 
 
-@pytest.mark.parametrize("sample, player, edit", [
-    ("chess-club", "anna", ["--name", "Анна Петрова", "--alias", "Аня"]),
-    ("nardy-club", "aslan", ["--name", "Аслан Г.", "--qualification", "1"]),
-    ("federation-2009", "avakyan", ["--qualification", "KMS"]),
-])
-def test_an_edit_replays_only_the_lists_that_read_player_facts(tmp_path, cli, monkeypatch, sample, player, edit):
+WRITES = [  # (sample, the write, the engine's flag that says whether the entry can move its lists)
+    ("chess-club", ["edit-player", "anna", "--name", "Анна Петрова", "--alias", "Аня"], "reads_player_facts"),
+    ("nardy-club", ["edit-player", "aslan", "--name", "Аслан Г.", "--qualification", "1"], "reads_player_facts"),
+    ("federation-2009", ["edit-player", "avakyan", "--qualification", "KMS"], "reads_player_facts"),
+    ("chess-club", ["add-tournament", "winter", "--name", "Winter", "--system", "swiss", "--start", "2026-01-10",
+                    "--end", "2026-01-11"], "tournament_ends"),
+    ("nardy-club", ["add-tournament", "winter", "--name", "Winter", "--system", "swiss", "--start", "2026-01-10",
+                    "--end", "2026-01-11"], "tournament_ends"),
+]
+
+
+@pytest.mark.parametrize("sample, write, reads", WRITES, ids=[f"{s}-{w[0]}" for s, w, _ in WRITES])
+def test_an_entry_replays_only_the_lists_it_can_move(tmp_path, cli, monkeypatch, sample, write, reads):
     from nardrating.replay import view
 
     club = (chess_with_glicko(tmp_path / "club") if sample == "chess-club"
@@ -52,7 +59,7 @@ def test_an_edit_replays_only_the_lists_that_read_player_facts(tmp_path, cli, mo
     ratings = {name: engine_class(r.engine) for name, r in ledger.config.ratings.items()}
     assert cli("recalc", "--club", club).exit_code == 0
     readings(cli, club, ratings)   # (every list's result and kept standings in the cache)
-    done = cli("edit-player", player, *edit, "--club", club)
+    done = cli(*write, "--club", club)
     assert done.exit_code == 0, done.output
     replayed = []
     replay = view.replay
@@ -66,7 +73,7 @@ def test_an_edit_replays_only_the_lists_that_read_player_facts(tmp_path, cli, mo
     monkeypatch.setattr(view, "replay", replay)
     with no_cache():
         assert after == readings(cli, club, ratings)
-    assert {name for name in replayed} == {name for name, engine in ratings.items() if engine.reads_player_facts}
+    assert set(replayed) == {name for name, engine in ratings.items() if getattr(engine, reads)}
     # and a match added after the edit: the lists resumed over it are a full read's too
     first, second = (row["player"] for row in next(v for k, v in after.items() if isinstance(k, str))[:2])
     done = cli("add-match", first, second, "--winner", first, "--club", club)
