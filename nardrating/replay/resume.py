@@ -172,7 +172,8 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
     counts = ledger.snapshot_counts()
     exact = meta.get("token") == ledger.cache_token and meta.get("counts") == counts and not ledger.dirty
     moot = _moot(engine)
-    if not exact and moot and not ledger.dirty and meta.get("token") in (ledger.cache_token, *ledger.cache_lineage):
+    since_snapshot = meta.get("token") in (ledger.cache_token, *ledger.cache_lineage)   # (only appended to since)
+    if not exact and moot and not ledger.dirty and since_snapshot:
         exact = _counted(meta.get("counts"), moot) == _counted(counts, moot)   # only entries that cannot move it since
     if not exact and not engine.can_resume(rating_list.params):
         return None   # stored for the journal as it was, and it has changed since: replay it
@@ -183,7 +184,7 @@ def resumed_result(ledger: CachedLedger, engine: Any, rating_list: RatingList, d
             return engine().finish(view, state)
     old = meta["counts"]
     last_date = meta["last_date"]
-    appended_only = ((meta["token"] == ledger.cache_token or meta["token"] in ledger.cache_lineage)
+    appended_only = (since_snapshot
                      and old.get("count", 1 << 62) <= counts["count"]
                      and all(old.get(k) == counts[k] for k in ("voids", "adjusts", "tournaments", "identities", "edits")
                              if k not in moot)

@@ -80,9 +80,9 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
             raise ActionRefused(str(exc)) from None
         played = day or date.today()
         t = club.journal.tournaments[tid]
-        if not t.start <= played <= t.end and day is None:
-            raise _today_outside(played, tid, t.start, t.end)
         if not t.start <= played <= t.end:
+            if day is None:
+                raise _today_outside(played, tid, t.start, t.end)
             raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; pair a round "
                                   "within its dates (or correct them)").format(day=played, tournament=tid,
                                                                              start=t.start, end=t.end))
@@ -202,9 +202,9 @@ def change(ledger: Ledger, kind: str, tid: str, player: str, round_no: int | Non
             raise ActionRefused(_("--round {round}: tournament '{tournament}' is planned for rounds 1 to {rounds}").format(
                 round=round_no, tournament=tid, rounds=planned))
         when, t = day or date.today(), club.journal.tournaments[tid]
-        if not t.start <= when <= t.end and day is None:
-            raise _today_outside(when, tid, t.start, t.end)
         if not t.start <= when <= t.end:  # said of the option, not of a journal line
+            if day is None:
+                raise _today_outside(when, tid, t.start, t.end)
             raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; give a --date "
                                   "within its dates (or correct them)").format(day=when, tournament=tid,
                                                                               start=t.start, end=t.end))
