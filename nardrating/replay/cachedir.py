@@ -31,7 +31,7 @@ _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW
 # Every name this program creates in a cache folder; nothing else is ever read or deleted.
 TOKEN = re.compile(r"[0-9a-f]{12}")
 OWN_NAME = re.compile(r"manifest\.json|config\.json|journal-[0-9a-f]{12}\.json|matches-[0-9a-f]{12}\.bin|tournaments-[0-9a-f]{16}\.json"
-                      r"|result-[0-9a-f]{16}\.state|result-[0-9a-f]{16}-[0-9a-f]{12}\.bin|standings-[0-9a-f]{16}\.json|standings-state-[0-9a-f]{16}\.json|standings-delta-[0-9a-f]{16}\.json|history-[0-9a-f]{16}\.bin"
+                      r"|result-[0-9a-f]{16}\.state|result-[0-9a-f]{16}-[0-9a-f]{12}\.bin|standings-[0-9a-f]{16}\.json|standings-state-[0-9a-f]{16}\.json|standings-delta-[0-9a-f]{16}\.json|history-[0-9a-f]{16}\.bin|dated-[0-9a-f]{16}\.json"
                       r"|\.tmp-[0-9a-f]{16}")
 
 

@@ -154,6 +154,21 @@ class Ledger:
             through_cache(cachestandings.save, self, engine, rating_list, discipline, as_of, kept)
         return kept
 
+    def ratings_on(self, rating: str | RatingList | None, discipline: str | None, day: date) -> dict[str, Any]:
+        """Each player's rating on the list as of `day`, a day before the journal's end (a tournament's
+        start list): kept while only later matches are appended (cachedated.py), else run()'s, then kept."""
+        from ..engines.registry import engine_class
+        from . import cachedated
+
+        rating_list = rating if isinstance(rating, RatingList) else self.rating(rating)
+        discipline = self.discipline(rating_list, discipline)
+        engine = engine_class(rating_list.engine)
+        kept = through_cache(cachedated.load, self, engine, rating_list, discipline, day)
+        if kept is None:
+            kept = {p: s.rating for p, s in self.run(rating_list, discipline, day, standings_only=True).standings.items()}
+            through_cache(cachedated.save, self, engine, rating_list, discipline, day, kept)
+        return kept
+
     def history_run(self, rating: str | RatingList | None, discipline: str | None, as_of: date | None,
                     players: list[str], *, opponents: bool = False, standings: bool = False) -> Any:
         """run()'s result where only these players' histories are read (`history`; with `opponents`,

@@ -36,8 +36,7 @@ def start_ratings(club: Ledger, tid: str) -> dict[str, float | None]:
     rating = next((r for r in club.config.ratings.values() if r.rates(t.discipline)), None)
     if rating is None:
         return {}
-    run = club.run(rating, t.discipline, t.start - timedelta(days=1))
-    return {p: s.rating for p, s in run.standings.items()}
+    return club.ratings_on(rating, t.discipline, t.start - timedelta(days=1))
 
 
 def tournament_list(journal: Journal, states: dict[str, Tournament]) -> Table:

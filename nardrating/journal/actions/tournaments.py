@@ -38,8 +38,7 @@ def fide_order(club: Ledger, players: Sequence[str], discipline: str, start: dat
     rating = next((r for r in club.config.ratings.values() if r.rates(discipline)), None)
     known: dict[str, float] = {}
     if rating is not None:
-        run = club.run(rating, discipline, start - timedelta(days=1))
-        known = {p: s.rating for p, s in run.standings.items() if s.rating is not None}
+        known = {p: r for p, r in club.ratings_on(rating, discipline, start - timedelta(days=1)).items() if r is not None}
     names = club.journal.player_name
     return sorted(dict.fromkeys(players), key=lambda p: (p not in known, -known.get(p, 0.0), names(p).casefold(), p))
 
