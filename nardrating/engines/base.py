@@ -203,11 +203,11 @@ class Engine:
     # never does says False, and its views hold none (a club of a million tournaments is not
     # sorted and merged into the replay of a list that ignores them).
     tournament_ends: ClassVar[bool] = True
-
+    # The engine rates a drawn match; False (fibs): its check refuses one, and the writers say so first.
+    takes_draws: ClassVar[bool] = True
     # `finish` reads the date the standings are asked for even after the last entry (Glicko's deviations
     # grow with idle periods): a whole replay is finished as of that date, not as of the journal's end.
     dated_finish: ClassVar[bool] = False
-
     # The replay depends on the entries only; its state is stored and given back for the journal exactly as replayed (nothing since).
     cacheable: ClassVar[bool] = False
     # The replay reads [[player]] facts (view.player: a qualification, a title); False: its cached result holds over [[edit-player]]s.

@@ -95,6 +95,7 @@ class FibsResult(CompactResult):
 class FibsEngine(Engine):
     name = "fibs"
     tournament_ends = False  # matches and adjustments only
+    takes_draws = False  # seed 004: a nardy or backgammon match has a winner
     Params = LazyParams("FibsParams")
 
     @classmethod

@@ -13,7 +13,7 @@ from ..lint import score_contradicts, score_message
 from ..plainmatch import is_match
 from ..tomlsource import shown
 from ..writer import next_match_id
-from .write import AnyEntry, Change, Check, Fields, Written, refuse, write_entry
+from .write import AnyEntry, Change, Check, Fields, Written, draw_refused, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -104,6 +104,9 @@ def match_check(new_discipline: bool) -> Check:
             refuse(club, score_message(entry.score, score_a))  # check would warn of it ever after
         if entry.discipline is not None:
             check_discipline(club, entry.discipline, new_discipline)
+            why = draw_refused(club, entry.discipline) if entry.score_a() == 0.5 else None
+            if why is not None:   # (the journal's check would refuse it too, with a reader's advice)
+                refuse(club, _("{why}; say who won: --winner PLAYER or --result 1-0 / 0-1").format(why=why))
     return check
 
 

@@ -14,7 +14,7 @@ from ...errors import ActionRefused, did_you_mean, player_hint
 from ...i18n import N_, _
 from ..limits import parse_result
 from ..writer import next_match_id
-from .write import Fields, MakeFields, Written, write_entries, write_entry
+from .write import Fields, MakeFields, Written, draw_refused, write_entries, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -164,6 +164,10 @@ def enter_results(ledger: Ledger, tid: str, lines: list[ResultLine], label: str,
             if result == "1/2-1/2" and now.pairing == "knockout":
                 raise ActionRefused(knockout_draw(where, board.board, number, board.white, board.black))
             t = club.journal.tournaments[tid]
+            why = draw_refused(club, t.discipline) if result == "1/2-1/2" else None
+            if why is not None:
+                raise ActionRefused(_("{where}: {white} v {black}: {why}; write 1-0 or 0-1 (+- or -+: a forfeit)").format(
+                    where=where, white=board.white, black=board.black, why=why))
             return {"id": ids[k], "date": played.date or t.start, "players": [board.white, board.black],
                     "result": result, "discipline": t.discipline, "tournament": tid, "round": number,
                     "forfeit": forfeit or None}

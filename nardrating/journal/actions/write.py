@@ -195,6 +195,17 @@ def _appendable(raw: bytes, label: str, kinds: Iterable[str]) -> None:
                 "tables, one per entry, then run the command again").format(kind=kind))])
 
 
+def draw_refused(club: Ledger, discipline: str) -> str | None:
+    """Why a draw in `discipline` cannot be entered (a list rating it takes none: Engine.takes_draws), or None."""
+    from ...engines.registry import engine_class
+
+    for rating in club.config.ratings.values():
+        if rating.rates(discipline) and not engine_class(rating.engine).takes_draws:
+            return _("a draw in {discipline!r}, which the rating list {name!r} ({engine}) rates: a nardy or backgammon "
+                     "match has a winner").format(discipline=discipline, name=rating.name, engine=rating.engine)
+    return None
+
+
 def current_ratings(club: Ledger, day: date | None) -> Ratings:
     """Every list's standings (rating per player) on `day`, per (list, discipline): of a list kept as
     standings (fide, mfsnb), those kept beside the snapshot, or a replay for the standings alone."""

@@ -1,0 +1,108 @@
+"""A draw where a list that rates the discipline takes none (fibs, seed 004: "a nardy or backgammon match
+has a winner") is refused by the writers before anything is written, in the writer's own words: add-match
+and amend say how to give the winner, `results` names the line of its file and the results it takes. (The
+journal's check refuses such a match too, but with a reader's advice, "void it and re-enter the result",
+for a match that a refused write never entered.)"""
+import json
+
+import pytest
+
+from .conftest import make_club
+
+NARDY = """[club]
+name = "Nardy"
+journal = ["journal.toml"]
+default_discipline = "long-nardy"
+
+[rating.club]
+engine = "fibs"
+disciplines = ["long-nardy"]
+
+[rating.chess]
+engine = "elo"
+disciplines = ["chess"]
+"""
+
+JOURNAL = """[[player]]
+id = "anna"
+
+[[player]]
+id = "boris"
+
+[[player]]
+id = "vera"
+
+[[player]]
+id = "gleb"
+
+[[match]]
+id = "m0001"
+date = 2026-11-20
+players = ["anna", "boris"]
+winner = "anna"
+discipline = "long-nardy"
+
+[[match]]
+id = "m0002"
+date = 2026-11-20
+players = ["vera", "gleb"]
+result = "1/2-1/2"
+discipline = "chess"
+"""
+
+WORDS = "a draw in 'long-nardy', which the rating list 'club' (fibs) rates: a nardy or backgammon match has a winner"
+
+
+@pytest.fixture
+def club(tmp_path):
+    return make_club(tmp_path / "club", JOURNAL, NARDY)
+
+
+def refused(cli, club, *args, env=None):
+    before = (club / "journal.toml").read_bytes()
+    result = cli(*args, "--club", club, env=env)
+    assert result.exit_code == 1, result.output
+    assert (club / "journal.toml").read_bytes() == before
+    assert "void it" not in result.stderr and "Traceback" not in result.output
+    return result.stderr
+
+
+def test_add_match_and_amend_refuse_a_draw_and_say_how_to_give_the_winner(cli, club):
+    advice = "; say who won: --winner PLAYER or --result 1-0 / 0-1"
+    assert WORDS + advice in refused(cli, club, "add-match", "anna", "boris", "--result", "1/2-1/2", "--date", "2026-11-21")
+    assert WORDS + advice in refused(cli, club, "amend", "m0001", "--result", "1/2-1/2")
+    assert WORDS + advice in refused(cli, club, "add-match", "anna", "boris", "--result", "1/2-1/2", "--dry-run")
+    # A chess draw, which no list refuses, is written (elo rates it).
+    result = cli("add-match", "vera", "gleb", "--result", "1/2-1/2", "--discipline", "chess", "--date", "2026-11-21",
+                 "--club", club)
+    assert result.exit_code == 0, result.output
+    assert "chess (chess): vera" in result.stdout
+
+
+def test_results_refuse_a_draw_naming_its_line(cli, club, tmp_path):
+    assert cli("add-tournament", "cup", "--name", "Cup", "--system", "round-robin", "--start", "2026-12-01", "--end",
+               "2026-12-03", "--pairing", "berger", "--players", "anna,boris,vera,gleb", "--club", club).exit_code == 0
+    paired = cli("pair", "cup", "--date", "2026-12-01", "--club", club, "--format", "json")
+    assert paired.exit_code == 0, paired.output
+    [first, second] = json.loads(paired.stdout)["pairs"]
+    lines = tmp_path / "round-1.txt"
+    lines.write_text(f"{first['white']} {first['black']} 1-0\n{second['white']} {second['black']} 1/2-1/2\n", encoding="utf-8")
+    message = refused(cli, club, "results", "cup", lines)
+    assert f"round-1.txt:2: {second['white']} v {second['black']}: {WORDS}; write 1-0 or 0-1 (+- or -+: a forfeit)" in message
+    ru = refused(cli, club, "results", "cup", lines, env={"LANG": "ru_RU.UTF-8", "COLUMNS": "200"})
+    assert (f"round-1.txt:2: {second['white']} – {second['black']}: ничья в виде игры 'long-nardy', по которому ведётся "
+            "рейтинг-лист 'club' (fibs): у матча в нарды или бэкгаммон есть победитель; укажите 1-0 или 0-1") in ru
+    lines.write_text(f"{first['white']} {first['black']} 1-0\n{second['white']} {second['black']} 0-1\n", encoding="utf-8")
+    assert cli("results", "cup", lines, "--club", club).exit_code == 0
+
+
+def test_a_knockout_draw_is_still_the_knockouts_refusal(cli, club, tmp_path):
+    # (the knockout's own words come first: a draw decides nothing there, whatever the lists)
+    assert cli("add-tournament", "ko", "--name", "Cup", "--system", "knockout", "--start", "2026-12-01", "--end",
+               "2026-12-03", "--pairing", "knockout", "--players", "anna,boris", "--club", club).exit_code == 0
+    paired = cli("pair", "ko", "--date", "2026-12-01", "--club", club, "--format", "json")
+    assert paired.exit_code == 0, paired.output
+    [board] = json.loads(paired.stdout)["pairs"]
+    (tmp_path / "r.txt").write_text(f"{board['white']} {board['black']} 1/2-1/2\n", encoding="utf-8")
+    message = refused(cli, club, "results", "ko", tmp_path / "r.txt")
+    assert "is a knockout's: a draw decides nothing" in message and "a nardy or backgammon" not in message
