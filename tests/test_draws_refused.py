@@ -1,8 +1,8 @@
 """A draw where a list that rates the discipline takes none (fibs, seed 004: "a nardy or backgammon match
 has a winner") is refused by the writers before anything is written, in the writer's own words: add-match
-and amend say how to give the winner, `results` names the line of its file and the results it takes. (The
-journal's check refuses such a match too, but with a reader's advice, "void it and re-enter the result",
-for a match that a refused write never entered.)"""
+and amend say how to give the winner, `results` and `import` name the line of their file. (The journal's
+check refuses such a match too, but with the advice for a match already written, "void it and re-enter
+the result", for a match that a refused write never entered.)"""
 import json
 
 import pytest
@@ -106,3 +106,17 @@ def test_a_knockout_draw_is_still_the_knockouts_refusal(cli, club, tmp_path):
     (tmp_path / "r.txt").write_text(f"{board['white']} {board['black']} 1/2-1/2\n", encoding="utf-8")
     message = refused(cli, club, "results", "ko", tmp_path / "r.txt")
     assert "is a knockout's: a draw decides nothing" in message and "a nardy or backgammon" not in message
+
+
+def test_an_imported_draw_is_told_at_its_line_of_the_file(cli, club, tmp_path):
+    sheet = tmp_path / "games.csv"
+    sheet.write_text("date,player_a,player_b,result\n2026-11-25,anna,boris,1-0\n2026-11-25,vera,gleb,1/2-1/2\n"
+                     "2026-11-26,vera,gleb,1/2-1/2\n", encoding="utf-8")
+    message = refused(cli, club, "import", sheet)
+    assert f"games.csv:3: m0004: {WORDS}; correct the result in the file (nothing was imported)" in message
+    assert "games.csv:4:" in message   # (every such line, not the first alone)
+    ru = refused(cli, club, "import", sheet, env={"LANG": "ru_RU.UTF-8", "COLUMNS": "200"})
+    assert "games.csv:3: m0004: ничья в виде игры 'long-nardy'" in ru and "исправьте результат в файле" in ru
+    # With the chess discipline, which the elo list rates, the same sheet is imported.
+    result = cli("import", sheet, "--discipline", "chess", "--club", club)
+    assert result.exit_code == 0, result.output

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...datarecords import datarecord
 from ...errors import ActionRefused, LedgerError, Problem
@@ -13,6 +14,9 @@ from ...i18n import _
 from . import FORMATS, detect_format, parse_file
 from .plan import FileSummary, Plan, block_of, plan_import, problems_after
 from .records import Parsed
+
+if TYPE_CHECKING:
+    from ...replay.ledger import Ledger
 
 
 @datarecord
@@ -92,9 +96,27 @@ def run_import(club: str | None, paths: list[Path], fmt: str | None = None, disc
         if not plan.entries:
             return ImportResult(plan, target, False)
         block, starts = block_of(plan, [one.file for one in parsed])
-        problems = problems_after(ledger.config, target, block, starts)
+        problems = _draws_refused(ledger, plan) or problems_after(ledger.config, target, block, starts)
         if problems:
             raise LedgerError(problems)
         if not dry_run:
             append_block(target, block)
     return ImportResult(plan, target, not dry_run)
+
+
+def _draws_refused(ledger: Ledger, plan: Plan) -> list[Problem]:
+    """Each drawn game where a list rating its discipline takes none (fibs), at its line of the imported
+    file: the journal's check refuses it too, but with the advice for a match already written."""
+    from ...journal.actions.write import draw_refused
+    from ...journal.limits import parse_result
+
+    default = ledger.config.club.default_discipline
+    found = []
+    for entry in plan.entries:
+        result = entry.data.get("result") if entry.kind == "match" else None
+        if isinstance(result, str) and parse_result(result) == 0.5:
+            why = draw_refused(ledger, entry.data.get("discipline") or default)
+            if why is not None:
+                found.append(Problem(entry.file, entry.line, _("{why}; correct the result in the file (nothing was "
+                                                              "imported)").format(why=why), entry.data.get("id")))
+    return found
