@@ -131,12 +131,18 @@ def best_wins(result: Any, player: str, opponent: str | None = None) -> list[dic
     a rating yet is not ranked."""
     from ..reports import played
 
+    from ..engines.window import opponents_events
+
     whole = whole_numbers(result)
+    faced = opponents_events(result, player) or {}   # (from the matches' records: no opponent's history built)
     found = []
     for e in result.history(player):
         if e.result != 1.0 or not played(e) or opponent is not None and e.opponent != opponent or e.entry is None:
             continue
-        theirs = rating_before(result, e.opponent, e.entry)
+        event = faced.get(e.entry)
+        before = None if event is None or event.opponent != player else event.before
+        # (a whole value may be an int in the opponent's history, exact_ints: read there, as it shows it)
+        theirs = before if type(before) is float and not before.is_integer() else rating_before(result, e.opponent, e.entry)
         if theirs is not None:
             found.append({"date": e.date, "entry": e.entry, "opponent": e.opponent,
                           "opponent_rating": round(theirs) if whole else theirs})

@@ -197,3 +197,26 @@ def rated_after(result: CompactResult, day: date) -> Counter[int]:
             counts[col_a[k]] -= 1
             counts[col_b[k]] -= 1
     return counts
+
+
+def opponents_events(result: RatingResult, player: str) -> dict[str, HistoryEvent] | None:
+    """Of each of the player's matches (by entry), the opponent's event, made from the match's record,
+    which holds both sides: without building the opponent's history (the player card's best wins, one
+    opponent a win). None where not `windowed`: only the opponents' histories tell it. (A rating the
+    history would give back as an int, exact_ints, is a float here: the caller looks those up.)"""
+    if not windowed(result):
+        return None
+    assert isinstance(result, CompactResult) and isinstance(result.records, ColumnRecords)
+    m = result.match_columns()
+    code = m.code_of.get(player)
+    found: dict[str, HistoryEvent] = {}
+    if code is None:
+        return found
+    records = result.records
+    for k in records.positions_of(code):
+        record = records[k]
+        event_a, event_b = result.match_events(record)
+        theirs = event_b if m.a[record[0]] == code else event_a
+        if theirs.entry is not None:
+            found[theirs.entry] = theirs
+    return found
