@@ -158,3 +158,20 @@ def test_only_our_own_temporary_files_are_removed(tmp_path, cli):
     assert ".journal.toml.a1b2c3d4.tmp" not in left
     assert left[".journal.toml.notours.tmp"] == (False, b"someone else's")
     assert left[".journal.toml.zzzzzzzz.tmp"][0] is True and outside.read_text() == "keep"
+
+
+@pytest.mark.skipif(os.sep == "\\", reason="Windows reads \\ between folders")
+def test_a_path_written_with_windows_separators_says_how_to_write_it(tmp_path, cli):
+    # A club folder sent from Windows: journal = ["data\\journal.toml"]. Here \ is part of a name, so
+    # the file is not found; the message names the path to write, with /, which works everywhere.
+    club = _club(tmp_path / "club", "data\\\\journal.toml")
+    (club / "data").mkdir()
+    (club / "journal.toml").rename(club / "data" / "journal.toml")
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1, result.output
+    assert ("data\\journal.toml: journal file not found: its path has \\ between folders, which only Windows reads "
+            "so; write data/journal.toml in [club] journal in nardrating.toml") in result.stderr
+    # Where no file is there either way, the usual words.
+    (club / "data" / "journal.toml").unlink()
+    result = cli("check", "--club", club)
+    assert "data\\journal.toml: journal file not found; create it" in result.stderr

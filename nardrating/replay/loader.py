@@ -105,8 +105,7 @@ def read_journal(config: ClubConfig, progress: Progress | None = None, *,
             else:
                 raw, stat = read_regular(path)  # a FIFO, device or folder is refused at once, never read
         except FileNotFoundError:
-            problems.append(Problem(label, None, _("journal file not found; create it (`nardrating init` makes an empty "
-                                                   "one) or fix [club] journal in nardrating.toml")))
+            problems.append(Problem(label, None, _not_found(path, config.folder)))
             continue
         except OSError as exc:
             problems.append(unreadable(label, path, exc, N_("a journal")))
@@ -139,3 +138,14 @@ def state_of(raw: bytes, stat: os.stat_result) -> State:
     from .cachegrowth import file_state
 
     return file_state(raw, stat, time.time_ns())
+
+
+def _not_found(path: Path, folder: Path) -> str:
+    """A journal file missing; written with Windows's folder separator (a club folder sent from
+    Windows: data\\games.csv), which other systems take as part of a name, where the file is there."""
+    if os.sep != "\\" and "\\" in str(path) and Path(str(path).replace("\\", "/")).is_file():
+        return _("journal file not found: its path has \\ between folders, which only Windows reads so; write "
+                 "{fixed} in [club] journal in nardrating.toml (/ works on every system)").format(
+            fixed=os.path.relpath(path, folder).replace("\\", "/"))
+    return _("journal file not found; create it (`nardrating init` makes an empty one) or fix [club] journal in "
+             "nardrating.toml")
