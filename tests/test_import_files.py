@@ -343,3 +343,38 @@ def test_a_game_of_a_renamed_player_imports_under_the_new_id(cli, tmp_path):
     [match] = entries(club, "match")
     assert match["players"] == ["anna", "boris-2"]
     assert cli("check", "--club", club, env={"NARDRATING_NO_CACHE": "1"}).exit_code == 0
+
+
+NARDY_CHIPS = """[club]
+name = "Nardy"
+journal = ["journal.toml"]
+default_discipline = "long-nardy"
+
+[rating.chips]
+engine = "chips"
+"""
+
+
+def test_csv_separated_by_semicolons_or_tabs_reads_as_by_commas(cli, tmp_path):
+    # A spreadsheet saved as CSV where the decimal mark is a comma (Excel in Russian) separates cells by
+    # semicolons; there chips may be written 12,5. The journal written is the comma sheet's, byte for byte.
+    rows = [["date", "player_a", "player_b", "winner", "length", "chips", "note"],
+            ["25.11.2026", "anna", "boris", "anna", "5", "12.5", "final, long"],
+            ["26.11.2026", "boris", "anna", "boris", "3", "4", "replay"]]
+    written = {}
+    for name, sep in (("comma", ","), ("semicolon", ";"), ("tab", "\t")):
+        club = make_club(tmp_path / name, "", NARDY_CHIPS)
+        lines = [[f'"{c}"' if sep == "," and "," in c else c.replace("12.5", "12,5") if sep != "," else c for c in row]
+                 for row in rows]
+        sheet = "\r\n".join(sep.join(row) for row in lines) + "\r\n"
+        result = cli("import", write(tmp_path, f"{name}.csv", sheet), "--club", club)
+        assert result.exit_code == 0, result.output
+        text = (club / "journal.toml").read_text(encoding="utf-8")
+        written[name] = text.replace(str(tmp_path / f"{name}.csv"), "SHEET").replace(f"{name}.csv", "SHEET")
+    assert written["semicolon"] == written["tab"] == written["comma"]
+    [first, _] = entries(tmp_path / "comma", "match")
+    assert first["chips"] == 12.5 and first["note"] == "final, long"
+    # In a sheet separated by commas, 12,5 is no number (1,000 may be a thousand): refused at its line.
+    club = make_club(tmp_path / "strict", "", NARDY_CHIPS)
+    err = refused(cli, club, write(tmp_path, "s.csv", 'date,player_a,player_b,winner,chips\n2026-11-25,anna,boris,anna,"12,5"\n'))
+    assert "s.csv:2: chips '12,5' is not a number" in err

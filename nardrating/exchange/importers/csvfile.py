@@ -20,12 +20,22 @@ RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
            "0.5-0.5": "1/2-1/2", "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2"}
 
 
+def _delimiter(text: str) -> str:
+    """The cells' separator, told by the header row: a comma; a semicolon or a tab where the header has
+    no comma but those (a spreadsheet saved as CSV where the decimal mark is a comma, as in Russian)."""
+    header = text.split("\n", 1)[0]
+    if "," in header:
+        return ","
+    return ";" if ";" in header else "\t" if "\t" in header else ","
+
+
 def parse_csv(raw: bytes, label: str) -> Parsed:
     parsed = Parsed(label)
     text = decode_text(raw, parsed)
     if text is None:
         return parsed
-    reader = csv.reader(io.StringIO(text))
+    delimiter = _delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
@@ -52,7 +62,7 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
                 parsed.problem(line, _("{cells} cells, but the header has {columns}").format(cells=len(row),
                                                                                           columns=len(header)))
                 continue
-            _row(dict(zip(header, (cell.strip() for cell in row))), line, parsed)
+            _row(dict(zip(header, (cell.strip() for cell in row))), line, parsed, decimal_comma=delimiter != ",")
     except csv.Error as exc:
         parsed.problem(line + 1, _("not CSV: {error}").format(error=exc))
     if not parsed.games and not parsed.problems:
@@ -60,7 +70,7 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
     return parsed
 
 
-def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
+def _row(row: dict[str, str], line: int, parsed: Parsed, decimal_comma: bool = False) -> None:
     bad: list[str] = []
     day = parse_day(row["date"])
     if day is None:
@@ -96,7 +106,8 @@ def _row(row: dict[str, str], line: int, parsed: Parsed) -> None:
         flags[key] = _FLAGS.get(value)
     chips = None
     if row.get("chips"):
-        chips = decimal_number(row["chips"])   # ASCII: float() would read "١٢" and "1_0"
+        # ASCII: float() would read "١٢" and "1_0"; 12,5 in a sheet whose cells a comma does not separate
+        chips = decimal_number(row["chips"].replace(",", ".", 1) if decimal_comma else row["chips"])
         if chips is None:
             bad.append(_("chips {value!r} is not a number").format(value=row["chips"]))
     if bad or day is None or result is None:  # (either None has a line in `bad`)
