@@ -77,3 +77,14 @@ def test_a_lone_cr_is_a_line_end_as_for_the_csv_module():
     text = "id,date,player_a,player_b,result\r\ng1,2009-01-01,anna,boris,1-0\rg2,2009-01-02,vera,anna,0-1\r\n"
     problems, ids = read(text, "\n")[:2]
     assert (problems, ids) == ([], ["g1", "g2"])
+
+
+@pytest.mark.parametrize("separator, named", [(";", "';'"), ("\t", "tabs")])
+def test_a_journal_csv_separated_by_semicolons_or_tabs_says_so(separator, named):
+    # (a spreadsheet saved as CSV where the decimal mark is a comma: `import` reads it, a journal file does not)
+    text = separator.join(["date", "player_a", "player_b", "result"]) + "\n" + separator.join(
+        ["2026-11-25", "anna", "boris", "1-0"]) + "\n"
+    problems, ids, _, _ = read(text, "\r\n")
+    assert ids == [] and problems == [
+        f"games.csv:1: the header's cells are separated by {named}, not by commas, as a journal's CSV file needs; save it "
+        "with commas, or import it (nardrating import FILE reads either)"]

@@ -35,6 +35,10 @@ MAX_PROBLEMS = 200
 
 
 def _header_problem(header: list[str]) -> str | None:
+    if len(header) == 1 and (";" in header[0] or "\t" in header[0]):   # (a spreadsheet's CSV where 1,5 is a number)
+        return _("the header's cells are separated by {separator}, not by commas, as a journal's CSV file needs; save it "
+                 "with commas, or import it (nardrating import FILE reads either)").format(
+            separator="';'" if ";" in header[0] else _("tabs"))
     unknown = [h for h in header if h not in CSV_COLUMNS]
     missing = [h for h in CSV_REQUIRED if h not in header]
     parts = []
