@@ -197,6 +197,11 @@ def test_rename_to_an_existing_player_is_refused(cli, chess):
     result = cli("rename-player", "boris", "anna", "--club", chess)
     assert result.exit_code == 1 and "merge-players boris anna" in result.stderr
     assert cli("rename-player", "bors", "x", "--club", chess).exit_code == 1
+    # The same id twice: said as it is, not "'anna' is already a player; … merge-players anna anna".
+    result = cli("rename-player", "anna", "anna", "--club", chess)
+    assert result.exit_code == 1 and "rename-player needs a new id: 'anna' is the one it has" in result.stderr
+    result = cli("merge-players", "anna", "anna", "--club", chess)
+    assert result.exit_code == 1 and "merge-players needs two different players, not 'anna' into themself" in result.stderr
     assert (chess / "journal.toml").read_bytes() == before
 
 

@@ -83,6 +83,9 @@ def edit_player(ledger: Ledger, player_id: str, changes: Mapping[str, object], d
 
 def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, dry_run: bool = False) -> Fields:
     """Append a [[rename]]: `old` is `new` in every entry, before and after."""
+    if old == new:
+        refuse(ledger, _("rename-player needs a new id: {player!r} is the one it has").format(player=old))
+
     def check(club: Ledger, entry: AnyEntry) -> None:
         _known_player(club, old)
         if new in club.journal.players:
@@ -95,6 +98,9 @@ def rename_player(ledger: Ledger, old: str, new: str, day: date | None = None, d
 
 def merge_players(ledger: Ledger, dup: str, into: str, day: date | None = None, dry_run: bool = False) -> Written:
     """Append a [[merge]]: every entry of `dup` becomes `into`'s; the entry and what changed."""
+    if dup == into:
+        refuse(ledger, _("merge-players needs two different players, not {player!r} into themself").format(player=dup))
+
     def check(club: Ledger, entry: AnyEntry) -> None:
         for player in (dup, into):
             _known_player(club, player)
