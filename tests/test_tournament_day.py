@@ -44,7 +44,16 @@ def test_a_dutch_swiss_without_its_number_of_rounds_is_refused_when_entered(cli,
                  "--end", "2025-09-30", "--pairing", "dutch", "--players", "anna,boris,vera", "--club", club)
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
-    assert 'pairing = "dutch" needs rounds' in result.stderr and "rounds = 5" in result.stderr
+    # (in the command line's words: the entry model's speak of the journal's keys, rounds = 5)
+    assert "autumn: --pairing dutch needs --rounds" in result.stderr and "e.g. --rounds 5" in result.stderr
+    assert journal(club) == before
+    for extra, said in ((["--pairing", "losses"], "--pairing losses needs --max-losses, the losses that end a "
+                                                   "player's event (e.g. --max-losses 3)"),
+                        (["--max-losses", "3"], "--max-losses is for --pairing losses; leave it out or give that "
+                                                "pairing")):
+        result = cli("add-tournament", "autumn", "--name", "Autumn", "--system", "swiss", "--start", "2025-09-01",
+                     "--end", "2025-09-30", *extra, "--players", "anna,boris,vera", "--club", club)
+        assert result.exit_code == 1 and said in result.stderr, result.output
     assert journal(club) == before
     result = cli("add-tournament", "autumn", "--name", "Autumn", "--system", "swiss", "--start", "2025-09-01",
                  "--end", "2025-09-30", "--pairing", "dutch", "--rounds", "3", "--players", "anna,boris,vera",

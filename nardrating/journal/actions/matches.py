@@ -216,6 +216,15 @@ def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str
                            "--players ID,ID,… (late entries join it later: nardrating join)").format(
                 pairing=extra["pairing"]), tournament_id)
         pairing, rounds = extra.get("pairing"), extra.get("rounds")
+        # (the entry's own rules, in the command line's words: the model speaks of the journal's keys)
+        if pairing == "dutch" and rounds is None:
+            refuse(club, _("--pairing dutch needs --rounds, the number of rounds the Swiss will have (its last round "
+                           "is paired by other rules; e.g. --rounds 5)"), tournament_id)
+        if pairing == "losses" and extra.get("max_losses") is None:
+            refuse(club, _("--pairing losses needs --max-losses, the losses that end a player's event (e.g. "
+                           "--max-losses 3)"), tournament_id)
+        if pairing != "losses" and extra.get("max_losses") is not None:
+            refuse(club, _("--max-losses is for --pairing losses; leave it out or give that pairing"), tournament_id)
         if rounds is not None and pairing in ("berger", "double-berger", "knockout"):
             from ...tournaments.berger import rounds_of
             from ...tournaments.knockout import rounds_needed
