@@ -15,6 +15,7 @@ from datetime import timedelta
 import pytest
 
 from nardrating.engines.registry import engine_class
+from nardrating.replay import cachedated
 from nardrating.replay.loader import load_club
 
 from .conftest import make_club, no_cache
@@ -195,3 +196,45 @@ def test_the_start_list_after_a_round_is_read_from_the_kept_ratings(cli, tmp_pat
         expected = ledger.run(first, "chess", start - timedelta(days=1)).standings
     shown = {row["player"]: row["rating"] for row in json.loads(after.stdout)}
     assert shown == {p: expected[p].rating for p in ("p1", "p2", "p3", "p4")}
+
+
+def test_a_damaged_or_foreign_dated_file_is_replayed(tmp_path, monkeypatch):
+    # Each kind of damage: the list is replayed up to the day, the same ratings as a full read.
+    import hashlib
+
+    from nardrating.replay.cachedir import CacheFolder
+
+    entries = random_entries(6, True, days=16)
+    days = sorted({f["date"] for kind, f in entries if kind == "match"})
+    day, other_day = days[len(days) // 2], days[len(days) // 3]
+    folder = make_club(tmp_path / "club", text(entries), CHESS)
+    expected = full_read(folder, day)
+    through_cache(folder, other_day, monkeypatch)
+    through_cache(folder, day, monkeypatch)
+    ledger = load_club(folder)
+    rating = ledger.rating("club")
+    name = cachedated._name("club", "chess", day)
+    with CacheFolder(ledger.config, create=False) as cache:
+        good, _ = cache.read(name)
+        foreign, _ = cache.read(cachedated._name("club", "chess", other_day))
+    body = json.loads(good[32:])
+
+    def sealed(changed):
+        data = json.dumps({**body, **changed}).encode()
+        return hashlib.sha256(data).digest() + data
+
+    damages = {"a bit flipped": good[:40] + bytes([good[40] ^ 1]) + good[41:], "cut short": good[: len(good) // 2],
+               "another day's": foreign, "a rating as text": sealed({"ratings": ["1200"] + body["ratings"][1:]}),
+               "a player short": sealed({"players": body["players"][1:]}),
+               "a rating not a number": sealed({"ratings": [float("nan")] + body["ratings"][1:]}),
+               "the counts changed": sealed({"base": body["count"] + 1}),
+               "not an object": hashlib.sha256(b"[1]").digest() + b"[1]"}
+    assert rating.name == "club"
+    for what, damaged in damages.items():
+        with CacheFolder(ledger.config, create=False) as cache:
+            cache.write(name, damaged)
+        ledger = load_club(folder)
+        with monkeypatch.context() as patch:
+            replays = counting_runs(patch)
+            got = typed(ledger.ratings_on("club", "chess", day))
+        assert replays and got == expected[("club", "chess")], what
