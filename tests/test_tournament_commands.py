@@ -212,3 +212,30 @@ open(sys.argv[2], "w").write(f"{len(pairs)}\\n" + "".join(f"{w} {b}\\n" for w, b
     assert [(p["white"], p["black"]) for p in made["pairs"]] == [("anna", "boris"), ("vera", "gleb"),
                                                                   ("dina", "egor"), ("zoya", "ivan"), ("kira", "lev")]
     assert run(cli, club, "check").exit_code == 0
+
+
+def test_a_round_entered_wrong_is_voided_in_one_write_and_entered_again(cli, club, tmp_path):
+    # Round 4's results read from the wrong file: `void` takes the five matches at once (one write), their
+    # boards are open again, and the right results entered then give the standings and ratings of the
+    # club that entered them right the first time.
+    right = shutil.copytree(club, tmp_path / "right")
+    assert run(cli, right, "results", "spring-open", SAMPLE / "round-4.txt").exit_code == 0
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("anna gleb 0-1\nzoya dina 1-0\nboris vera 0-1\nkira egor 0-1\nivan lev 0-1\n", encoding="utf-8")
+    assert run(cli, club, "results", "spring-open", wrong).exit_code == 0
+    ids = ["m0020", "m0021", "m0022", "m0023", "m0024"]
+    assert "match 'm0021' is given twice" in refused(cli, club, "void", *ids, "m0021", "--reason", "wrong file")
+    assert "unknown match 'm0099'" in refused(cli, club, "void", *ids, "m0099", "--reason", "wrong file")
+    result = run(cli, club, "void", *ids, "--reason", "round 4 from the wrong file")
+    assert result.exit_code == 0, result.output
+    assert "voided matches m0020, m0021, m0022, m0023, m0024" in result.stdout
+    assert [v["match"] for v in kinds_of(club)["void"]][-5:] == ids
+    assert run(cli, club, "results", "spring-open", SAMPLE / "round-4.txt").exit_code == 0
+    for args in (("standings", "spring-open"), ("leaderboard",)):
+        assert json_of(cli, club, *args) == json_of(cli, right, *args)
+
+
+def kinds_of(club):
+    import tomllib
+
+    return tomllib.loads((club / "journal.toml").read_text(encoding="utf-8"))

@@ -188,7 +188,8 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
         tournament=entry["id"]), markup=False)
 
 
-def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
+def void(match_ids: Annotated[list[str], typer.Argument(metavar="MATCH_ID", help=N_(
+             "The match, or several voided in one write (a round's results entered wrong)."))],
          reason: Annotated[str, typer.Option(help=N_("Why the match is voided."))],
          day: Annotated[Optional[str], typer.Option("--date", help=N_("Date of the correction (default: today)."))] = None,
          dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
@@ -199,10 +200,15 @@ def void(match_id: Annotated[str, typer.Argument(metavar="MATCH_ID")],
     """
     from ..journal.actions import void_match
 
-    written = void_match(writer_club(club), match_id, reason, parse_date(day, "--date"), dry_run)
+    written = void_match(writer_club(club), match_ids, reason, parse_date(day, "--date"), dry_run)
     out = console()
-    out.print((_("would void match {match}") if dry_run else _("voided match {match}")).format(
-        match=written.entries[0]["match"]), markup=False)
+    voided = [entry["match"] for entry in written.entries]
+    if len(voided) == 1:
+        out.print((_("would void match {match}") if dry_run else _("voided match {match}")).format(
+            match=voided[0]), markup=False)
+    else:
+        out.print((_("would void matches {matches}") if dry_run else _("voided matches {matches}")).format(
+            matches=", ".join(voided)), markup=False)
     _print_moved(out, written.moved)
 
 

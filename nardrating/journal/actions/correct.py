@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from ..limits import parse_result
 from ..model import Journal, MatchView
 from .matches import MatchArgs, check_outcome, match_changes, match_check, new_match_id, parse_score
-from .write import Check, Fields, Written, refuse, target_journal, write_entries, write_entry
+from .write import Check, Fields, MakeFields, Written, refuse, target_journal, write_entries, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -22,10 +22,19 @@ if TYPE_CHECKING:
 MakeMatch = Callable[["Ledger", MatchView, str], Fields]
 
 
-def void_match(ledger: Ledger, match_id: str, reason: str, day: date | None = None, dry_run: bool = False) -> Written:
-    """Append a [[void]]: the entry, and every rating of the current lists that changes."""
-    fields = {"match": match_id, "date": day or date.today(), "reason": reason}
-    return write_entry(ledger, "void", lambda club, path: fields, dry_run=dry_run, compare=True)
+def void_match(ledger: Ledger, match_id: str | list[str], reason: str, day: date | None = None,
+               dry_run: bool = False) -> Written:
+    """Append a [[void]] of the match, or of each of several in one write (a round's results entered
+    wrong): the entries, and every rating of the current lists that changes."""
+    ids = [match_id] if isinstance(match_id, str) else list(match_id)
+    twice = next((m for k, m in enumerate(ids) if m in ids[:k]), None)
+    if twice is not None:
+        refuse(ledger, _("match {match!r} is given twice; name each match once").format(match=twice))
+    def maker(match: str) -> MakeFields:
+        fields: Fields = {"match": match, "date": day or date.today(), "reason": reason}
+        return lambda club, path: fields
+
+    return write_entries(ledger, [("void", maker(m)) for m in ids], dry_run=dry_run, compare=True)
 
 
 def _original(club: Ledger, match_id: str) -> MatchView:
