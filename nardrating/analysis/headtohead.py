@@ -129,9 +129,8 @@ def best_wins(result: Any, player: str, opponent: str | None = None) -> list[dic
     """The player's wins the list counts (history.played: not voided, forfeit, unrated or over the pair
     limit), by the opponent's rating before the match, highest first; a win over an opponent without
     a rating yet is not ranked."""
-    from ..reports import played
-
     from ..engines.window import opponents_events
+    from ..reports import played
 
     whole = whole_numbers(result)
     faced = opponents_events(result, player) or {}   # (from the matches' records: no opponent's history built)

@@ -155,8 +155,8 @@ class Ledger:
         return kept
 
     def ratings_on(self, rating: str | RatingList | None, discipline: str | None, day: date) -> dict[str, Any]:
-        """Each player's rating on the list as of `day`, a day before the journal's end (a tournament's
-        start list): kept while only later matches are appended (cachedated.py), else run()'s, then kept."""
+        """Each player's rating on the list as of `day` (a tournament's start list: the day before it
+        starts): kept while only later matches are appended (cachedated.py), else run()'s, then kept."""
         from ..engines.registry import engine_class
         from . import cachedated
 
