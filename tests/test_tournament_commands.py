@@ -239,3 +239,18 @@ def kinds_of(club):
     import tomllib
 
     return tomllib.loads((club / "journal.toml").read_text(encoding="utf-8"))
+
+
+def test_undo_of_a_rounds_last_result_names_the_rounds_other_results(cli, club):
+    # undo voids the last match alone; where it is a board of a round, it names the round's other
+    # results (not voided) and the one `void` that takes them all.
+    assert run(cli, club, "results", "spring-open", SAMPLE / "round-4.txt").exit_code == 0
+    result = run(cli, club, "undo", "--yes")
+    assert result.exit_code == 0, result.output
+    assert ("round 4 of spring-open has other results: m0020, m0021, m0022, m0023; if the round was entered wrong, "
+            'void them in one write: nardrating void m0020 m0021 m0022 m0023 --reason "..."') in result.stdout
+    assert run(cli, club, "void", "m0020", "m0021", "m0022", "m0023", "--reason", "wrong file").exit_code == 0
+    # A match of no round: no such line.
+    assert run(cli, club, "add-match", "anna", "boris", "--winner", "anna", "--date", "2025-03-29").exit_code == 0
+    result = run(cli, club, "undo", "--yes")
+    assert result.exit_code == 0 and "has other results" not in result.stdout

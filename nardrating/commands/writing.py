@@ -292,6 +292,14 @@ def undo(yes: Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask.")
     else:
         out.print(_("voided match {match}").format(match=written.entries[0]["match"]), markup=False)
         _print_moved(out, written.moved)
+        from ..journal.actions.correct import round_mates
+
+        mates = round_mates(ledger.journal, written.entries[0]["match"])
+        if mates is not None and mates[2]:
+            tournament, number, ids = mates
+            out.print(_("round {round} of {tournament} has other results: {matches}; if the round was entered "
+                        "wrong, void them in one write: nardrating void {ids} --reason \"...\"").format(
+                round=number, tournament=tournament, matches=", ".join(ids), ids=" ".join(ids)), markup=False)
 
 
 def rename_player(old: Annotated[str, typer.Argument(metavar="OLD", autocompletion=complete.players)], new: Annotated[str, typer.Argument(metavar="NEW")],

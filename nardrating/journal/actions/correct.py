@@ -228,6 +228,22 @@ def undo(ledger: Ledger, dry_run: bool = False, shown: LastEntry | None = None) 
     return _correct(ledger, amended.id, again, f"undone: {original_id} restored", None, dry_run)
 
 
+def round_mates(journal: Journal, match_id: str) -> tuple[str, int, list[str]] | None:
+    """Of a tournament's board result, (the tournament, the round, the ids of that round's other results
+    not voided), in journal order; None for a match of no round: what undo names after voiding one of
+    them (a round entered from the wrong file is voided in one write: void takes them all)."""
+    from itertools import compress
+
+    found = journal.match_by_id(match_id)
+    if found is None or found.tournament is None or found.round is None:
+        return None
+    m = journal.matches
+    code = journal.tournament_codes.index.get(found.tournament, -2)
+    rows = compress(range(len(m.ids)), map(code.__eq__, m.tournament))   # (a C-level filter of a million rows)
+    mates = [journal.match(i) for i in rows if i != found.index and i not in journal.voided]
+    return found.tournament, found.round, [mate.id for mate in mates if mate.round == found.round]
+
+
 def _original_any(club: Ledger, match_id: str) -> MatchView:
     """A match by id, voided or not (undo restores a voided original)."""
     found = club.journal.match_by_id(match_id)
