@@ -223,3 +223,27 @@ def test_an_appended_column_reads_as_one_sequence():
     assert list(column) == plain[:2] and len(column) == 2
     column.append(1)
     assert list(column) == [1, 0, 1]
+
+
+def test_the_command_after_an_entry_but_a_match_parses_nothing(tmp_path):
+    # A writer's entry that is not a match (a player, a tournament, a name corrected) cannot be kept in
+    # the manifest's record, which holds matches; the writer stores the journal as written as the new
+    # snapshot, so the command after it parses nothing, and sees what a full read sees.
+    from nardrating.journal.actions import add_player, add_tournament, edit_player
+
+    club = club_with_a_snapshot(tmp_path / "club")
+    writes = [lambda: add_player(load_club(club, config_only=True), "zed", name="Эдгар"),
+              lambda: add_tournament(load_club(club, config_only=True), "cup", name="Cup", system="swiss",
+                                     start=date(2009, 3, 1), end=date(2009, 3, 2)),
+              lambda: edit_player(load_club(club, config_only=True), "a", {"name": "Анна"})]
+    for write in writes:
+        write()
+        seen = probe(club)
+        assert seen["parsed"] == []
+        os.environ["NARDRATING_NO_CACHE"] = "1"
+        try:
+            full = load_club(club)
+            assert seen["standings"] == {p: s.rating for p, s in full.run("fibs", "long-nardy").standings.items()}
+        finally:
+            del os.environ["NARDRATING_NO_CACHE"]
+        assert snapshot(club) == full_replay(club)
