@@ -38,6 +38,15 @@ def header_lines(path: Path) -> list[int]:
     return [n for n, line in enumerate(path.read_text().splitlines(), 1) if line == "[[match]]"]
 
 
+def full_standings(club: Path) -> dict:
+    """The fibs list's ratings by a full read of the journal, without the cache."""
+    os.environ["NARDRATING_NO_CACHE"] = "1"
+    try:
+        return {p: s.rating for p, s in load_club(club).run("fibs", "long-nardy").standings.items()}
+    finally:
+        del os.environ["NARDRATING_NO_CACHE"]
+
+
 def club_with_a_snapshot(folder: Path) -> Path:
     write_club(folder, [{"id": f"m{k}", "date": date(2009, 1, 1 + k), "players": ["a", "b"], "winner": "a",
                          "length": 3} for k in range(4)])
@@ -52,12 +61,7 @@ def test_the_command_after_add_match_parses_nothing(tmp_path):
         add_match(load_club(club, config_only=True), winner, loser, winner=winner, day=date(2009, 2, 1 + k), length=5)
     seen = probe(club)
     assert seen["parsed"] == []  # no TOML read, no entry model built
-    os.environ["NARDRATING_NO_CACHE"] = "1"
-    try:
-        full = load_club(club)
-        assert seen["standings"] == {p: s.rating for p, s in full.run("fibs", "long-nardy").standings.items()}
-    finally:
-        del os.environ["NARDRATING_NO_CACHE"]
+    assert seen["standings"] == full_standings(club)
     # The two new matches are the file's fifth and sixth [[match]]: their lines are their headers'.
     assert seen["lines"] == header_lines(club / "journal.toml")
     assert snapshot(club) == full_replay(club)
@@ -240,10 +244,5 @@ def test_the_command_after_an_entry_but_a_match_parses_nothing(tmp_path):
         write()
         seen = probe(club)
         assert seen["parsed"] == []
-        os.environ["NARDRATING_NO_CACHE"] = "1"
-        try:
-            full = load_club(club)
-            assert seen["standings"] == {p: s.rating for p, s in full.run("fibs", "long-nardy").standings.items()}
-        finally:
-            del os.environ["NARDRATING_NO_CACHE"]
+        assert seen["standings"] == full_standings(club)
         assert snapshot(club) == full_replay(club)
