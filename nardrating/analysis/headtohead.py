@@ -139,7 +139,7 @@ def best_wins(result: Any, player: str, opponent: str | None = None) -> list[dic
         if e.result != 1.0 or not played(e) or opponent is not None and e.opponent != opponent or e.entry is None:
             continue
         event = faced.get(e.entry)
-        before = None if event is None or event.opponent != player else event.before
+        before = None if event is None else event.before
         # (a whole value may be an int in the opponent's history, exact_ints: read there, as it shows it)
         theirs = before if type(before) is float and not before.is_integer() else rating_before(result, e.opponent, e.entry)
         if theirs is not None:

@@ -1,4 +1,4 @@
-"""A list's ratings as of a day before the journal's end, kept while only later matches are appended:
+"""A list's ratings as of a day, kept while only matches dated after it are appended:
 a tournament's start list (its entrants' ratings the day before it starts, reports/tournaments.py),
 which `pair`, `standings`, `crosstable` and `entrants` read after every round.
 
@@ -102,7 +102,7 @@ def save(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     """Keep the ratings as of `day` worked out from the journal in memory (see the module's text)."""
     base = _base_count(ledger)
     values = list(ratings.values())
-    if base is None or not all(v is None or type(v) is int or type(v) is float and math.isfinite(v) for v in values):
+    if base is None or not _plain(values):
         return
     journal = ledger.journal
     count = journal.match_count()
@@ -150,5 +150,10 @@ def load(ledger: Ledger, engine: Any, rating: RatingList, discipline: str, day: 
     players, values = kept.get("players"), kept.get("ratings")
     need(type(players) is list and type(values) is list and len(players) == len(values) == len(set(players)), "bad ratings")
     need(all(type(p) is str for p in players), "bad players")
-    need(all(v is None or type(v) is int or type(v) is float and math.isfinite(v) for v in values), "bad ratings")
+    need(_plain(values), "bad ratings")
     return dict(zip(players, values))
+
+
+def _plain(ratings: list[Any]) -> bool:
+    """Whether each rating is None, an int or a finite float: what the file gives back as it was."""
+    return all(v is None or type(v) is int or type(v) is float and math.isfinite(v) for v in ratings)

@@ -22,11 +22,9 @@ if TYPE_CHECKING:
 MakeMatch = Callable[["Ledger", MatchView, str], Fields]
 
 
-def void_match(ledger: Ledger, match_id: str | list[str], reason: str, day: date | None = None,
-               dry_run: bool = False) -> Written:
-    """Append a [[void]] of the match, or of each of several in one write (a round's results entered
-    wrong): the entries, and every rating of the current lists that changes."""
-    ids = [match_id] if isinstance(match_id, str) else list(match_id)
+def void_match(ledger: Ledger, ids: list[str], reason: str, day: date | None = None, dry_run: bool = False) -> Written:
+    """Append a [[void]] of each match, several in one write (a round's results entered wrong): the
+    entries, and every rating of the current lists that changes."""
     twice = next((m for k, m in enumerate(ids) if m in ids[:k]), None)
     if twice is not None:
         refuse(ledger, _("match {match!r} is given twice; name each match once").format(match=twice))
