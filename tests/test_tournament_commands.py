@@ -92,6 +92,10 @@ def test_pair_writes_the_round_and_refuses_what_it_must(cli, club):
     assert "unknown tournament 'spring-opne'" in refused(cli, club, "pair", "spring-opne")
     assert ("--date 2025-06-01: tournament 'club-championship' runs from 2025-04-05 to 2025-05-10"
             in refused(cli, club, "pair", "club-championship", "--date", "2025-06-01"))
+    # round 2 of the championship is dated 2025-04-12 (the sample's journal): round 3 cannot come before it;
+    # the check of the whole journal said only "round 3 is dated …, before round 2", without the option to give
+    assert refused(cli, club, "pair", "club-championship", "--date", "2025-04-05").strip() == (
+        "--date 2025-04-05 is before round 2 of 'club-championship' (2025-04-12); give --date 2025-04-12 or later")
     assert "--absent: a berger event pairs every player" in refused(cli, club, "pair", "club-championship",
                                                                     "--date", "2025-04-19", "--absent", "anna")
     result = run(cli, club, "pair", "club-championship", "--date", "2025-04-19")
@@ -254,3 +258,34 @@ def test_undo_of_a_rounds_last_result_names_the_rounds_other_results(cli, club):
     assert run(cli, club, "add-match", "anna", "boris", "--winner", "anna", "--date", "2025-03-29").exit_code == 0
     result = run(cli, club, "undo", "--yes")
     assert result.exit_code == 0 and "has other results" not in result.stdout
+
+
+def test_lang_gives_the_hall_s_sheets_in_the_club_s_language(cli, club):
+    """--lang on the sheets a director posts (start list, pairing, standings, crosstable): the words
+    change, the numbers' symbols with them; md follows club.language; JSON never changes."""
+    ru = run(cli, club, "standings", "spring-open", "--lang", "ru")
+    assert ru.exit_code == 0, ru.output
+    assert "Весенний open · таблица после тура 3" in ru.stdout and "Бухгольц" in ru.stdout
+    assert "│" not in ru.stdout and " 2,5 " in ru.stdout   # anna's 2½ points, with the Russian decimal comma
+    cross = run(cli, club, "crosstable", "spring-open", "--lang", "ru", "--format", "md").stdout
+    assert "турнирная таблица" in cross and "победа или поражение без игры" in cross
+    assert "стартовый список" in run(cli, club, "entrants", "club-championship", "--lang", "ru").stdout
+    assert "Доска" in run(cli, club, "pair", "club-championship", "--date", "2025-04-19", "--dry-run", "--lang",
+                          "ru").stdout
+    assert "Турниры" in run(cli, club, "tournaments", "--lang", "ru").stdout
+    config = club / "nardrating.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace("[club]\n", '[club]\nlanguage = "ru"\n', 1),
+                      encoding="utf-8")
+    assert "турнирная таблица" in run(cli, club, "crosstable", "spring-open", "--format", "md").stdout
+    assert json_of(cli, club, "standings", "spring-open", "--lang", "ru")[0]["tiebreaks"] == {
+        "buchholz-cut1": 4.0, "buchholz": 5.0, "sonneborn-berger": 4.0}   # anna's, worked in docs/tournaments.md
+    assert "'de' is not a language nardrating speaks" in run(cli, club, "crosstable", "spring-open", "--lang",
+                                                              "de").output
+
+
+def test_crosstable_legend_tells_a_forfeit_from_a_withdrawal(cli, club):
+    # egor lost round 3 to zoya by forfeit: his cell is 7b- (zoya's number, black, lost); a lone "-" is
+    # a withdrawn round. The legend says both.
+    table = run(cli, club, "crosstable", "spring-open").stdout
+    assert "7b-" in table
+    assert "(+ or - a forfeit won or lost)" in " ".join(table.split()) and "- alone withdrawn" in table

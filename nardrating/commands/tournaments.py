@@ -7,18 +7,19 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..i18n import N_, _
+from ..i18n import N_, _, using
 
 if TYPE_CHECKING:
     from ..replay.ledger import Ledger
     from ..tournaments.model import Tournament
-from .common import ClubOpt, FormatOpt, check_format, console, emit_all, load, parse_date, plain, writer_club
+from .common import (ClubOpt, FormatOpt, LangOpt, check_format, check_language, console, emit_all, load, output_language,
+                     parse_date, plain, writer_club)
 
 TournamentArg = Annotated[str, typer.Argument(metavar="T", help=N_("The tournament's id."))]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))]
 
 
-def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """List the tournaments: system, pairing, dates, rounds and players.
 
     Example: nardrating tournaments --format json
@@ -26,14 +27,15 @@ def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
     from ..reports.tournaments import tournament_list
     from ..tournaments.fromjournal import tournament_state
 
-    fmt = check_format(fmt)
+    fmt, lang = check_format(fmt), check_language(lang)
     ledger = load(club)
     journal = ledger.journal
     states = {tid: tournament_state(journal, tid) for tid, t in journal.tournaments.items() if t.play is not None}
-    emit_all([tournament_list(journal, states)], fmt)
+    with using(output_language(fmt, lang, ledger)):
+        emit_all([tournament_list(journal, states)], fmt)
 
 
-def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """The start list: pairing numbers, players and their ratings when the tournament starts.
 
     Example: nardrating entrants spring-open
@@ -41,8 +43,11 @@ def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "
     from ..journal.actions.tournaments import state
     from ..reports.tournaments import entrant_list
 
-    fmt = check_format(fmt)
-    emit_all([entrant_list(state(load(club), tournament, rated=True))], fmt)
+    fmt, lang = check_format(fmt), check_language(lang)
+    ledger = load(club)
+    now = state(ledger, tournament, rated=True)
+    with using(output_language(fmt, lang, ledger)):
+        emit_all([entrant_list(now)], fmt)
 
 
 def pair(tournament: TournamentArg,
@@ -53,7 +58,7 @@ def pair(tournament: TournamentArg,
                            "(a zero-point bye); repeat for several."), show_default=False)] = None,
          half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=N_("A player given a "
                              "requested half-point bye; repeat for several."), show_default=False)] = None,
-         club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+         club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Pair the next round by the tournament's system and append it to the journal as a [[round]].
 
     Refused while the previous round has boards without a result, for a finished event, a tournament
@@ -64,9 +69,11 @@ def pair(tournament: TournamentArg,
     from ..journal.actions.tournaments import pair as do
     from ..reports.tournaments import pairing_table
 
-    fmt = check_format(fmt)
-    done = do(writer_club(club), tournament, parse_date(day, "--date"), absent or [], half_bye or [], dry_run)
-    emit_all([pairing_table(done.state, done.round)], fmt)
+    fmt, lang = check_format(fmt), check_language(lang)
+    ledger = writer_club(club)
+    done = do(ledger, tournament, parse_date(day, "--date"), absent or [], half_bye or [], dry_run)
+    with using(output_language(fmt, lang, ledger)):
+        emit_all([pairing_table(done.state, done.round)], fmt)
     if fmt == "table":
         verb = _("would add") if dry_run else _("added")
         console().print(plain(_("{verb} round {round} of {tournament}").format(
@@ -123,7 +130,7 @@ def standings(tournament: TournamentArg,
               after_round: Annotated[Optional[int], typer.Option("--after-round", help=N_("Standings after this round "
                                                                   "(default: the last with every result)."),
                                                                   show_default=False)] = None,
-              club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+              club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """Standings with the tournament's FIDE tie-breaks (default Swiss: buchholz-cut1, buchholz,
     sonneborn-berger; round-robin: sonneborn-berger, direct-encounter, wins).
 
@@ -133,8 +140,9 @@ def standings(tournament: TournamentArg,
     from ..journal.actions.tournaments import state
     from ..reports.tournaments import standings_table
 
-    fmt = check_format(fmt)
+    fmt, lang = check_format(fmt), check_language(lang)
     ledger = load(club)
+    words = output_language(fmt, lang, ledger)
     if _entered_by_hand(ledger, tournament):
         from ..reports.tournaments import entered_standings_table
 
@@ -142,14 +150,16 @@ def standings(tournament: TournamentArg,
             raise ActionRefused(_("tournament '{tournament}' was not paired here (it has no [[round]]s), so it has no "
                                   "standings after a round; `nardrating standings {tournament}` gives its places and "
                                   "points").format(tournament=tournament))
-        emit_all([entered_standings_table(ledger.journal, tournament)], fmt)
+        with using(words):
+            emit_all([entered_standings_table(ledger.journal, tournament)], fmt)
         return
     now = state(ledger, tournament, rated=True)
     complete = _complete(now)
     if after_round is not None and not 0 <= after_round <= complete:
         raise ActionRefused(_("--after-round {round}: tournament '{tournament}' has {done} rounds with every "
                               "result; give 0 to {done}").format(round=after_round, tournament=tournament, done=complete))
-    emit_all([standings_table(now, complete if after_round is None else after_round)], fmt)
+    with using(words):
+        emit_all([standings_table(now, complete if after_round is None else after_round)], fmt)
 
 
 def _entered_by_hand(ledger: Ledger, tournament: str) -> bool:
@@ -170,7 +180,7 @@ def _complete(state: Tournament) -> int:
     return done
 
 
-def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table") -> None:
+def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
     """The crosstable: each round's opponent number, colour and result, points and tie-breaks.
 
     Example: nardrating crosstable spring-open -f md
@@ -178,7 +188,7 @@ def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt =
     from ..journal.actions.tournaments import state
     from ..reports.tournaments import crosstable_table
 
-    fmt = check_format(fmt)
+    fmt, lang = check_format(fmt), check_language(lang)
     ledger = load(club)
     if _entered_by_hand(ledger, tournament):
         from ..errors import ActionRefused
@@ -188,7 +198,8 @@ def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt =
                               "points, and `nardrating publish` its crosstable player against player").format(
             tournament=tournament))
     now = state(ledger, tournament, rated=True)
-    emit_all([crosstable_table(now.upto(_complete(now)))], fmt)
+    with using(output_language(fmt, lang, ledger)):
+        emit_all([crosstable_table(now.upto(_complete(now)))], fmt)
 
 
 def join(tournament: TournamentArg, player: Annotated[str, typer.Argument(metavar="PLAYER")],

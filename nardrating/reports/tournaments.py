@@ -200,7 +200,7 @@ def crosstable_table(state: Tournament) -> Table:
     columns = [Column("rank", "#", "int"), Column("number", _("No."), "int"), Column("player", _("Player")),
                Column("name", _("Name")), Column("rating", _("Rating"), "rating"),
                *[Column(r, r) for r in rounds], Column("points", _("Points"), "number"), *_tiebreak_columns(order)]
-    caption = _("each round: the opponent's number, w or b, the result; U pairing-allocated bye, H half-point bye, "
-                "F full-point bye, Z absent, - withdrawn")
+    caption = _("each round: the opponent's number, w or b, the result (+ or - a forfeit won or lost); U "
+                "pairing-allocated bye, H half-point bye, F full-point bye, Z absent, - alone withdrawn")
     return Table(_("{name} · crosstable").format(name=state.name or state.id), columns, flat, caption=caption,
                  json_value=value)

@@ -85,6 +85,13 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
             raise ActionRefused(_("--date {day}: tournament '{tournament}' runs from {start} to {end}; pair a round "
                                   "within its dates (or correct them)").format(day=played, tournament=tid,
                                                                              start=t.start, end=t.end))
+        last = now.rounds[-1] if now.rounds else None
+        if last is not None and last.date is not None and played < last.date:
+            said = (_("--date {day} is before round {round} of '{tournament}' ({earlier}); give --date {earlier} "
+                      "or later") if day is not None else
+                    _("today, {day}, is before round {round} of '{tournament}' ({earlier}); give --date {earlier} "
+                      "or later"))
+            raise ActionRefused(said.format(day=played, round=last.number, tournament=tid, earlier=last.date))
         try:
             paired = next_round(now, pairer, absent, half_byes)
         except PairingError as exc:
