@@ -61,3 +61,31 @@ def test_tables_and_refusals(cli):
                           (["player", "ana"], "unknown player 'ana'")):
         result = cli(*args, "--club", CLUB)
         assert result.exit_code == 1 and message in result.output
+
+
+def test_the_card_as_of_a_day_counts_the_games_played_by_then(cli_json, cli):
+    # As of 2009-01-22 (evening 2) vera has played gleb (½, m0002) and anna (1, m0003); her win over
+    # boris (m0006) is a week later. The card counted it before, whatever --as-of said.
+    v = cli_json("player", "vera", "--as-of", "2009-01-22", "--club", CLUB)
+    assert v["as_of"] == "2009-01-22"
+    assert v["record"] == {"games": 2, "wins": 1, "draws": 1, "losses": 0, "points": 1.5}
+    assert v["streaks"]["current"] == {"result": "win", "games": 1}
+    assert [g["entry"] for g in v["last"]] == ["m0003", "m0002"]
+    assert [w["entry"] for w in v["best_wins"]] == ["m0003"]
+    # Peak 1210.29 after evening 2 (the docstring's arithmetic), not evening 3's 1220.
+    assert v["peak"]["rating"] == pytest.approx(1210.29, abs=0.005)
+    # boris and vera meet on evening 3 only: as of evening 2 they have not met.
+    h = cli_json("head-to-head", "boris", "vera", "--as-of", "2009-01-22", "--club", CLUB)
+    assert h["record"]["games"] == 0 and h["last"] == [] and h["as_of"] == "2009-01-22"
+    table = cli("head-to-head", "boris", "vera", "--as-of", "2009-01-22", "--club", CLUB).stdout
+    assert "boris and vera have not played each other as of 2009-01-22" in table
+    assert "last 5 meetings" not in table   # no empty tables under it
+    # Before the first evening nobody has a game: the record alone says so.
+    card = cli("player", "vera", "--as-of", "2009-01-01", "--club", CLUB).stdout
+    assert "no games as of 2009-01-01" in card and "last 5 games" not in card
+
+
+def test_a_card_without_a_counted_win_says_none(cli):
+    # gleb: ½, 0, ½: no win, so no best win (test_player_losing_side).
+    card = cli("player", "gleb", "--club", CLUB).stdout
+    assert card.rstrip().endswith("none") and "gleb · best wins (club, chess)" in card

@@ -1,8 +1,8 @@
 """A player's record, and two players' record against each other.
 
 The record (wins, draws, losses, points) counts every match of the journal
-that is not voided, forfeits included: it is the results sheet, whatever a
-rating list made of it. Points are the match scores (1, ½, 0). Peak and low
+up to the day the card is as of that is not voided, forfeits included: it is
+the results sheet, whatever a rating list made of it. Points are the match scores (1, ½, 0). Peak and low
 are the highest and lowest rating a player's history reached (after an
 event), on one list and discipline; a best win is a win the list counts
 against the highest-rated opponent, by the opponent's rating before that match.
@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..datarecords import datarecord
 from ..i18n import _, ngettext
-from ..reports import Column, Table, known_player
+from ..reports import AsOf, Column, Table, known_player
 
 LAST = 5          # meetings shown
 BEST = 3          # best wins shown
@@ -33,9 +33,11 @@ class Game:
     length: int
 
 
-def games_of(journal: Any, player: str, opponent: str | None = None) -> list[Game]:
-    """The player's matches that are not voided, in journal order (date, then position)."""
+def games_of(journal: Any, player: str, opponent: str | None = None, upto: date | None = None) -> list[Game]:
+    """The player's matches that are not voided, dated by `upto` if given, in journal order (date, then
+    position)."""
     m = journal.matches
+    last = upto.toordinal() if upto is not None else None
     names = journal.player_codes.names
     disciplines = journal.discipline_codes.names
     code = journal.player_codes.index.get(player, -1)
@@ -43,7 +45,7 @@ def games_of(journal: Any, player: str, opponent: str | None = None) -> list[Gam
     out = []
     for i in range(len(m.ids)):
         a, b = m.a[i], m.b[i]
-        if (a != code and b != code) or i in journal.voided:
+        if (a != code and b != code) or i in journal.voided or last is not None and m.dates[i] > last:
             continue
         them = b if a == code else a
         if other is not None and them != other:
@@ -185,22 +187,26 @@ def _streak_text(s: dict[str, Any]) -> str:
         now=now, wins=s["longest_wins"], losses=s["longest_losses"], unbeaten=s["longest_unbeaten"])
 
 
-def _summary_table(title: str, games: list[Game], value: dict[str, Any], extra_caption: str) -> Table:
+def _summary_table(title: str, games: list[Game], value: dict[str, Any], first_caption: str, extra_caption: str) -> Table:
     totals = {"discipline": _("all"), "length": None, **value["record"]}   # a row of the view (JSON: `record`)
-    return Table(title, record_columns(), value["by_discipline"] + [totals],
-                 caption=_("streaks: {streaks}").format(streaks=_streak_text(value["streaks"])) + extra_caption,
+    return Table(title, record_columns(), value["by_discipline"] + [totals], caption=first_caption + extra_caption,
                  json_value=value)
 
 
-def player(ledger: Any, result: Any, who: str) -> list[Table]:
-    """`nardrating player A`: tables (record, last games, best wins); the first one's JSON is the whole."""
+def _streaks_caption(value: dict[str, Any]) -> str:
+    return _("streaks: {streaks}").format(streaks=_streak_text(value["streaks"]))
+
+
+def player(ledger: Any, result: Any, who: str, day: AsOf) -> list[Table]:
+    """`nardrating player A`: tables (record, last games, best wins) as of `day`; the first one's JSON is
+    the whole. A player without a game by then: the record alone, saying so."""
     journal = ledger.journal
     known_player(ledger, who)
-    games = games_of(journal, who)
+    games = games_of(journal, who, upto=day.day)
     peak, low = peak_and_low(result, who)
     standing = result.standings.get(who)
     value = {"player": who, "name": journal.player_name(who), "rating": result.rating,
-             "discipline": result.discipline, "current_rating": None if standing is None else standing.rating,
+             "discipline": result.discipline, "as_of": day.day, "current_rating": None if standing is None else standing.rating,
              "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
              "peak": peak, "low": low, "last": _last(games, result, who), "best_wins": best_wins(result, who)}
     from ..render import cell_text
@@ -209,16 +215,23 @@ def player(ledger: Any, result: Any, who: str) -> list[Table]:
     extreme = "".join("; " + label.format(rating=cell_text(x["rating"], rating), day=x["date"])
                       for label, x in ((_("peak {rating} on {day}"), peak), (_("low {rating} on {day}"), low))
                       if x is not None)
-    return [_summary_table(_("{player} · {name} · record").format(player=who, name=journal.player_name(who)), games,
-                           value, f"\n{result.rating} ({result.discipline}){extreme}"),
+    title = _("{player} · {name} · record").format(player=who, name=journal.player_name(who))
+    if not games:   # (a rating without a game: an adjustment's, its peak and low said)
+        return [_summary_table(title, games, value, _("no games {as_of}").format(as_of=day),
+                               f"\n{result.rating} ({result.discipline}){extreme}" if extreme else "")]
+    summary = _summary_table(title, games, value, _streaks_caption(value),
+                             f"\n{result.rating} ({result.discipline}), {day}{extreme}")
+    return [summary,
             Table(ngettext("{player} · last {n} game", "{player} · last {n} games", LAST).format(player=who, n=LAST),
                   last_columns(), value["last"]),
             Table(_("{player} · best wins ({rating}, {discipline})").format(
-                player=who, rating=result.rating, discipline=result.discipline), win_columns(), value["best_wins"])]
+                player=who, rating=result.rating, discipline=result.discipline), win_columns(), value["best_wins"],
+                  caption=None if value["best_wins"] else _("none"))]
 
 
-def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
-    """`nardrating head-to-head A B`: A's record against B, their last meetings, each one's best win."""
+def head_to_head(ledger: Any, result: Any, a: str, b: str, day: AsOf) -> list[Table]:
+    """`nardrating head-to-head A B`: A's record against B as of `day`, their last meetings, each one's
+    best win; two players who have not met by then: the record alone, saying so."""
     from ..errors import ActionRefused
 
     journal = ledger.journal
@@ -227,15 +240,19 @@ def head_to_head(ledger: Any, result: Any, a: str, b: str) -> list[Table]:
     if a == b:
         raise ActionRefused(_("head-to-head needs two different players, not {player!r} against themself").format(
             player=a))
-    games = games_of(journal, a, b)
-    value = {"a": a, "b": b, "rating": result.rating, "discipline": result.discipline,
+    games = games_of(journal, a, b, upto=day.day)
+    value = {"a": a, "b": b, "rating": result.rating, "discipline": result.discipline, "as_of": day.day,
              "record": record(games), "by_discipline": by_discipline(games), "streaks": streaks(games),
              "last": _last(games, result, a),
              "best_wins": {a: best_wins(result, a, b), b: best_wins(result, b, a)}}
     wins = [{**w, "player": p} for p in (a, b) for w in value["best_wins"][p]]
-    return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value, ""),
+    if not games:
+        return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value,
+                               _("{a} and {b} have not played each other {as_of}").format(a=a, b=b, as_of=day), "")]
+    return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value, _streaks_caption(value),
+                           f"\n{day}"),
             Table(ngettext("{a} against {b} · last {n} meeting", "{a} against {b} · last {n} meetings", LAST).format(
                 a=a, b=b, n=LAST), last_columns(), value["last"]),
             Table(_("{a} against {b} · best wins ({rating}, {discipline})").format(
                 a=a, b=b, rating=result.rating, discipline=result.discipline),
-                  [Column("player", _("Winner"))] + win_columns(), wins)]
+                  [Column("player", _("Winner"))] + win_columns(), wins, caption=None if wins else _("none"))]

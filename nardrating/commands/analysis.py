@@ -85,7 +85,7 @@ def player(player_id: Annotated[str, typer.Argument(metavar="A", autocompletion=
     reports.known_player(ledger, player_id)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.history_run(rating, discipline, day.day, [player_id], opponents=True, standings=True)
-    emit_all(headtohead.player(ledger, result, player_id), fmt)
+    emit_all(headtohead.player(ledger, result, player_id, day), fmt)
 
 
 def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=complete.players)], b: Annotated[str, typer.Argument(metavar="B", autocompletion=complete.players)],
@@ -104,7 +104,7 @@ def head_to_head(a: Annotated[str, typer.Argument(metavar="A", autocompletion=co
         reports.known_player(ledger, who)
     day = reports.as_of(ledger, parse_date(as_of, "--as-of"))
     result = ledger.history_run(rating, discipline, day.day, [a, b], opponents=True, standings=True)
-    emit_all(headtohead.head_to_head(ledger, result, a, b), fmt)
+    emit_all(headtohead.head_to_head(ledger, result, a, b, day), fmt)
 
 
 def explain(entry: Annotated[str, typer.Argument(metavar="ENTRY", help=N_("A match id or a tournament id, or "
