@@ -186,3 +186,17 @@ def test_decimals_are_fixed_per_column():
     assert lines[3:] == ["    0.50     8.0      8  1200.00        2405   +0.00          +0",
                          "    0.51     7.5      5  1199.42        2100   +9.42          -6",
                          "    0.51     5.0      6  1190.00              +20.00         +22"]
+
+
+def test_narrow_changes_keep_both_ratings_and_the_change(cli, tmp_path):
+    # On 80 columns `changes` left out "Rating after" (its key was not in FOLD_ORDER, so it went
+    # before Name): the number a player asks about. Widths by hand on the nardy club, 2025-03-01 →
+    # 2025-03-10: Player 6, Rank before 11, Rank after 10, Rating before 13, Rating after 12,
+    # Change 6 = 58 + 5 gaps of 2 = 68 <= 80; Name (14) would make 84.
+    result = cli("changes", "--since", "2025-03-01", "--to", "2025-03-10", "--club", SAMPLES / "nardy-club",
+                 env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert lines[1] == "Player  Rank before  Rank after  Rating before  Rating after  Change"
+    # vagif: 1586.48 before, -9.54 → 1576.94 (fibs, m0... of the sample's March games)
+    assert lines[3] == "vagif             1           1        1586.48       1576.94   -9.54"
+    assert "not shown at 80 columns: Name, Games added, Entries" in " ".join(lines)

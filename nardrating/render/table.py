@@ -41,8 +41,9 @@ GAP = "  "  # between columns
 # Columns a narrow terminal keeps, most important first: what a row is (player, date), the
 # rating and how it moved (or would move: predict's outcomes), then the rest; any column not named
 # here (an engine's details) goes first.
-FOLD_ORDER = ("player", "rating", "date", "change", "a_wins", "b_wins", "draw", "result", "after", "before", "rank", "opponent",
-              "name", "points", "games", "expected", "status", "entry", "kind", "last_played",
+FOLD_ORDER = ("player", "rating", "date", "change", "a_wins", "b_wins", "draw", "result", "after", "before", "rating_after",
+              "rating_before", "rank", "rank_after", "rank_before", "opponent",
+              "name", "points", "games", "games_added", "expected", "status", "entry", "entries", "kind", "last_played",
               "notes", "note", "reason", "alias", "qualification", "title", "id", "players")
 
 
