@@ -1,4 +1,6 @@
 """`nardrating check`: every problem at once, as FILE:LINE: message, exit 1."""
+import pytest
+
 from .conftest import ELO_CONFIG, make_club
 
 PLAYERS = """\
@@ -114,6 +116,24 @@ def test_toml_syntax_error_has_line(cli, tmp_path):
     code, lines = check(cli, make_club(tmp_path, PLAYERS + "\n[[match]\ndate = 2009-01-15\n"))
     assert code == 1
     assert lines[0].startswith("journal.toml:7: TOML syntax error")
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    # tomllib said "Expected newline or end of document after a statement" for each of these
+    ("07.12.2026", "date = 07.12.2026 is not a date TOML reads: write it YYYY-MM-DD, 2026-12-07"),   # day.month.year
+    ("2026-1-5", "date = 2026-1-5 is not a date TOML reads: write it YYYY-MM-DD, 2026-01-05"),
+    ("2026/12/07", "date = 2026/12/07 is not a date TOML reads: write it YYYY-MM-DD, 2026-12-07"),
+    # no 13th month, no 30 February; 12/07/2026 is the 7th of December or the 12th of July: no guess
+    ("2026-13-07", "date = 2026-13-07 is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar has"),
+    ("2026-02-30", "date = 2026-02-30 is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar has"),
+    ("12/07/2026", "date = 12/07/2026 is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar has"),
+])
+def test_a_date_written_another_way_is_named_at_its_line(cli, tmp_path, written, said):
+    journal = PLAYERS + f'\n[[match]]\nid = "m1"\ndate = {written}\nplayers = ["anna", "boris"]\nresult = "1-0"\n'
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1
+    line = PLAYERS.count("\n") + 4   # the blank line, [[match]], id, date
+    assert lines[0].startswith(f"journal.toml:{line}: {said}"), lines
 
 
 def test_config_errors_name_file_table_and_key(cli, tmp_path):
