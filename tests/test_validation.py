@@ -220,3 +220,42 @@ discipline = "chess"
         "games.csv:5: unknown tournament 'cap' (did you mean \"cup\"?); add it with a [[tournament]] entry or "
         "`nardrating add-tournament`",
     ], lines
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    # tomllib: "Invalid value" or "Expected newline or end of document after a statement" for each
+    ('winner = anna', 'winner = anna: text goes in double quotes: winner = "anna"'),
+    ('result = 1-0', 'result = 1-0: text goes in double quotes: result = "1-0"'),
+    ('note = «Кубок» города', 'note = «Кубок» города: text goes in double quotes: note = "«Кубок» города"'),
+    ('note = he said "draw"', 'note = he said "draw": text goes in double quotes: note = "he said \\"draw\\""'),
+    ('note = “round 3”', 'note: TOML quotes text with straight double quotes ("), not “ ”: note = "round 3"'),
+    ('rated = yes', "rated = yes: TOML's yes and no are true and false, in lower case: rated = true"),
+    ('forfeit = нет', "forfeit = нет: TOML's yes and no are true and false, in lower case: forfeit = false"),
+])
+def test_a_value_written_by_hand_without_quotes_is_named_with_the_line_to_write(cli, tmp_path, written, said):
+    journal = PLAYERS + f'\n[[match]]\nid = "m1"\ndate = 2009-01-15\nplayers = ["anna", "boris"]\n{written}\n'
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1
+    assert lines[0] == f"journal.toml:{PLAYERS.count(chr(10)) + 6}: {said}", lines
+
+
+@pytest.mark.parametrize(("written", "fixed"), [
+    ('players = [anna, boris]', 'players = ["anna", "boris"]'),
+    ('players = ["anna" "boris"]', 'players = ["anna", "boris"]'),       # a comma left out
+    ('players = [“anna”, “boris”]', 'players = ["anna", "boris"]'),
+])
+def test_an_array_written_by_hand_is_named_with_the_line_to_write(cli, tmp_path, written, fixed):
+    journal = PLAYERS + f'\n[[match]]\nid = "m1"\ndate = 2009-01-15\n{written}\nwinner = "anna"\n'
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1 and lines[0].startswith(f"journal.toml:{PLAYERS.count(chr(10)) + 5}: players")
+    assert lines[0].endswith(f": {fixed}"), lines
+
+
+def test_other_lines_keep_tomls_words():
+    from nardrating.journal.tomlhints import hand_written_problem
+
+    # a number with a letter in it is not text to quote; a header is not a key; 12/07/2026 is not guessed
+    assert hand_written_problem("k = 2O") is None
+    assert hand_written_problem("[[match]") is None
+    assert hand_written_problem("length = 7 points") is None
+    assert "2009-01-15" in hand_written_problem("date = 12/07/2026")

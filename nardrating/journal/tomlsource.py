@@ -31,50 +31,22 @@ def shown(value: object) -> str:
 
 
 def decode_problem(path: str, exc: ValueError, source: str | None = None) -> Problem:  # a tomllib.TOMLDecodeError
-    """Turn tomllib's '... (at line 3, column 7)' into FILE:LINE: message; a date written another way
-    (`date = 07.12.2026`, a month 13) in plain words, with the day as TOML writes it where it is sure."""
+    """Turn tomllib's '... (at line 3, column 7)' into FILE:LINE: message; a line written by hand in a
+    known wrong shape (a date as on paper, text without quotes: tomlhints) in plain words."""
     text = str(exc)
     m = re.search(r"\(at line (\d+), column (\d+)\)", text)
     line = int(m[1]) if m else None
     if line is not None and source is not None:
-        said = _date_problem(source.split("\n")[line - 1] if line <= source.count("\n") + 1 else "")
+        from .tomlhints import hand_written_problem
+
+        lines = source.split("\n", line)   # (up to that line only: a journal may be large)
+        said = hand_written_problem(lines[line - 1] if len(lines) >= line else "")
         if said is not None:
             return Problem(path, line, said)
     message = re.sub(r"\s*\(at line \d+, column \d+\)", "", text)
     if m is None and "end of document" in text:
         message = text
     return Problem(path, line, _("TOML syntax error: {message}").format(message=message))  # tomllib's words: English
-
-
-# `key = value` where the value is three runs of digits, as people write dates: 2026-13-07, 07.12.2026,
-# 2026-1-5, 2026/12/07, 12/07/2026 (TOML reads a date only as YYYY-MM-DD, a day the calendar has).
-_DATE_LIKE = re.compile(r"^[ \t]*([A-Za-z0-9_-]{1,40})[ \t]*=[ \t]*(\d{1,4})([-./])(\d{1,2})\3(\d{1,4})[ \t]*(?:#.*)?$")
-
-
-def _date_problem(line: str) -> str | None:
-    """What is wrong with a date that TOML cannot read on `line`, or None for any other line."""
-    from datetime import date
-
-    m = _DATE_LIKE.match(line)
-    if m is None:
-        return None
-    key, first, sep, middle, last = m.groups()
-    value = f"{first}{sep}{middle}{sep}{last}"
-    if len(first) == 4:
-        parts = (first, middle, last)                # year first: 2026-1-5, 2026/12/07, 2026-13-07
-    elif len(last) == 4 and sep == ".":
-        parts = (last, middle, first)                # day.month.year, as Russian writes it: 07.12.2026
-    else:
-        parts = None                                 # 12/07/2026: the 7th of December, or the 12th of July
-    try:
-        day = date(*map(int, parts)) if parts is not None else None
-    except ValueError:
-        day = None
-    if day is None:
-        return _("{key} = {value} is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar "
-                 "has, as 2009-01-15").format(key=key, value=value)
-    return _("{key} = {value} is not a date TOML reads: write it YYYY-MM-DD, {day}").format(
-        key=key, value=value, day=day.isoformat())
 
 
 def read_text(path: str | Path, problems: list[Problem], label: str | None = None) -> str | None:

@@ -1,0 +1,79 @@
+"""What a person most often gets wrong writing TOML by hand, said in plain words at its line.
+
+tomllib stops at the first thing it cannot read and names it in its own terms ("Invalid value",
+"Expected newline or end of document after a statement"). For the few shapes of line that people
+write by hand (a date as they write it on paper, text without quotes, quotes from a word processor,
+an array without commas) the line alone tells what was meant: the message says so, with the line
+as TOML reads it. Any other line keeps tomllib's words.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from ..i18n import _
+
+_KEY_VALUE = re.compile(r"^[ \t]*([A-Za-z0-9_-]{1,40})[ \t]*=[ \t]*(.{1,400}?)[ \t]*$")
+# Three runs of digits, as people write dates: 2026-13-07, 07.12.2026, 2026-1-5, 2026/12/07, 12/07/2026.
+_DATE_LIKE = re.compile(r"(\d{1,4})([-./])(\d{1,2})\2(\d{1,4})")
+# Quotes a word processor or a Russian keyboard layout puts in: TOML's are " and '.
+_QUOTES = "“”„"   # (« » are text in Russian names: «Гамбит» goes inside the quotes)
+_CURLY = str.maketrans({c: '"' for c in _QUOTES})
+# Text written without quotes: it starts as no other TOML value does (a letter, «), or is a result.
+_BARE = re.compile(r"[^\W\d][^\n]*|«[^\n]*|[01½]\s*[-:–]\s*[01½]|1/2\s*-\s*1/2")
+_YES_NO = {"yes": "true", "no": "false", "true": "true", "false": "false", "да": "true", "нет": "false"}
+_ITEM = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^,\s"\']+')
+
+
+def hand_written_problem(line: str) -> str | None:
+    """What is wrong with `line`, where TOML cannot read it, if it is a mistake of a known shape; else None."""
+    m = _KEY_VALUE.match(line)
+    if m is None:
+        return None
+    key, value = m.groups()
+    if not value.startswith(("\"", "'", "[")) and "#" in value:
+        value = value.split("#", 1)[0].rstrip()   # a comment after a bare value
+    if (found := _DATE_LIKE.fullmatch(value)) is not None:
+        return _date_problem(key, value, found)
+    curly = value[:1] in _QUOTES and value[-1:] in _QUOTES or value.startswith("[") and any(c in _QUOTES for c in value)
+    if curly:   # “ashot”, «Кубок», [“anna”, “boris”]: those quotes meant as TOML's
+        return _("{key}: TOML quotes text with straight double quotes (\"), not “ ”: {key} = {fixed}").format(
+            key=key, fixed=value.translate(_CURLY))
+    if value.startswith("[") and value.endswith("]"):
+        items = _ITEM.findall(value[1:-1])
+        fixed = "[" + ", ".join(item if item[0] in "\"'" or _number(item) else f'"{item}"' for item in items) + "]"
+        if items and fixed != value:
+            return _("{key} = {value}: in an array each text is in double quotes and the items are separated by "
+                     "commas: {key} = {fixed}").format(key=key, value=value, fixed=fixed)
+        return None
+    if value.casefold() in _YES_NO:
+        return _("{key} = {value}: TOML's yes and no are true and false, in lower case: {key} = {fixed}").format(
+            key=key, value=value, fixed=_YES_NO[value.casefold()])
+    if _BARE.fullmatch(value) and value not in ("true", "false", "inf", "nan"):
+        quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return _("{key} = {value}: text goes in double quotes: {key} = {quoted}").format(key=key, value=value,
+                                                                                          quoted=quoted)
+    return None
+
+
+def _number(item: str) -> bool:
+    return re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?", item) is not None or item in ("true", "false")
+
+
+def _date_problem(key: str, value: str, found: re.Match[str]) -> str:
+    first, _sep, middle, last = found.groups()
+    if len(first) == 4:
+        parts: tuple[str, str, str] | None = (first, middle, last)    # year first: 2026-1-5, 2026/12/07
+    elif len(last) == 4 and _sep == ".":
+        parts = (last, middle, first)      # day.month.year, as Russian writes it: 07.12.2026
+    else:
+        parts = None                       # 12/07/2026: the 7th of December, or the 12th of July
+    try:
+        day = date(*map(int, parts)) if parts is not None else None
+    except ValueError:                     # a 13th month, 30 February
+        day = None
+    if day is None:
+        return _("{key} = {value} is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar "
+                 "has, as 2009-01-15").format(key=key, value=value)
+    return _("{key} = {value} is not a date TOML reads: write it YYYY-MM-DD, {day}").format(
+        key=key, value=value, day=day.isoformat())
