@@ -259,3 +259,31 @@ def test_other_lines_keep_tomls_words():
     assert hand_written_problem("[[match]") is None
     assert hand_written_problem("length = 7 points") is None
     assert "2009-01-15" in hand_written_problem("date = 12/07/2026")
+
+
+def test_the_line_to_write_is_toml_that_reads():
+    """On any `key = value` line TOML cannot read, a hint never fails, and the line it gives to write
+    (its message ends with it) is one TOML reads."""
+    import tomllib
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from nardrating.journal.tomlhints import hand_written_problem
+
+    values = st.text(alphabet="ab я«»“”„\"'[],.-/:#½10 7", min_size=1, max_size=20)
+
+    @given(values)
+    def check_line(value):
+        line = f"note = {value}"
+        try:
+            tomllib.loads(line)
+            return
+        except tomllib.TOMLDecodeError:
+            pass
+        said = hand_written_problem(line)
+        if said is not None and "note = " in said.split(": ", 1)[1]:
+            written = said[said.rindex("note = "):]
+            tomllib.loads(written)
+
+    check_line()

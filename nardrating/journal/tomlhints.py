@@ -26,34 +26,51 @@ _ITEM = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^,\s"\']+')
 
 
 def hand_written_problem(line: str) -> str | None:
-    """What is wrong with `line`, where TOML cannot read it, if it is a mistake of a known shape; else None."""
+    """What is wrong with `line`, where TOML cannot read it, if it is a mistake of a known shape; else None.
+    The line it says to write is one TOML reads (checked here): a shape it cannot mend says nothing."""
     m = _KEY_VALUE.match(line)
     if m is None:
         return None
     key, value = m.groups()
     if not value.startswith(("\"", "'", "[")) and "#" in value:
         value = value.split("#", 1)[0].rstrip()   # a comment after a bare value
+    if not value:
+        return None
     if (found := _DATE_LIKE.fullmatch(value)) is not None:
         return _date_problem(key, value, found)
-    curly = value[:1] in _QUOTES and value[-1:] in _QUOTES or value.startswith("[") and any(c in _QUOTES for c in value)
-    if curly:   # “ashot”, «Кубок», [“anna”, “boris”]: those quotes meant as TOML's
-        return _("{key}: TOML quotes text with straight double quotes (\"), not “ ”: {key} = {fixed}").format(
-            key=key, fixed=value.translate(_CURLY))
-    if value.startswith("[") and value.endswith("]"):
+    said, fixed = _mended(value)
+    if said is None or not _reads(f"{key} = {fixed}"):
+        return None
+    return said.format(key=key, value=value, fixed=fixed)
+
+
+def _mended(value: str) -> tuple[str | None, str]:
+    """(the message, with {key}, {value} and {fixed} to fill, and the value as TOML writes it), or (None, "")."""
+    if value[0] in _QUOTES and value[-1] in _QUOTES or value[0] == "[" and any(c in _QUOTES for c in value):
+        # “ashot”, [“anna”, “boris”]: those quotes meant as TOML's
+        return _("{key}: TOML quotes text with straight double quotes (\"), not “ ”: {key} = {fixed}"), value.translate(_CURLY)
+    if value[0] == "[" and value[-1] == "]":
         items = _ITEM.findall(value[1:-1])
         fixed = "[" + ", ".join(item if item[0] in "\"'" or _number(item) else f'"{item}"' for item in items) + "]"
         if items and fixed != value:
-            return _("{key} = {value}: in an array each text is in double quotes and the items are separated by "
-                     "commas: {key} = {fixed}").format(key=key, value=value, fixed=fixed)
-        return None
+            return (_("{key} = {value}: in an array each text is in double quotes and the items are separated by "
+                      "commas: {key} = {fixed}"), fixed)
+        return None, ""
     if value.casefold() in _YES_NO:
-        return _("{key} = {value}: TOML's yes and no are true and false, in lower case: {key} = {fixed}").format(
-            key=key, value=value, fixed=_YES_NO[value.casefold()])
+        return _("{key} = {value}: TOML's yes and no are true and false, in lower case: {key} = {fixed}"), _YES_NO[value.casefold()]
     if _BARE.fullmatch(value) and value not in ("true", "false", "inf", "nan"):
-        quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        return _("{key} = {value}: text goes in double quotes: {key} = {quoted}").format(key=key, value=value,
-                                                                                          quoted=quoted)
-    return None
+        return _("{key} = {value}: text goes in double quotes: {key} = {fixed}"), '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return None, ""
+
+
+def _reads(line: str) -> bool:
+    import tomllib
+
+    try:
+        tomllib.loads(line)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
 
 
 def _number(item: str) -> bool:
