@@ -266,13 +266,14 @@ def test_the_line_to_write_is_toml_that_reads():
     (its message ends with it) is one TOML reads."""
     import tomllib
 
-    from hypothesis import given
+    from hypothesis import given, settings
     from hypothesis import strategies as st
 
     from nardrating.journal.tomlhints import hand_written_problem
 
     values = st.text(alphabet="ab я«»“”„\"'[],.-/:#½10 7", min_size=1, max_size=20)
 
+    @settings(max_examples=60)
     @given(values)
     def check_line(value):
         line = f"note = {value}"
