@@ -127,6 +127,40 @@ def test_leaderboard_decays_up_to_as_of(tmp_path, cli_json):
         ("b", 1.543275), ("a", 1.1495), ("c", -0.5795)]
 
 
+def test_a_period_report_is_as_of_its_bounds(tmp_path, cli_json):
+    """The report's rating at a period's start and end are the leaderboard's as of the day before it
+    and as of its end: a decay that runs across a bound is cut there (it was counted whole in the
+    period of the next entry, and the rating at the end was the one after the last game)."""
+    club = make_club(tmp_path, JOURNAL + match("m4", "2025-01-06", "a", "b", "a", chips=2), CONFIG)
+
+    def rows(period):
+        report = cli_json("report", "--club", club, "--period", period, "--details")
+        return {r["player"]: r for r in report["rows"]}
+
+    # 1–2 Jan (hand-worked above): the day's games, then one day's decay to the 2nd:
+    # a 4·0.95 = 3.8, b 1.8·0.95 = 1.71, c −4·0.95 = −3.8; all from 0.
+    first = rows("2025-01-01..2025-01-02")
+    assert {p: (r["before"], round(r["after"], 6)) for p, r in first.items()} == {
+        "a": (0.0, 3.8), "b": (0.0, 1.71), "c": (0.0, -3.8)}
+    # 3–4 Jan: a from 3.8 (the 2nd), a day's decay to 3.61, m3 −2.4 → 1.21, a day to the 4th: 1.1495;
+    # c from −3.8: −3.61, +3 → −0.61, −0.5795. b has no entry in it (its decay is dated the 6th).
+    second = rows("2025-01-03..2025-01-04")
+    assert sorted(second) == ["a", "c"]
+    assert (round(second["a"]["before"], 6), round(second["a"]["after"], 6)) == (3.8, 1.1495)
+    assert (round(second["c"]["before"], 6), round(second["c"]["after"], 6)) == (-3.8, -0.5795)
+    assert round(second["a"]["change"], 6) == round(1.1495 - 3.8, 6)
+    # --details: the lines add up to the change, from the rating before to the one after
+    for row in (*first.values(), *second.values()):
+        lines = row["events"]
+        assert lines[0]["before"] == row["before"] and lines[-1]["after"] == row["after"]
+        assert sum(line["change"] for line in lines) == pytest.approx(row["change"], abs=1e-12)
+    assert [(e["kind"], e["days"]) for e in second["a"]["events"] if e["kind"] == "decay"] == [("decay", 1), ("decay", 1)]
+    # and each bound is the leaderboard's as of that day
+    for day, want in (("2025-01-02", first), ("2025-01-04", second)):
+        board = {r["player"]: r["rating"] for r in cli_json("leaderboard", "--club", club, "--as-of", day, "--all")}
+        assert all(board[p] == r["after"] for p, r in want.items())
+
+
 def test_draw_moves_no_chips_and_unrated_is_skipped(tmp_path):
     # A draw: nothing changes, but it counts as a game; an unrated match counts for nothing.
     journal = (PLAYERS + match("m1", "2025-01-01", "a", "b", result="1/2-1/2", chips=6)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import struct
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 CHUNK = 1 << 14
 
 
+def _decay_line(day: date, since: date, before: float | None, after: float | None) -> HistoryEvent:
+    """The rating decayed from `since` to `day`: a history line of kind "decay"."""
+    change = None if before is None or after is None else after - before  # (every chips event has both)
+    return HistoryEvent(day, None, "decay", None, None, before, change, after, True, None, {"days": (day - since).days})
+
+
 def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date | None) -> list[HistoryEvent]:
     """Insert a "decay" event wherever the rating fell between two days' events, and up to `end`."""
     out: list[HistoryEvent] = []
@@ -45,9 +51,7 @@ def with_decays(events: list[HistoryEvent], standing: Standing | None, end: date
     last_after: float | None = None
 
     def decay(day: date, since: date, before: float | None, after: float | None) -> None:
-        change = None if before is None or after is None else after - before  # (every chips event has both)
-        out.append(HistoryEvent(day, None, "decay", None, None, before, change, after, True, None,
-                                {"days": (day - since).days}))
+        out.append(_decay_line(day, since, before, after))
 
     for e in events:
         if last_day is not None and e.date > last_day and e.before != last_after:
@@ -116,6 +120,7 @@ class ChipsResult(CompactResult):
 
     windowed = False   # decay events come between a player's records (with_decays)
     end: date | None = None
+    keep: float = 1.0  # 1 − daily_decay: what a rating keeps a day
     has_daily = True
 
     def match_events(self, record: tuple[Any, ...]) -> tuple[HistoryEvent, HistoryEvent]:
@@ -132,6 +137,32 @@ class ChipsResult(CompactResult):
         for player, events in built.items():
             built[player] = with_decays(events, self.standings.get(player), self.end)
         return built
+
+    def period_events(self, start: date, end: date) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
+        """Each player's events of the period with the decay cut at its bounds: a decay line that began
+        before the period is split at the day before it, and the rating decays on to the period's last
+        day (or the replay's, if sooner). So the report's rating at its start and at its end are the
+        leaderboard's as of the day before it and as of its end, and its lines add up to the change."""
+        upto = min(end, self.end) if self.end is not None else end
+        decay = Decay(self.keep)
+        for player, events in self.events.items():
+            inside = [e for e in events if start <= e.date <= end]
+            if not inside:
+                continue
+            earlier = [e for e in events if e.date < start and e.after is not None]
+            before = earlier[-1] if earlier else None
+            eve = date.fromordinal(start.toordinal() - 1)
+            first = inside[0]
+            if before is not None and before.after is not None and first.kind == "decay" and eve > before.date:
+                kept = before.after * decay.factor((eve - before.date).days)   # as a leaderboard as of `eve`
+                before = _decay_line(eve, before.date, before.after, kept)
+                inside[0] = _decay_line(first.date, eve, kept, first.after)
+            last = inside[-1]
+            if last.after is not None and upto > last.date:
+                kept = last.after * decay.factor((upto - last.date).days)
+                if kept != last.after:
+                    inside.append(_decay_line(upto, last.date, last.after, kept))
+            yield player, inside, before
 
     def daily(self, day: date) -> RatingResult:
         """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""
@@ -283,7 +314,7 @@ class ChipsEngine(Engine):
                                              policy.status(played, end, status), played)
         return ChipsResult(view.rating.name, view.discipline, self.name, standings, as_of=view.as_of,
                            hidden_statuses=HIDDEN, state=state, matches=view.match_columns, records=state.records,
-                           side=side, end=end)
+                           side=side, end=end, keep=upkeep.decay.keep)
 
     # --- the cache: the state as JSON and machine arrays, never code (chipsstate.py) -------
 

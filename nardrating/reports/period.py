@@ -158,14 +158,13 @@ def _events_in_period(result: RatingResult, period: Period, player: str | None =
                       ) -> dict[str, list[HistoryEvent]] | None:
     """Every player's events dated in the period (`player`'s alone, where given), from the period's
     records alone (window.py), where the result's history is its records and side events; None: each
-    player's history is read.
+    player's history is read; of another result, its own period's events (RatingResult.period_events:
+    chips cuts its decay at the period's bounds), if it has them.
 
     These are the events the rows are worked out from: a side event dated in the period that comes
     in history before a game dated before it (a Glicko adjustment dated within a rating period
     applies at its start, before that period's games) is in the rating before the period, through
     those games, and not among them, as it is not in the row's change."""
-    if not windowed(result):
-        return None
     found = period_events(result, period.start, period.end, player)
     return None if found is None else {pid: inside for pid, inside, _before in found}
 
