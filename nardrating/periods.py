@@ -81,6 +81,25 @@ def _outside(text: str) -> str:
         text=text, first=FIRST_DAY, last=LAST_DAY)
 
 
+# Three runs of digits, as people write dates on paper: 07.12.2026, 2026-1-5, 2026/12/07, 12/07/2026.
+_AS_WRITTEN = re.compile(r"(\d{1,4})([-./])(\d{1,2})\2(\d{1,4})")
+
+
+def written_date(text: str) -> tuple[bool, date | None]:
+    """(whether `text` is written as a date, the day it means where that is sure): year first
+    (2026-1-5, 2026/12/07), or day.month.year as Russian writes it (07.12.2026); 12/07/2026 (the
+    7th of December, or the 12th of July) and a day the calendar has not (2026-02-30) give None."""
+    m = _AS_WRITTEN.fullmatch(text.strip())
+    if m is None:
+        return False, None
+    first, sep, middle, last = m.groups()
+    parts = (first, middle, last) if len(first) == 4 else (last, middle, first) if len(last) == 4 and sep == "." else None
+    try:
+        return True, date(*map(int, parts)) if parts is not None else None
+    except ValueError:
+        return True, None
+
+
 def check_day(day: date, text: str) -> date:
     """`day` if nardrating handles it; else ValueError with a plain sentence naming `text`."""
     if not FIRST_DAY <= day <= LAST_DAY:

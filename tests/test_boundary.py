@@ -105,6 +105,16 @@ def test_known_problems_and_usage_errors_keep_their_codes(tmp_path, cli):
     club = make_club(tmp_path / "valid", JOURNAL)
     result = cli("leaderboard", "--club", club, "--as-of", "2020-13-01")
     assert result.exit_code == 2 and "'2020-13-01' is not a date; write YYYY-MM-DD" in result.stderr
+    # a day written as on paper: the day meant, where it is sure (day.month.year as Russian writes
+    # it; 12/07/2026 may be the 7th of December or the 12th of July: no guess)
+    result = cli("leaderboard", "--club", club, "--as-of", "07.12.2026")
+    assert result.exit_code == 2 and "'07.12.2026' is not a date; write YYYY-MM-DD: 2026-12-07" in result.stderr
+    result = cli("leaderboard", "--club", club, "--as-of", "12/07/2026")
+    assert result.exit_code == 2 and "'12/07/2026' is not a date; write YYYY-MM-DD" in result.stderr
+    assert "YYYY-MM-DD:" not in result.stderr
+    for written, meant in (("03.2009", "2009-03"), ("15.01.2009", "2009-01-15")):
+        result = cli("report", "--club", club, "--period", written)
+        assert result.exit_code == 1 and f'(did you mean "{meant}"?)' in result.stderr
 
 
 # --- dates outside 1900-01-01..2999-12-31 --------------------------------------

@@ -126,7 +126,12 @@ def parse_date(value: str | None, option: str) -> date | None:
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(_("{value!r} is not a date; write YYYY-MM-DD").format(value=value), param_hint=option) from None
+        from ..periods import written_date
+
+        meant = written_date(value)[1]
+        said = (_("{value!r} is not a date; write YYYY-MM-DD") if meant is None else
+                _("{value!r} is not a date; write YYYY-MM-DD: {day}"))
+        raise typer.BadParameter(said.format(value=value, day=meant), param_hint=option) from None
     try:
         return check_day(day, value)
     except ValueError as exc:

@@ -238,6 +238,13 @@ def _period_hint(text: str) -> str:
 
     from ..errors import did_you_mean
 
+    from ..periods import written_date
+
+    meant = written_date(text)[1]
+    if meant is not None:   # a day written as on paper: 07.12.2026
+        return did_you_mean(meant.isoformat(), [meant.isoformat()])
+    if (month := re.fullmatch(r"\s*(\d{1,2})[./](\d{4})\s*", text)) and 1 <= int(month[1]) <= 12:   # 03.2009
+        return did_you_mean(f"{month[2]}-{int(month[1]):02d}", [f"{month[2]}-{int(month[1]):02d}"])
     year = re.search(r"[0-9]{4}", text)
     if year is None or ".." in text:  # a range: its message says what would be right
         return ""

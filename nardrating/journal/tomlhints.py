@@ -9,13 +9,11 @@ as TOML reads it. Any other line keeps tomllib's words.
 from __future__ import annotations
 
 import re
-from datetime import date
 
 from ..i18n import _
+from ..periods import written_date
 
 _KEY_VALUE = re.compile(r"^[ \t]*([A-Za-z0-9_-]{1,40})[ \t]*=[ \t]*(.{1,400}?)[ \t]*$")
-# Three runs of digits, as people write dates: 2026-13-07, 07.12.2026, 2026-1-5, 2026/12/07, 12/07/2026.
-_DATE_LIKE = re.compile(r"(\d{1,4})([-./])(\d{1,2})\2(\d{1,4})")
 # Quotes a word processor or a Russian keyboard layout puts in: TOML's are " and '.
 _QUOTES = "“”„"   # (« » are text in Russian names: «Гамбит» goes inside the quotes)
 _CURLY = str.maketrans({c: '"' for c in _QUOTES})
@@ -36,8 +34,13 @@ def hand_written_problem(line: str) -> str | None:
         value = value.split("#", 1)[0].rstrip()   # a comment after a bare value
     if not value:
         return None
-    if (found := _DATE_LIKE.fullmatch(value)) is not None:
-        return _date_problem(key, value, found)
+    is_date, day = written_date(value)
+    if is_date:
+        if day is None:
+            return _("{key} = {value} is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar "
+                     "has, as 2009-01-15").format(key=key, value=value)
+        return _("{key} = {value} is not a date TOML reads: write it YYYY-MM-DD, {day}").format(
+            key=key, value=value, day=day.isoformat())
     said, fixed = _mended(value)
     if said is None or not _reads(f"{key} = {fixed}"):
         return None
@@ -75,22 +78,3 @@ def _reads(line: str) -> bool:
 
 def _number(item: str) -> bool:
     return re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?", item) is not None or item in ("true", "false")
-
-
-def _date_problem(key: str, value: str, found: re.Match[str]) -> str:
-    first, _sep, middle, last = found.groups()
-    if len(first) == 4:
-        parts: tuple[str, str, str] | None = (first, middle, last)    # year first: 2026-1-5, 2026/12/07
-    elif len(last) == 4 and _sep == ".":
-        parts = (last, middle, first)      # day.month.year, as Russian writes it: 07.12.2026
-    else:
-        parts = None                       # 12/07/2026: the 7th of December, or the 12th of July
-    try:
-        day = date(*map(int, parts)) if parts is not None else None
-    except ValueError:                     # a 13th month, 30 February
-        day = None
-    if day is None:
-        return _("{key} = {value} is not a date: write it YYYY-MM-DD (year, month, day), a day the calendar "
-                 "has, as 2009-01-15").format(key=key, value=value)
-    return _("{key} = {value} is not a date TOML reads: write it YYYY-MM-DD, {day}").format(
-        key=key, value=value, day=day.isoformat())
