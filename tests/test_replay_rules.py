@@ -114,13 +114,16 @@ def test_csv_bad_rows_are_reported_by_line(tmp_path, cli, monkeypatch):
     (club / "games.csv").write_text("id,date,player_a,player_b,winner\n"
                                     "g1,2009-13-01,a,b,a\n"
                                     "g2,2009-01-02,a,b,c\n"
-                                    "g3,2009-01-02,a,b\n", encoding="utf-8")
+                                    "g3,2009-01-02,a,b\n"
+                                    "g4,15.01.2009,a,b,a\n", encoding="utf-8")
     result = cli("check", "--club", club)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[0].startswith("games.csv:2: g1: date '2009-13-01' is not an ISO date")
+    assert lines[0] == "games.csv:2: g1: date '2009-13-01' is not an ISO date like 2009-01-15"   # no 13th month
     assert lines[1].startswith("games.csv:3: g2: winner 'c' is neither 'a' nor 'b'")
     assert lines[2].startswith("games.csv:4: the row has 4 cells, the header 5")
+    # day.month.year, as a Russian spreadsheet writes it: the day to write
+    assert lines[3] == "games.csv:5: g4: date '15.01.2009' is not an ISO date like 2009-01-15; write 2009-01-15"
 
 
 def test_as_of_before_a_later_adjustment_under_a_time_invariant_engine(tmp_path):

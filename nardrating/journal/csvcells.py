@@ -131,6 +131,11 @@ def date_refused(text: str) -> str:
             raise ValueError
         date.fromisoformat(text.strip())
     except ValueError:
+        from ..periods import written_date
+
+        meant = written_date(text)[1]   # 07.12.2026: the day to write, where it is sure
+        if meant is not None:
+            return _("date {text!r} is not an ISO date like 2009-01-15; write {day}").format(text=text, day=meant)
         return _("date {text!r} is not an ISO date like 2009-01-15").format(text=text)
     return _("date {text!r} is not {rule}").format(text=text.strip(), rule=_(RULES["date"]))
 
