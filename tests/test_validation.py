@@ -251,6 +251,14 @@ def test_an_array_written_by_hand_is_named_with_the_line_to_write(cli, tmp_path,
     assert lines[0].endswith(f": {fixed}"), lines
 
 
+def test_a_journal_saved_with_crlf_gets_the_same_words(cli, tmp_path):
+    # Notepad ends lines with CRLF: the line's "\r" is not part of the value to quote
+    journal = (PLAYERS + '\n[[match]]\nid = "m1"\ndate = 2009-01-15\nplayers = ["anna", "boris"]\nwinner = anna\n'
+               ).replace("\n", "\r\n")
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1 and lines[0].endswith(': winner = anna: text goes in double quotes: winner = "anna"'), lines
+
+
 def test_other_lines_keep_tomls_words():
     from nardrating.journal.tomlhints import hand_written_problem
 

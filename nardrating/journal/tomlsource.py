@@ -40,7 +40,7 @@ def decode_problem(path: str, exc: ValueError, source: str | None = None) -> Pro
         from .tomlhints import hand_written_problem
 
         lines = source.split("\n", line)   # (up to that line only: a journal may be large)
-        said = hand_written_problem(lines[line - 1] if len(lines) >= line else "")
+        said = hand_written_problem(lines[line - 1].removesuffix("\r") if len(lines) >= line else "")  # (CRLF: Notepad)
         if said is not None:
             return Problem(path, line, said)
     message = re.sub(r"\s*\(at line \d+, column \d+\)", "", text)
