@@ -139,30 +139,35 @@ class ChipsResult(CompactResult):
         return built
 
     def period_events(self, start: date, end: date) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
-        """Each player's events of the period with the decay cut at its bounds: a decay line that began
-        before the period is split at the day before it, and the rating decays on to the period's last
-        day (or the replay's, if sooner). So the report's rating at its start and at its end are the
-        leaderboard's as of the day before it and as of its end, and its lines add up to the change."""
+        """Each player's events of the period with the decay cut at its bounds: the rating decays to
+        the day before the period (the event before it), from there to the player's first entry in
+        it, between their days, and on to the period's last day (or the replay's, if sooner). So the
+        report's rating at its start and at its end are the leaderboard's as of the day before it and
+        as of its end, and its lines add up to the change. Made from the period's records and side
+        events (window.py), as a player's history has them, without the decay lines of the rest."""
+        from .window import period_records
+
         upto = min(end, self.end) if self.end is not None else end
+        eve = date.fromordinal(start.toordinal() - 1)
         decay = Decay(self.keep)
-        for player, events in self.events.items():
-            inside = [e for e in events if start <= e.date <= end]
-            if not inside:
-                continue
-            earlier = [e for e in events if e.date < start and e.after is not None]
-            before = earlier[-1] if earlier else None
-            eve = date.fromordinal(start.toordinal() - 1)
-            first = inside[0]
-            if before is not None and before.after is not None and first.kind == "decay" and eve > before.date:
+        for player, inside, before in period_records(self, start, end):
+            out: list[HistoryEvent] = []
+            last_day, last_after = (before.date, before.after) if before is not None else (None, None)
+            if before is not None and before.after is not None and eve > before.date:
                 kept = before.after * decay.factor((eve - before.date).days)   # as a leaderboard as of `eve`
-                before = _decay_line(eve, before.date, before.after, kept)
-                inside[0] = _decay_line(first.date, eve, kept, first.after)
-            last = inside[-1]
-            if last.after is not None and upto > last.date:
-                kept = last.after * decay.factor((upto - last.date).days)
-                if kept != last.after:
-                    inside.append(_decay_line(upto, last.date, last.after, kept))
-            yield player, inside, before
+                if kept != before.after:
+                    before = _decay_line(eve, before.date, before.after, kept)
+                last_day, last_after = eve, kept
+            for e in inside:
+                if last_day is not None and e.date > last_day and e.before != last_after:
+                    out.append(_decay_line(e.date, last_day, last_after, e.before))   # (with_decays' line)
+                out.append(e)
+                last_day, last_after = e.date, e.after
+            if last_after is not None and last_day is not None and upto > last_day:
+                kept = last_after * decay.factor((upto - last_day).days)
+                if kept != last_after:
+                    out.append(_decay_line(upto, last_day, last_after, kept))
+            yield player, out, before
 
     def daily(self, day: date) -> RatingResult:
         """Seed 001's daily rating: each player's chip changes on `day` alone, without decay."""

@@ -43,6 +43,13 @@ def period_events(result: RatingResult, start: date, end: date, only: str | None
     return _events(result, result.records, start, end, only)
 
 
+def period_records(result: CompactResult, start: date, end: date) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
+    """_events of every player, for a result whose history puts more between its records (chips'
+    decay lines: it adds them to these)."""
+    assert isinstance(result.records, ColumnRecords)
+    return _events(result, result.records, start, end)
+
+
 def _events(result: CompactResult, records: ColumnRecords, start: date, end: date, only: str | None = None
             ) -> Iterator[tuple[str, list[HistoryEvent], HistoryEvent | None]]:
     m = result.match_columns()
