@@ -1,11 +1,12 @@
 """A player's record, and two players' record against each other.
 
-The record (wins, draws, losses, points) counts every match of the journal
-up to the day the card is as of that is not voided, forfeits included: it is
-the results sheet, whatever a rating list made of it. Points are the match scores (1, ½, 0). Peak and low
-are the highest and lowest rating a player's history reached (after an
-event), on one list and discipline; a best win is a win the list counts
-against the highest-rated opponent, by the opponent's rating before that match.
+The record (wins, draws, losses, points) counts the journal's matches dated
+by the day the card is as of, voided ones left out and forfeits included: it
+is the results sheet, whatever a rating list made of it. Points are the match
+scores (1, ½, 0). Peak and low are the highest and lowest rating a player's
+history reached (after an event), on one list and discipline; a best win is a
+win the list counts against the highest-rated opponent, by the opponent's
+rating before that match.
 """
 from __future__ import annotations
 

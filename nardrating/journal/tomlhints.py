@@ -14,8 +14,9 @@ from ..i18n import _
 from ..periods import written_date
 
 _KEY_VALUE = re.compile(r"^[ \t]*([A-Za-z0-9_-]{1,40})[ \t]*=[ \t]*(.{1,400}?)[ \t]*$")
-# Quotes a word processor or a Russian keyboard layout puts in: TOML's are " and '.
-_QUOTES = "“”„"   # (« » are text in Russian names: «Гамбит» goes inside the quotes)
+# Quotes a word processor puts in for " (TOML's are " and '); « » are text in Russian names, as in
+# name = "Клуб «Гамбит»", and go inside the quotes.
+_QUOTES = "“”„"
 _CURLY = str.maketrans({c: '"' for c in _QUOTES})
 # Text written without quotes: it starts as no other TOML value does (a letter, «), or is a result.
 _BARE = re.compile(r"[^\W\d][^\n]*|«[^\n]*|[01½]\s*[-:–]\s*[01½]|1/2\s*-\s*1/2")
