@@ -259,6 +259,13 @@ def test_a_journal_saved_with_crlf_gets_the_same_words(cli, tmp_path):
     assert code == 1 and lines[0].endswith(': winner = anna: text goes in double quotes: winner = "anna"'), lines
 
 
+def test_a_line_toml_reads_alone_keeps_tomls_words(cli, tmp_path):
+    # a key given twice: tomllib stops at the second line, which is a good date; no hint about dates
+    journal = PLAYERS + '\n[[match]]\nid = "m1"\ndate = 2009-01-15\ndate = 2009-01-16\nplayers = ["anna", "boris"]\n'
+    code, lines = check(cli, make_club(tmp_path, journal))
+    assert code == 1 and lines[0].startswith(f"journal.toml:{PLAYERS.count(chr(10)) + 5}: TOML syntax error"), lines
+
+
 def test_other_lines_keep_tomls_words():
     from nardrating.journal.tomlhints import hand_written_problem
 

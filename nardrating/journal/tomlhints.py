@@ -28,7 +28,7 @@ def hand_written_problem(line: str) -> str | None:
     """What is wrong with `line`, where TOML cannot read it, if it is a mistake of a known shape; else None.
     The line it says to write is one TOML reads (checked here): a shape it cannot mend says nothing."""
     m = _KEY_VALUE.match(line)
-    if m is None:
+    if m is None or _reads(line):   # (a line TOML reads alone is wrong elsewhere: a key given twice)
         return None
     key, value = m.groups()
     if not value.startswith(("\"", "'", "[")) and "#" in value:
