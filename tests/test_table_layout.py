@@ -1,6 +1,7 @@
 """Tables anywhere: natural width in a pipe, whole columns left out (never wrapped) in a narrow
 terminal, no trailing spaces, one text whether rich styles it or not, fixed decimals per column."""
 import io
+import json
 import os
 import re
 import shutil
@@ -197,6 +198,11 @@ def test_narrow_changes_keep_both_ratings_and_the_change(cli, tmp_path):
                  env={"COLUMNS": "80"})
     lines = result.stdout.splitlines()
     assert lines[1] == "Player  Rank before  Rank after  Rating before  Rating after  Change"
-    # vagif: 1586.48 before, -9.54 → 1576.94 (fibs, m0... of the sample's March games)
-    assert lines[3] == "vagif             1           1        1586.48       1576.94   -9.54"
+    # The first row is the leaderboard's first on both days (vagif), its ratings as the leaderboard
+    # gives them then, each right-aligned under its heading, the change their difference.
+    boards = [json.loads(cli("leaderboard", "--as-of", day, "--club", SAMPLES / "nardy-club", "-f", "json").stdout)[0]
+              for day in ("2025-03-01", "2025-03-10")]
+    before, after = (board["rating"] for board in boards)
+    assert boards[0]["player"] == boards[1]["player"] == "vagif"
+    assert lines[3] == f"{'vagif':<6}  {1:>11}  {1:>10}  {before:>13.2f}  {after:>12.2f}  {after - before:>+6.2f}"
     assert "not shown at 80 columns: Name, Games added, Entries" in " ".join(lines)

@@ -188,10 +188,9 @@ def _streak_text(s: dict[str, Any]) -> str:
         now=now, wins=s["longest_wins"], losses=s["longest_losses"], unbeaten=s["longest_unbeaten"])
 
 
-def _summary_table(title: str, games: list[Game], value: dict[str, Any], first_caption: str, extra_caption: str) -> Table:
+def _summary_table(title: str, value: dict[str, Any], caption: str) -> Table:
     totals = {"discipline": _("all"), "length": None, **value["record"]}   # a row of the view (JSON: `record`)
-    return Table(title, record_columns(), value["by_discipline"] + [totals], caption=first_caption + extra_caption,
-                 json_value=value)
+    return Table(title, record_columns(), value["by_discipline"] + [totals], caption=caption, json_value=value)
 
 
 def _streaks_caption(value: dict[str, Any]) -> str:
@@ -218,10 +217,10 @@ def player(ledger: Any, result: Any, who: str, day: AsOf) -> list[Table]:
                       if x is not None)
     title = _("{player} · {name} · record").format(player=who, name=journal.player_name(who))
     if not games:   # (a rating without a game: an adjustment's, its peak and low said)
-        return [_summary_table(title, games, value, _("no games {as_of}").format(as_of=day),
-                               f"\n{result.rating} ({result.discipline}){extreme}" if extreme else "")]
-    summary = _summary_table(title, games, value, _streaks_caption(value),
-                             f"\n{result.rating} ({result.discipline}), {day}{extreme}")
+        return [_summary_table(title, value, _("no games {as_of}").format(as_of=day)
+                               + (f"\n{result.rating} ({result.discipline}){extreme}" if extreme else ""))]
+    summary = _summary_table(title, value,
+                             _streaks_caption(value) + f"\n{result.rating} ({result.discipline}), {day}{extreme}")
     return [summary,
             Table(ngettext("{player} · last {n} game", "{player} · last {n} games", LAST).format(player=who, n=LAST),
                   last_columns(), value["last"]),
@@ -247,11 +246,11 @@ def head_to_head(ledger: Any, result: Any, a: str, b: str, day: AsOf) -> list[Ta
              "last": _last(games, result, a),
              "best_wins": {a: best_wins(result, a, b), b: best_wins(result, b, a)}}
     wins = [{**w, "player": p} for p in (a, b) for w in value["best_wins"][p]]
+    title = _("{a} against {b} · record of {a}").format(a=a, b=b)
     if not games:
-        return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value,
-                               _("{a} and {b} have not played each other {as_of}").format(a=a, b=b, as_of=day), "")]
-    return [_summary_table(_("{a} against {b} · record of {a}").format(a=a, b=b), games, value, _streaks_caption(value),
-                           f"\n{day}"),
+        return [_summary_table(title, value,
+                               _("{a} and {b} have not played each other {as_of}").format(a=a, b=b, as_of=day))]
+    return [_summary_table(title, value, _streaks_caption(value) + f"\n{day}"),
             Table(ngettext("{a} against {b} · last {n} meeting", "{a} against {b} · last {n} meetings", LAST).format(
                 a=a, b=b, n=LAST), last_columns(), value["last"]),
             Table(_("{a} against {b} · best wins ({rating}, {discipline})").format(

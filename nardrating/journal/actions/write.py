@@ -344,8 +344,8 @@ def _keep_in_cache(after: Ledger, path: Path, block: str) -> None:
     record = cachetail.record_of(after.journal, base, token, states)
     if record is not None:
         cachetail.save(after.config, token, record)
-    else:   # (an entry but a match: the journal as written is the new snapshot, as the next command
-        # would store it after parsing the entry and checking the whole journal again)
+    else:   # (an entry other than a match: the journal as written is the new snapshot, as the next
+        # command would store it after parsing the entry and checking the whole journal again)
         cache.save_journal(after.config, after.journal, states, [*after.cache_lineage, token])
 
 
