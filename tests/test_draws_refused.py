@@ -79,6 +79,30 @@ def test_add_match_and_amend_refuse_a_draw_and_say_how_to_give_the_winner(cli, c
     assert "chess (chess): vera" in result.stdout
 
 
+def test_draw_is_the_result_a_half_and_says_the_same_where_a_draw_is_refused(cli, club):
+    advice = "; say who won: --winner PLAYER or --result 1-0 / 0-1"
+    assert WORDS + advice in refused(cli, club, "add-match", "anna", "boris", "--draw", "--date", "2026-11-21")
+    assert WORDS + advice in refused(cli, club, "amend", "m0001", "--draw")
+    before = (club / "journal.toml").read_bytes()
+    both = cli("add-match", "vera", "gleb", "--draw", "--winner", "vera", "-d", "chess", "--club", club)
+    assert both.exit_code == 2 and "give --draw, --winner or --result, one of them" in both.stderr
+    assert (club / "journal.toml").read_bytes() == before
+    # Chess (elo, K 20): vera and gleb drew m0002 at 1200 each; vera wins on the 21st (E ½: +10, 1210 and 1190),
+    # then they draw: vera's E = 1/(1 + 10^(-20/400)) = 0.528751, her change 20·(½ − 0.528751) = −0.58.
+    assert cli("add-match", "vera", "gleb", "--winner", "vera", "-d", "chess", "--date", "2026-11-21", "--club",
+               club).exit_code == 0
+    drawn = cli("add-match", "vera", "gleb", "--draw", "-d", "chess", "--date", "2026-11-22", "--club", club)
+    assert drawn.exit_code == 0, drawn.output
+    assert "chess (chess): vera 1210.00 -0.58 → 1209.42" in drawn.stdout
+    assert "chess (chess): gleb 1190.00 +0.58 → 1190.58" in drawn.stdout
+    assert (club / "journal.toml").read_text(encoding="utf-8").endswith(
+        'id = "m0004"\ndate = 2026-11-22\nplayers = ["vera", "gleb"]\nresult = "1/2-1/2"\ndiscipline = "chess"\n')
+    # amend --draw of the win of the 21st: at 1200 each, E ½ and a score of ½, no change
+    amended = cli("amend", "m0003", "--draw", "--club", club)
+    assert amended.exit_code == 0, amended.output
+    assert "chess (chess): vera 1200.00 +0.00 → 1200.00" in amended.stdout
+
+
 def test_results_refuse_a_draw_naming_its_line(cli, club, tmp_path):
     assert cli("add-tournament", "cup", "--name", "Cup", "--system", "round-robin", "--start", "2026-12-01", "--end",
                "2026-12-03", "--pairing", "berger", "--players", "anna,boris,vera,gleb", "--club", club).exit_code == 0

@@ -129,6 +129,26 @@ def test_results_enter_a_round_checked_against_its_pairing(cli, club):
     assert run(cli, club, "check").exit_code == 0
 
 
+def test_results_read_a_result_as_a_match_reads_it_and_name_every_wrong_line(cli, club):
+    # round-4.txt's boards with the results written the other ways a [[match]]'s result takes (1:0, 0.5-0.5,
+    # ½:½, as Russian score sheets write them): the same matches as the file's 1-0 and 1/2-1/2
+    lines = "anna gleb 0.5-0.5\nzoya dina 0:1\nboris vera 1:0\nkira egor 1-0\nivan lev 1-0\n"
+    assert refused(cli, club, "results", "spring-open", stdin="anna gleb 1-O\nzoya dina 0:1\nboris vera\n").splitlines() == [
+        "<stdin>:1: 'anna gleb 1-O' is not WHITE BLACK RESULT; the result is one of 1-0, 0-1, 1/2-1/2 (or ½-½, =, 1:0, "
+        "0:1, as a [[match]]'s result), +- or -+ (a forfeit won by white or by black)",
+        "<stdin>:3: 'boris vera' is not WHITE BLACK RESULT; the result is one of 1-0, 0-1, 1/2-1/2 (or ½-½, =, 1:0, "
+        "0:1, as a [[match]]'s result), +- or -+ (a forfeit won by white or by black)"]
+    before = journal(club).decode()
+    result = _with_input(cli, club, ("results", "spring-open"), lines)
+    assert result.exit_code == 0, result.output
+    full = load_club(club, use_cache=False).journal
+    assert [(full.match_by_id(m).players, full.match_by_id(m).score_a) for m in ("m0020", "m0021", "m0022")] == [
+        (("anna", "gleb"), 0.5), (("zoya", "dina"), 0.0), (("boris", "vera"), 1.0)]
+    written = journal(club).decode().removeprefix(before)   # in the journal's own forms
+    assert [line for line in written.splitlines() if line.startswith("result")][:3] == [
+        'result = "1/2-1/2"', 'result = "0-1"', 'result = "1-0"']
+
+
 def test_add_match_fills_in_the_round_and_the_colours(cli, club):
     # Board 2 of round 4 is zoya (white) v dina; entered the other way round, dina winning:
     result = run(cli, club, "add-match", "dina", "zoya", "--result", "1-0", "--date", "2025-03-22",

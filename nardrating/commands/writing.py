@@ -78,10 +78,21 @@ def _shown(value: object) -> str:
     return _("(none)") if value is None else repr(value) if isinstance(value, str) else str(value)
 
 
+def drawn(draw: bool, winner: str | None, result: str | None) -> str | None:
+    """The result --draw stands for; a usage error beside a winner or another result."""
+    if not draw:
+        return result
+    if winner is not None or result is not None:
+        raise typer.BadParameter(_("a draw has no winner and no other result: give --draw, --winner or --result, "
+                                   "one of them"), param_hint="--draw")
+    return "1/2-1/2"
+
+
 def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First player (chess: white)."), autocompletion=complete.players)],
               b: Annotated[str, typer.Argument(metavar="B", help=N_("Second player (chess: black)."), autocompletion=complete.players)],
               winner: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help=N_("The winner's id."))] = None,
               result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'))] = None,
+              draw: Annotated[bool, typer.Option("--draw", help=N_('A draw: the same as --result 1/2-1/2.'))] = False,
               day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."))] = None,
               length: Annotated[int, typer.Option(help=N_("Match length in points."))] = 1,
               score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."))] = None,
@@ -101,6 +112,7 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
     """
     from ..journal.actions import add_match as do
 
+    result = drawn(draw, winner, result)
     played = parse_date(day, "--date")
     confirm_dates([("--date", played)], yes, dry_run)
     written = do(writer_club(club), a, b, winner=winner, result=result, day=played,
@@ -220,6 +232,7 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
           winner: Annotated[Optional[str], typer.Option(autocompletion=complete.players, help=N_("The winner's id."), show_default=False)] = None,
           result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'),
                                                         show_default=False)] = None,
+          draw: Annotated[bool, typer.Option("--draw", help=N_('A draw: the same as --result 1/2-1/2.'))] = False,
           day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: the match's)."),
                                                      show_default=False)] = None,
           length: Annotated[Optional[int], typer.Option(help=N_("Match length in points."), show_default=False)] = None,
@@ -246,6 +259,7 @@ def amend(match_id: Annotated[str, typer.Argument(metavar="MATCH", help=N_("The 
 
     if (a is None) != (b is None):
         raise typer.BadParameter(_("give both players A and B, or neither"), param_hint="A B")
+    result = drawn(draw, winner, result)
     played = parse_date(day, "--date")
     confirm_dates([("--date", played)], yes, dry_run)
     given = MatchArgs(a, b, winner, result, played, length, score, discipline, tournament,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...datarecords import datarecord
-from ...errors import ActionRefused, did_you_mean, player_hint
+from ...errors import ActionRefused, LedgerError, Problem, did_you_mean, player_hint
 from ...i18n import N_, _
 from ..limits import parse_result
 from ..writer import next_match_id
@@ -22,7 +22,18 @@ if TYPE_CHECKING:
 
 RESULTS = {"1-0": ("1-0", False), "0-1": ("0-1", False), "1/2-1/2": ("1/2-1/2", False), "½-½": ("1/2-1/2", False),
            "=": ("1/2-1/2", False), "+-": ("1-0", True), "-+": ("0-1", True)}
-RESULT_WORDS = N_("1-0, 0-1, 1/2-1/2 (or ½-½), +- or -+ (a forfeit won by white or by black)")
+RESULT_WORDS = N_("1-0, 0-1, 1/2-1/2 (or ½-½, =, 1:0, 0:1, as a [[match]]'s result), +- or -+ (a forfeit won by "
+                  "white or by black)")
+_PLAYED = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
+
+
+def board_result(text: str) -> str | None:
+    """A results line's RESULT as a key of RESULTS: its own forms, and every form a [[match]]'s result
+    takes (1:0, 0.5-0.5, …), so that a line reads as add-match --result reads it; None if neither."""
+    if text in RESULTS:
+        return text
+    score = parse_result(text)
+    return None if score is None else _PLAYED[score]
 
 
 def known_tournament(club: Ledger, tid: str) -> None:
@@ -117,18 +128,23 @@ class ResultLine:
 
 
 def parse_results(text: str, label: str) -> list[ResultLine]:
-    """`WHITE BLACK RESULT` a line (# starts a comment); ActionRefused at the first line that is not."""
-    found = []
+    """`WHITE BLACK RESULT` a line (# starts a comment); ActionRefused naming every line that is not
+    (the director fixes the file once, not once per line)."""
+    found, wrong = [], []
     text = text.removeprefix("\ufeff")  # the byte order mark a Windows editor writes first
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 3 or parts[2] not in RESULTS:
-            raise ActionRefused(_("{file}:{line}: {text!r} is not WHITE BLACK RESULT; the result is one of "
-                                  "{results}").format(file=label, line=number, text=line[:80], results=_(RESULT_WORDS)))
-        found.append(ResultLine(number, parts[0], parts[1], parts[2]))
+        result = board_result(parts[2]) if len(parts) == 3 else None
+        if result is None:
+            wrong.append(Problem(label, number, _("{text!r} is not WHITE BLACK RESULT; the result is one of "
+                                                  "{results}").format(text=line[:80], results=_(RESULT_WORDS))))
+        else:
+            found.append(ResultLine(number, parts[0], parts[1], result))
+    if wrong:
+        raise LedgerError(wrong)
     if not found:
         raise ActionRefused(_("{file}: no results in it; write one board a line: WHITE BLACK RESULT").format(file=label))
     return found
