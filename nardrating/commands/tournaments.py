@@ -93,22 +93,24 @@ def results(tournament: TournamentArg,
     """
     from pathlib import Path
 
-    from ..errors import ActionRefused
     from ..journal.actions.tournaments import enter_results, parse_results
 
     if source == "-":
         label, text = "<stdin>", sys.stdin.read()
     else:
-        from ..errors import LedgerError, unreadable
+        from ..errors import LedgerError, Problem, unreadable
+        from ..journal.tomlsource import decode
         from ..safefile import read_regular
 
         try:  # a regular file only: a FIFO would hang the read
-            text = read_regular(Path(source))[0].decode("utf-8")
-        except UnicodeDecodeError:
-            raise ActionRefused(_("{file}: the results are not UTF-8 text; save the file as UTF-8").format(
-                file=source)) from None
+            raw = read_regular(Path(source))[0]
         except OSError as exc:
             raise LedgerError([unreadable(source, source, exc, _("a file of results"))]) from None
+        problems: list[Problem] = []
+        decoded = decode(raw, source, problems)
+        if decoded is None:
+            raise LedgerError(problems)
+        text = decoded
         label = source
     written = enter_results(writer_club(club), tournament, parse_results(text, label), label, round_no, dry_run)
     out = console()

@@ -73,9 +73,36 @@ def decode(raw: bytes, label: str, problems: list[Problem], line_offset: int = 0
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1,
-                                _("the file is not UTF-8 text; save it as UTF-8")))
+        problems.append(Problem(label, line_offset + raw[: exc.start].count(b"\n") + 1, not_utf8(raw, exc.start, label)))
         return None
+
+
+def not_utf8(raw: bytes, at: int, file: str) -> str:
+    """The words for a journal or config that is not UTF-8, and how to put it right (see iconv_fields)."""
+    return _("the file is not UTF-8 text (byte 0x{byte:02x}); it reads as {what} ({encoding}): save it as UTF-8, "
+             "e.g. iconv -f {encoding} -t utf-8 {file} > {converted}, and put that file in its place").format(
+                 **iconv_fields(raw, at, file))
+
+
+def iconv_fields(raw: bytes, at: int, file: str) -> dict[str, object]:
+    """What a message about a file that is not UTF-8 says: the first bad byte, the 8-bit encoding the
+    file likely is (one sent from a Windows machine) in words, and the names for the iconv command
+    that converts it."""
+    encoding, what = likely_single_byte(raw)
+    name = Path(file)
+    return {"byte": raw[at], "what": _(what), "encoding": encoding, "file": file if name.suffix else "FILE",
+            "converted": str(name.with_name(f"{name.stem}-utf8{name.suffix}")) if name.suffix else "FILE-utf8"}
+
+
+def likely_single_byte(raw: bytes) -> tuple[str, str]:
+    """The likely 8-bit encoding of a file that is not UTF-8, and its name in words: Cyrillic words are
+    runs of bytes over 0x7f (cp1251), a Western name has one here and there between ASCII letters
+    (cp1252: Müller)."""
+    high = [k for k, byte in enumerate(raw) if byte > 0x7F]
+    in_runs = sum(1 for k in high if (k > 0 and raw[k - 1] > 0x7F) or (k + 1 < len(raw) and raw[k + 1] > 0x7F))
+    if in_runs * 2 > len(high):
+        return "cp1251", N_("Windows Cyrillic")
+    return "cp1252", N_("Windows Western European")
 
 
 # A dotted key costs tomllib time and memory quadratic in its parts (30,000 parts: 14 s, 5 GB), and

@@ -5,12 +5,12 @@ import re
 import unicodedata
 from collections import Counter
 from datetime import date
-from pathlib import PurePath
 from typing import Any
 
 from ...datarecords import datarecord, field
 from ...errors import Problem
 from ...i18n import N_, _
+from ...journal.tomlsource import iconv_fields
 
 
 @datarecord
@@ -94,25 +94,11 @@ def decode_text(raw: bytes, parsed: Parsed) -> str | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        encoding, what = _single_byte(raw)
-        name = PurePath(parsed.file)
-        converted = str(name.with_name(f"{name.stem}-utf8{name.suffix}")) if name.suffix else "FILE-utf8"
         parsed.problem(line, _("the file is not UTF-8 text (byte 0x{byte:02x}); it reads as {what} ({encoding}): "
                                "convert it first, e.g. iconv -f {encoding} -t utf-8 {file} > {converted}").format(
-                                   byte=raw[exc.start], what=_(what), encoding=encoding,
-                                   file=parsed.file if name.suffix else "FILE", converted=converted))
+                                   **iconv_fields(raw, exc.start, parsed.file)))
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _single_byte(raw: bytes) -> tuple[str, str]:
-    """The likely 8-bit encoding of a file that is not UTF-8: Cyrillic words are runs of bytes over
-    0x7f (cp1251), a Western name has one here and there between ASCII letters (cp1252: Müller)."""
-    high = [k for k, byte in enumerate(raw) if byte > 0x7F]
-    in_runs = sum(1 for k in high if (k > 0 and raw[k - 1] > 0x7F) or (k + 1 < len(raw) and raw[k + 1] > 0x7F))
-    if in_runs * 2 > len(high):
-        return "cp1251", N_("Windows Cyrillic")
-    return "cp1252", N_("Windows Western European")
 
 
 _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
