@@ -42,6 +42,9 @@ AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", metavar="DATE", help=
 LangOpt = Annotated[Optional[str], typer.Option("--lang", metavar="LANG", help=N_("Language of the words: en or ru (default: "
                    "club.language for md and xlsx, the locale's for a table; csv and json never change)."),
                    show_default=False)]
+SheetLangOpt = Annotated[Optional[str], typer.Option("--lang", metavar="LANG", help=N_("Language of the words: en or ru "
+                         "(default: club.language for md, the locale's for a table; csv and json never change)."),
+                         show_default=False)]   # (a tournament's sheets: no xlsx)
 MACHINE_FORMATS = ("csv", "json", "fide-list")  # the same in every language
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=N_("Write a date after today without asking "

@@ -12,14 +12,14 @@ from ..i18n import N_, _, using
 if TYPE_CHECKING:
     from ..replay.ledger import Ledger
     from ..tournaments.model import Tournament
-from .common import (ClubOpt, FormatOpt, LangOpt, check_format, check_language, console, emit_all, load, output_language,
+from .common import (ClubOpt, FormatOpt, SheetLangOpt, check_format, check_language, console, emit_all, load, output_language,
                      parse_date, plain, writer_club)
 
 TournamentArg = Annotated[str, typer.Argument(metavar="T", help=N_("The tournament's id."))]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help=N_("Check and show; write nothing."))]
 
 
-def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """List the tournaments: system, pairing, dates, rounds and players.
 
     Example: nardrating tournaments --format json
@@ -35,7 +35,7 @@ def tournaments(club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = 
         emit_all([tournament_list(journal, states)], fmt)
 
 
-def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+def entrants(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """The start list: pairing numbers, players and their ratings when the tournament starts.
 
     Example: nardrating entrants spring-open
@@ -58,7 +58,7 @@ def pair(tournament: TournamentArg,
                            "(a zero-point bye); repeat for several."), show_default=False)] = None,
          half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=N_("A player given a "
                              "requested half-point bye; repeat for several."), show_default=False)] = None,
-         club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+         club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """Pair the next round by the tournament's system and append it to the journal as a [[round]].
 
     Refused while the previous round has boards without a result, for a finished event, a tournament
@@ -132,7 +132,7 @@ def standings(tournament: TournamentArg,
               after_round: Annotated[Optional[int], typer.Option("--after-round", help=N_("Standings after this round "
                                                                   "(default: the last with every result)."),
                                                                   show_default=False)] = None,
-              club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+              club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """Standings with the tournament's FIDE tie-breaks (default Swiss: buchholz-cut1, buchholz,
     sonneborn-berger; round-robin: sonneborn-berger, direct-encounter, wins).
 
@@ -182,7 +182,7 @@ def _complete(state: Tournament) -> int:
     return done
 
 
-def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: LangOpt = None) -> None:
+def crosstable(tournament: TournamentArg, club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """The crosstable: each round's opponent number, colour and result, points and tie-breaks.
 
     Example: nardrating crosstable spring-open -f md
