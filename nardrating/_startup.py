@@ -14,7 +14,7 @@ import os
 import sys
 import types
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 
 def no_pydantic_plugin_loader() -> None:
@@ -167,8 +167,8 @@ def help_in_language(app: Any) -> None:
 # the app's completion options. The app's command and group classes (typer's `cls=`, its public way
 # to change them) say them in the language here, through click's public methods: format_usage (also
 # the usage line of a usage error), get_help_option and get_params. In English they are the very
-# same words. ("Error:" and "Try … for help." of a usage error are written by the exception itself:
-# only patching typer would change them.)
+# same words. A usage error ("Error:", "Try … for help.", the message) is said by LocalGroup.main
+# (usageerrors.py), from the exception's public attributes.
 from typer.core import TyperCommand, TyperGroup  # noqa: E402 - typer.core: imported with typer anyway
 
 from .i18n import N_  # noqa: E402
@@ -204,7 +204,37 @@ class LocalCommand(TyperCommand):
 
 
 class LocalGroup(TyperGroup):
-    """The app and its command groups: their usage line, --help and completion options speak the language."""
+    """The app and its command groups: their usage line, --help and completion options, and a usage
+    error (usageerrors.py), speak the language."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from .i18n import DEFAULT, current
+
+        if current() == DEFAULT or not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)   # English: the library's own words, as they were
+        from typer import Abort, BadParameter
+
+        from .i18n import _
+
+        # click's exception classes, whichever click typer runs (its own from 0.16 on): by their public base
+        usage_error, click_error = (cast("type[Exception]", next(c for c in BadParameter.__mro__ if c.__name__ == name))
+                                    for name in ("UsageError", "ClickException"))
+        try:   # click's standalone mode, but a usage error said here; the rest as click's standalone mode does
+            code = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except usage_error as exc:
+            from .usageerrors import say
+
+            say(exc)
+            sys.exit(getattr(exc, "exit_code", 2))
+        except click_error as exc:
+            failed: Any = exc   # (a ClickException: show and exit_code are click's public API)
+            failed.show()
+            sys.exit(failed.exit_code)
+        except Abort:
+            sys.stderr.write(_("Aborted!") + "\n")
+            sys.stderr.flush()
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         _usage(self, ctx, formatter)

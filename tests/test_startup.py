@@ -141,3 +141,63 @@ def test_the_plugin_loader_stand_in_answers_as_pydantics_own(monkeypatch):
     outputs = [subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, check=True,
                               env={**os.environ}).stdout for mode in ("own", "stand-in")]
     assert outputs[0] == outputs[1] == "float_parsing\n2.0 []\n"
+
+
+# --- a usage error in the locale's language (nardrating/usageerrors.py), on whichever typer and click ---
+
+RU = {"LANG": "ru_RU.UTF-8"}
+
+
+@pytest.fixture
+def cli():
+    """The CLI in-process, its stderr apart on every click (older click's runner mixes it in by default)."""
+    import inspect
+
+    from typer.testing import CliRunner
+
+    from nardrating.cli import app
+
+    apart = {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else {}
+    runner = CliRunner(**apart)
+
+    def run(*args, env):
+        return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "100", "NARDRATING_CLUB": "", **env})
+
+    return run
+
+
+@pytest.mark.parametrize("argv, error", [
+    (["leaderboard", "--bogus"], "Ошибка: Нет параметра --bogus"),
+    (["leaderboard", "extra"], "Ошибка: Лишние аргументы (extra)"),
+    (["leaderboard", "--as-of"], "Ошибка: Параметру '--as-of' нужно значение."),
+    (["leaderboard", "--as-of", "07.12.2026"], "Ошибка: Неверное значение --as-of: '07.12.2026' — не дата; пишите "
+                                               "ГГГГ-ММ-ДД: 2026-12-07"),
+    (["add-match", "anna", "boris", "--draw", "--winner", "anna"], "Ошибка: Неверное значение --draw: у ничьей нет "
+     "победителя и другого результата: укажите что-то одно: --draw, --winner или --result"),
+])
+def test_a_usage_error_is_said_in_the_locales_language(cli, argv, error):
+    said = cli(argv[0], "--club", CHESS, *argv[1:], env=RU)
+    assert said.exit_code == 2
+    lines = said.stderr.splitlines()
+    assert lines[-1] == error and "Traceback" not in said.output
+    if lines[0].startswith("Использование:"):   # (an option without its value has no usage line)
+        command = argv[0]
+        assert lines[0].startswith(f"Использование: nardrating {command} [OPTIONS]")   # (A B, or {A} {B} on newer typers)
+        assert lines[1:3] == [f"Справка: 'nardrating {command} --help'.", ""]
+    else:
+        assert lines == [error]
+    # and in English, the library's own words, as they were
+    english = cli(argv[0], "--club", CHESS, *argv[1:], env={"LANG": "C"})
+    assert english.exit_code == 2 and "Error" in english.stderr and "Ошибка" not in english.stderr   # (older typers: a panel)
+
+
+def test_a_misspelt_command_or_a_missing_argument_in_russian(cli):
+    said = cli("leaderbord", env=RU).stderr.splitlines()
+    assert said[:3] == ["Использование: nardrating [OPTIONS] COMMAND [ARGS]...", "Справка: 'nardrating --help'.", ""]
+    assert said[3].startswith("Ошибка: Нет команды 'leaderbord'.")   # (newer typers add: Может быть, 'leaderboard'?)
+    missing = cli("history", "--club", CHESS, env=RU)
+    assert missing.exit_code == 2 and missing.stderr.splitlines()[-1].startswith("Ошибка: Не указан аргумент ")
+    no_group_command = cli("export", env=RU)
+    shown = no_group_command.stdout + no_group_command.stderr   # its help (click 8.2 on: on stderr, exit 2)
+    assert no_group_command.exit_code in (0, 2) and "Ошибка" not in shown
+    assert "Использование: nardrating export [OPTIONS] COMMAND [ARGS]..." in shown   # (older typers: in a panel)
