@@ -71,12 +71,12 @@ def message(exc: Any) -> str:
             return _("Invalid value: {message}").format(message=text)
         return _("Invalid value for {param_hint}: {message}").format(param_hint=hint, message=text)
     suggested = _SUGGESTED.match(text)   # typer's nearest commands after its message
-    said = _plain(suggested["message"] if suggested else text)
-    if said is None:
+    ours = _plain(suggested["message"] if suggested else text)
+    if ours is None:
         return str(exc.format_message())
     if suggested:
-        return _("{message}. Did you mean {names}?").format(message=said.rstrip("."), names=suggested["names"])
-    return said
+        return _("{message}. Did you mean {names}?").format(message=ours.rstrip("."), names=suggested["names"])
+    return ours
 
 
 def _plain(text: str) -> str | None:
