@@ -144,3 +144,18 @@ def test_an_imported_draw_is_told_at_its_line_of_the_file(cli, club, tmp_path):
     # With the chess discipline, which the elo list rates, the same sheet is imported.
     result = cli("import", sheet, "--discipline", "chess", "--club", club)
     assert result.exit_code == 0, result.output
+
+
+def test_a_chess_draw_imported_into_a_list_of_every_discipline_names_the_list_to_change(cli, tmp_path):
+    # `init --engine fibs` writes a list with no disciplines: it rates every one, chess too. The PGN's
+    # round 2 (from its line 11) is a draw: the file is right, the list is what to change.
+    from .test_import_files import PGN, write
+
+    without_the_chess_draw = JOURNAL.split('[[match]]\nid = "m0002"')[0]
+    club = make_club(tmp_path / "club", without_the_chess_draw, NARDY.replace('disciplines = ["long-nardy"]\n', "", 1))
+    message = refused(cli, club, "import", write(tmp_path, "cup.pgn", PGN))
+    assert ("cup.pgn:11: m0003: a draw in 'chess', which the rating list 'club' (fibs) rates, as it rates every discipline "
+            "(nardrating.toml gives [rating.club] no disciplines = [...]): a nardy or backgammon match has a winner; "
+            "name the disciplines [rating.club] rates in nardrating.toml (nothing was imported)") in message
+    # add-match says the same of the list, and how to give a winner
+    assert "as it rates every discipline" in refused(cli, club, "add-match", "anna", "boris", "--draw", "-d", "chess")
