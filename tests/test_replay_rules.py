@@ -126,6 +126,26 @@ def test_csv_bad_rows_are_reported_by_line(tmp_path, cli, monkeypatch):
     assert lines[3] == "games.csv:5: g4: date '15.01.2009' is not an ISO date like 2009-01-15; write 2009-01-15"
 
 
+def test_a_csv_row_with_one_player_twice_is_told_beside_the_other_rows_problems(tmp_path, cli):
+    # A TOML [[match]] of anna against anna is refused by its model, beside any other entry's problem;
+    # a CSV row was told only once every other row was right (its file's rows were not added to be checked).
+    config = ELO_CONFIG.replace('journal = ["journal.toml"]', 'journal = ["games.csv"]')
+    club = make_club(tmp_path, "", config)
+    (club / "games.csv").write_text("date,player_a,player_b,winner\n"
+                                    "2009-01-01,anna,boris,anna\n"
+                                    "2009-01-02,anna,anna,anna\n"
+                                    "2009-01-02,anna,boris,\n", encoding="utf-8")
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{club / 'games.csv'}:3: games-2: a match needs two different players, not 'anna' against themself",
+        f"{club / 'games.csv'}:4: games-3: no winner: write the winner's id, 'anna' or 'boris'"]
+    # alone, it is told as before (by the check across entries)
+    (club / "games.csv").write_text("date,player_a,player_b,winner\n2009-01-02,anna,anna,anna\n", encoding="utf-8")
+    assert cli("check", "--club", club).stderr.splitlines() == [
+        f"{club / 'games.csv'}:2: games-1: a match needs two different players, not 'anna' against themself"]
+
+
 def test_as_of_before_a_later_adjustment_under_a_time_invariant_engine(tmp_path):
     # fibs replays are reused for any --as-of after the last entry; an [[adjust]] dated after the
     # last match is such an entry: before its date, the rating is the one the matches gave.

@@ -278,6 +278,8 @@ def _convert(columns: Sequence[Sequence[str]], lines: Sequence[int], header: lis
                 continue
             extras.setdefault(k, {})["chips"] = chips
     if len(problems) > count_before:
+        for k in [k for k in range(n) if a[k] == b[k] != -1]:   # (the block is not added: validate would not see it)
+            bad(k, partial(_same_player, a_col[k].strip()), ids[k])
         if len(problems) - count_before >= MAX_PROBLEMS:
             problems.append(Problem(label, None, _("more than {most} problems in this file; the first are "
                                                    "listed").format(most=MAX_PROBLEMS)))
@@ -348,7 +350,13 @@ def _result_refused(text: str) -> str:
 
 
 def _winner_refused(winner: str, a: str, b: str) -> str:
+    if not winner.strip():
+        return _("no winner: write the winner's id, {a!r} or {b!r}").format(a=a, b=b)
     return _("winner {winner!r} is neither {a!r} nor {b!r}").format(winner=winner, a=a, b=b)
+
+
+def _same_player(player: str) -> str:
+    return _("a match needs two different players, not {player!r} against themself").format(player=player)
 
 
 def _note_refused(fault: Fault) -> str:
