@@ -206,3 +206,26 @@ def test_narrow_changes_keep_both_ratings_and_the_change(cli, tmp_path):
     assert boards[0]["player"] == boards[1]["player"] == "vagif"
     assert lines[3] == f"{'vagif':<6}  {1:>11}  {1:>10}  {before:>13.2f}  {after:>12.2f}  {after - before:>+6.2f}"
     assert "not shown at 80 columns: Name, Games added, Entries" in " ".join(lines)
+
+
+def test_narrow_report_details_keep_the_arithmetic_and_wrap_the_opponents_ratings(cli, tmp_path):
+    # Seed 000's worked example (tests/test_mfsnb_seed.py): a, 2337, against nine opponents averaging 2312,
+    # D 25 → Pe 0.53, E 4.77, P 6.5, +17. At 80 columns the nine ratings took the row's room, and Ra,
+    # the difference, Pe, E and P were left out; the ratings now wrap, one or more a line.
+    from .test_mfsnb_seed import worked_example
+
+    club = worked_example(tmp_path / "fed")
+    lines = cli("report", "--period", "2009-Q1", "--details", "--club", club, env={"COLUMNS": "80"}).stdout.splitlines()
+    header = lines.index("a (a)") + 1
+    assert lines[header].split() == ["Id", "System", "Opponents", "Ratings", "Ra", "Difference", "Pe", "E", "P", "Change"]
+    first = lines[header + 2].split()
+    assert first[:3] == ["open", "swiss", "9"] and first[-6:] == ["2312", "25", "0.53", "4.77", "6.5", "+17"]
+    ratings = " ".join(lines[header + 2:header + 12]).replace(";", " ").split()
+    assert [r for r in ratings if r in {"2405", "2380", "2350", "2330", "2310", "2290", "2270", "2250", "2223"}] == [
+        "2405", "2380", "2350", "2330", "2310", "2290", "2270", "2250", "2223"]
+    assert max(map(len, lines)) <= 80
+    # o0 (2405) lost to a: D 68 → Pe 0.59, E 0.59, P 0, R = 10 × (0 − 0.59) = −5.9 → −6. A P of 0 was left
+    # out as an engine's column that is zero throughout (no penalty, say); it is the arithmetic here.
+    o0 = lines.index("o0 (o0)") + 1
+    assert lines[o0].split()[-3:] == ["E", "P", "Change"]
+    assert lines[o0 + 2].split()[-6:] == ["2337", "68", "0.59", "0.59", "0", "-6"]

@@ -3,7 +3,7 @@ points, expected and change; the commission's totals, and the arithmetic behind 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -197,17 +197,28 @@ def _is_records(value: object) -> bool:
     return isinstance(value, list) and any(isinstance(v, dict) for v in value)
 
 
+def _numbers(values: Iterable[object]) -> bool:
+    """Numbers, where given (None: not for this record), and at least one."""
+    given = [v for v in values if v is not None]
+    return bool(given) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in given)
+
+
 def report_details(table: Table) -> list[Table]:
     """Per-row details, as tables of their own: per competition (mfsnb, fide) or per game."""
     details: list[Table] = []
     for row in table.rows:
-        records = row.get("competitions") or row.get("events")
+        competitions = row.get("competitions")
+        records = competitions or row.get("events")
         if not records:
             continue
         keys = list(dict.fromkeys(k for record in records for k in record))
         tail = [k for k in ("change", "after", "reason") if k in keys]   # the outcome last, as in history
         keys = [k for k in keys if k not in tail] + tail
         kinds = {"date": "date", "result": "score", "before": "rating", "after": "rating", "change": "change"}
-        columns = [Column(k, heading(k), kinds.get(k, "auto")) for k in keys]
+        if competitions:   # a competition's arithmetic (Ra, Pe, E, P): shown when 0 too, as a number
+            kinds |= {k: "number" for k in keys if k not in kinds and _numbers(r.get(k) for r in records)}
+        # a list (an event's opponents' ratings) wraps on a narrow terminal, rather than leave out the columns after it
+        lists = {k for record in records for k, value in record.items() if isinstance(value, (list, tuple))}
+        columns = [Column(k, heading(k), kinds.get(k, "auto"), wrap=k in lists) for k in keys]
         details.append(Table(f"{row['name']} ({row['player']})", columns, records))
     return details
