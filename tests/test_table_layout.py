@@ -229,3 +229,12 @@ def test_narrow_report_details_keep_the_arithmetic_and_wrap_the_opponents_rating
     o0 = lines.index("o0 (o0)") + 1
     assert lines[o0].split()[-3:] == ["E", "P", "Change"]
     assert lines[o0 + 2].split()[-6:] == ["2337", "68", "0.59", "0.59", "0", "-6"]
+
+
+def test_report_details_give_a_games_expected_score_as_history_and_the_seed_do(cli):
+    # Seed 003's second example: Анна, 1210, loses to Вера, 1200: E = 1/(1 + 10^(-10/400)) = 0.5144,
+    # 20 × (0 − 0.5144) = −10.29. The per-game details wrote E as 0.51, from which −10.29 cannot be redone.
+    lines = cli("report", "--club", SAMPLES / "chess-club", "--period", "2009-01", "--details", "--player", "anna",
+                env={"COLUMNS": "100"}).stdout.splitlines()
+    row = next(line for line in lines if " m0003 " in line).split()
+    assert row == ["2009-01-22", "m0003", "vera", "0", "1210.00", "0.5144", "20", "-10.29", "1199.71"]

@@ -215,8 +215,10 @@ def report_details(table: Table) -> list[Table]:
         tail = [k for k in ("change", "after", "reason") if k in keys]   # the outcome last, as in history
         keys = [k for k in keys if k not in tail] + tail
         kinds = {"date": "date", "result": "score", "before": "rating", "after": "rating", "change": "change"}
-        if competitions:   # a competition's arithmetic (Ra, Pe, E, P): shown when 0 too, as a number
-            kinds |= {k: "number" for k in keys if k not in kinds and _numbers(r.get(k) for r in records)}
+        # Numbers shown when 0 too, right-aligned: a competition's arithmetic (Ra, Pe, E, P); a game's, as
+        # history shows it, its expected score or probability to 4 decimals (the seeds' 0.5144)
+        kinds |= {k: "probability" if k in ("expected", "probability") and not competitions else "number"
+                  for k in keys if k not in kinds and _numbers(r.get(k) for r in records)}
         # a list (an event's opponents' ratings) wraps on a narrow terminal, rather than leave out the columns after it
         lists = {k for record in records for k, value in record.items() if isinstance(value, (list, tuple))}
         columns = [Column(k, heading(k), kinds.get(k, "auto"), wrap=k in lists) for k in keys]
