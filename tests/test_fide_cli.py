@@ -101,3 +101,23 @@ def test_fractional_adjustment_is_refused(tmp_path):
     result = CliRunner().invoke(app, ["check", "--club", str(club)], env=ENV)
     assert result.exit_code == 1
     assert "keeps whole numbers; write 2000 instead of 2000.5" in result.output
+
+
+def test_a_first_ratings_pool_note_is_in_russian_words_and_numbers():
+    # Устинов's first rating (seed 002 8.2.5, below 50% in a round-robin) as the note under the report:
+    # in English the pool's JSON keys; in Russian explain's words for them, the rule in words, and
+    # every number as in English with a decimal comma.
+    import re
+
+    def note(env):
+        out = CliRunner().invoke(app, ["report", "--period", "2024", "--details", "--club", CLUB], env=env).stdout
+        return " ".join(next(line for line in out.split("\n[") if line.startswith("17] ustinov")).split())
+
+    english, russian = note({"COLUMNS": "300"}), note({"COLUMNS": "300", "LANG": "ru_RU.UTF-8"})
+    assert english.startswith("17] ustinov: pool: games 5, points 1.0, opponents_mean ")
+    assert "rule below 50%, round-robin: Ra + dp·n/(n+1) (8.2.5)" in english
+    assert russian.startswith("17] ustinov: пул: партий 5, очки 1,0, средний рейтинг соперников ")
+    assert ", итог " in russian and "правило меньше 50 % в круговом турнире: Ra + dp·n/(n+1) (8.2.5)" in russian
+    numbers = re.compile(r"\d+(?:[.,]\d+)?")
+    figures = english.split(" rule ")[0], russian.split(" правило ")[0]   # (the rule's § numbers stay as written)
+    assert [n.replace(".", ",") for n in numbers.findall(figures[0])] == numbers.findall(figures[1])

@@ -15,8 +15,10 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
-from ..i18n import N_, _
-from ..i18n.terms import reason_text
+from ..engines.wording import in_words
+from ..i18n import DEFAULT, N_, _, current
+from ..i18n.numbers import localized
+from ..i18n.terms import input_text, reason_text
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
 from .text import CONTROL, visible
@@ -225,6 +227,8 @@ def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
                     shown = cell_text(row[column.key], column)
                     if column.key == "reason":   # an engine's value in JSON and CSV, words here
                         shown = reason_text(shown, row.get("kind"))
+                    elif isinstance(row[column.key], dict) and current() != DEFAULT:
+                        shown = _mapping_in_words(row[column.key])
                     text = f"{label}{shown}"
                     notes.append(f"[{len(notes) + 1}] " + (f"{who}: {text}" if who else text))
                     marks.append(str(len(notes)))
@@ -235,6 +239,17 @@ def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
     columns = [c for c in table.columns if c not in footnoted] + [Column("notes", _("Notes"))]
     return Table(table.title, columns, with_marks(table.rows),
                  [Section(title, with_marks(rows)) for title, rows in table.sections], table.caption), notes
+
+
+def _mapping_in_words(value: dict[str, object]) -> str:
+    """A structured value of a note (a first rating's pool) in the language: its keys as explain's
+    inputs, an engine's text in words, numbers in the language's symbols (English: cell_text's)."""
+    def said(item: object) -> str:
+        if isinstance(item, str):
+            return in_words(item)
+        return localized(str(item)) if isinstance(item, (int, float)) and not isinstance(item, bool) else str(item)
+
+    return ", ".join(input_text(str(key), said(item)) for key, item in value.items())
 
 
 def _without_empty_columns(table: Table) -> Table:
