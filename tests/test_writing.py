@@ -125,7 +125,12 @@ def test_add_player_tournament_void(cli, club):
     assert [e.reason for e in ledger.run().history("vera")] == ["voided"]
     # Refusals: duplicate player, duplicate tournament, void twice, void of an unknown match.
     for args, message in ((["add-player", "vera"], "already used"),
-                          (["add-player", "bad id"], "ID: 'bad id' is not an id: character 4, ' ' (U+0020), is not allowed"),
+                          (["add-player", "bad id", "--name", "Bad"],
+                           "ID: 'bad id' is not an id: character 4, ' ' (U+0020), is not allowed"),
+                          # a full name typed for the id, without --name: the command to write instead
+                          (["add-player", "Анна Петрова"], "'Анна Петрова' is a name, not an id: an id is one word, the "
+                           "one commands use; give the name with --name: nardrating add-player анна-петрова --name "
+                           '"Анна Петрова"'),
                           (["add-tournament", "cup-1", "--name", "x", "--system", "swiss", "--start", "2009-01-01",
                             "--end", "2009-01-01"], "already used"),
                           (["add-tournament", "cup-2", "--name", "x", "--system", "league", "--start", "2009-01-01",

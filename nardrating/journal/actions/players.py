@@ -1,6 +1,8 @@
 """add-player, rename-player and merge-players: who plays."""
 from __future__ import annotations
 
+import re
+import shlex
 from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
@@ -9,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...errors import player_hint
 from ...i18n import _
 from ..lint import name_warnings
+from ..textrules import id_problem
 from ..tomlsource import shown
 from .write import AnyEntry, Check, Fields, Written, refuse, write_entry
 
@@ -41,10 +44,21 @@ def add_player(ledger: Ledger, player_id: str, name: str | None = None, alias: s
                qualification: str | None = None, title: str | None = None, joined: date | None = None,
                dry_run: bool = False, warn: Warn | None = None) -> Fields:
     """Append a [[player]]; the entry as written. A name or id alike another's is told to `warn`."""
+    words = player_id.split()
+    suggested = "-".join("".join(re.findall(r"[\w-]", word)) for word in words).casefold()
+    if name is None and len(words) > 1 and id_problem(suggested) is None:   # a full name given for the id
+        refuse(ledger, _("{given} is a name, not an id: an id is one word, the one commands use; give the name with "
+                         "--name: nardrating add-player {suggested} --name {quoted}").format(
+            given=shown(player_id), suggested=suggested, quoted=_quoted(" ".join(words))))
     fields = {"id": player_id, "name": name, "alias": alias, "qualification": qualification,
               "title": title, "joined": joined}
     return write_entry(ledger, "player", lambda club, path: fields, check=_name_check(warn, ids=True),
                        dry_run=dry_run).entries[0]
+
+
+def _quoted(text: str) -> str:
+    """A name as a shell takes it: in double quotes where nothing in it is special there, as a person types it."""
+    return f'"{text}"' if not set(text) & set('"$`\\!') else shlex.quote(text)
 
 
 def edit_player(ledger: Ledger, player_id: str, changes: Mapping[str, object], day: date | None = None,
