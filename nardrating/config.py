@@ -151,6 +151,17 @@ def _link_note(path: Path) -> str:
     return "" if target == os.path.abspath(path) else _(" (a symbolic link to {target!r})").format(target=target)
 
 
+def near_name(path: Path) -> str | None:
+    """A file beside a missing one that is likely it: the same name in another case, or with an
+    extension added after it (Windows hides the .txt an editor adds)."""
+    try:
+        names = sorted(p.name for p in path.parent.iterdir() if p.is_file())
+    except OSError:
+        return None
+    wanted = path.name.casefold()
+    return next((n for n in names if n.casefold() == wanted or n.casefold().startswith(wanted + ".")), None)
+
+
 def find_club(club: str | os.PathLike[str] | None) -> Path:
     """--club, else $NARDRATING_CLUB, else the nearest nardrating.toml upward."""
     from_env = club is None
@@ -167,6 +178,10 @@ def find_club(club: str | os.PathLike[str] | None) -> Path:
                 raise LedgerError([Problem(str(path), None, _(
                     "no club config here, where NARDRATING_CLUB names the club: set it to a folder holding "
                     "nardrating.toml, or give --club"))])
+            near = near_name(path)
+            if near is not None:
+                raise LedgerError([Problem(str(path), None, _("no club config here, but the folder has {near}: rename it "
+                                                              "{name}").format(near=near, name=CONFIG_NAME))])
             raise LedgerError([Problem(str(path), None, _("no club config here: give --club a folder holding nardrating.toml, or run `nardrating init`"))])
         return path
     here = Path.cwd().resolve()
@@ -174,6 +189,10 @@ def find_club(club: str | os.PathLike[str] | None) -> Path:
         candidate = folder / CONFIG_NAME
         if candidate.exists():
             return candidate
+    near = near_name(here / CONFIG_NAME)
+    if near is not None:
+        raise LedgerError([Problem(str(here), None, _("no club config here, but the folder has {near}: rename it "
+                                                      "{name}").format(near=near, name=CONFIG_NAME))])
     raise LedgerError([Problem(str(here), None, _("no nardrating.toml in this folder or above it: pass --club PATH, set NARDRATING_CLUB, or run `nardrating init`"))])
 
 

@@ -175,3 +175,21 @@ def test_a_path_written_with_windows_separators_says_how_to_write_it(tmp_path, c
     (club / "data" / "journal.toml").unlink()
     result = cli("check", "--club", club)
     assert "data\\journal.toml: journal file not found; create it" in result.stderr
+
+
+@pytest.mark.parametrize("beside", ["journal.toml.txt", "Journal.TOML"])
+def test_a_journal_or_config_saved_under_a_near_name_is_named(tmp_path, cli, monkeypatch, beside):
+    # A club folder sent from Windows: Notepad saved journal.toml as journal.toml.txt (Windows hides the
+    # .txt), or a program wrote Journal.TOML; here neither is journal.toml.
+    club = make_club(tmp_path / "club")
+    (club / "journal.toml").rename(club / beside)
+    result = cli("check", "--club", club)
+    assert result.exit_code == 1
+    assert (f"journal.toml: journal file not found; its folder has {beside}: rename it journal.toml, or name it in "
+            f"[club] journal in nardrating.toml") in result.stderr
+    (club / beside).rename(club / "journal.toml")
+    (club / "nardrating.toml").rename(club / beside.replace("journal", "nardrating").replace("Journal", "Nardrating"))
+    said = f"no club config here, but the folder has {beside.replace('journal', 'nardrating').replace('Journal', 'Nardrating')}"
+    assert f"{said}: rename it nardrating.toml" in cli("check", "--club", club).stderr
+    monkeypatch.chdir(club)   # found from the folder it runs in (no club above tmp_path)
+    assert f"{said}: rename it nardrating.toml" in cli("check").stderr

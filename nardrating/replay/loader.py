@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..config import ClubConfig, display_path, find_club, load_config
+from ..config import ClubConfig, display_path, find_club, load_config, near_name
 from ..errors import LedgerError, Problem
 from ..i18n import N_, _
 from ..journal.model import Journal
@@ -147,5 +147,10 @@ def _not_found(path: Path, folder: Path) -> str:
         return _("journal file not found: its path has \\ between folders, which only Windows reads so; write "
                  "{fixed} in [club] journal in nardrating.toml (/ works on every system)").format(
             fixed=os.path.relpath(path, folder).replace("\\", "/"))
+    near = near_name(path)
+    if near is not None:   # Journal.TOML, journal.toml.txt (Windows hides the .txt an editor added)
+        return _("journal file not found; its folder has {near}: rename it {name}, or name it in [club] journal "
+                 "in nardrating.toml").format(near=near, name=path.name)
     return _("journal file not found; create it (`nardrating init` makes an empty one) or fix [club] journal in "
              "nardrating.toml")
+
