@@ -257,3 +257,21 @@ def test_text_columns_are_text_and_numbers_numbers(cli, tmp_path):
     assert "num" not in heads["Tournaments"] and "num" not in heads["Ignored"] and "num" not in heads["Name"]
     assert "num" in heads["Before"] and "num" in heads["Games"] and "num" in heads["After"]
     assert 'data-type="number"><button type="button">Tournaments' not in page
+
+
+def test_long_russian_words_of_a_heading_break_where_russian_hyphenates():
+    # Russian hyphenation, by hand: before a consonant between vowels, after the first consonant of a
+    # cluster, after ь/й; never leaving fewer than three letters on a line; in words of 8 letters or more.
+    from nardrating.exchange.publish.site import hyphenated
+
+    def parts(text):
+        return hyphenated(text).replace("\u00ad", "-")
+
+    assert parts("Изменение") == "Изме-не-ние"
+    assert parts("Результат") == "Резуль-тат"
+    assert parts("Соперник") == "Сопер-ник"
+    assert parts("Последняя партия") == "Пос-лед-няя партия"   # (words under 8 letters whole: Статус, партия)
+    assert parts("Усечённый Бухгольц 1") == "Усе-чён-ный Бух-гольц 1"
+    assert parts("соревнование") == "сорев-но-ва-ние"   # (со-рев-…: "со" alone would be two letters)
+    assert parts("Дата") == "Дата" and parts("После") == "После"   # short words whole
+    assert parts("Expected change") == "Expected change"            # English breaks at its spaces

@@ -127,6 +127,27 @@ def test_every_page_at_390_and_1280_px(cli, tmp_path):
                 assert not found["tables"][0]["scrolls"], f"{where}: the leaderboard scrolls sideways"
 
 
+def test_the_russian_site_at_390_px(cli, tmp_path):
+    # Russian headings and a history's words are longer (Изменение, соревнование, рейтинг-лист): a player's
+    # games table scrolled sideways on a phone, its change and rating after off the screen. Long Russian
+    # words now break at soft hyphens there (Изме-не-ние).
+    pages = []
+    for club in ("federation-2009", "club-swiss", "nardy-club"):
+        out = tmp_path / club
+        assert cli("publish", out, "--club", SAMPLES / club, "--lang", "ru").exit_code == 0
+        pages += [out.resolve() / "index.html", *sorted((out.resolve() / "players").glob("*.html"))]
+    for page, found in zip(pages, laid_out(tmp_path, pages, 390)):
+        where = f"{page.parent.parent.name}/{page.parent.name}/{page.name} at 390 px"
+        assert found["page"] <= 0 and found["cut"] == [], where
+        if page.parent.name == "players":
+            for games in found["tables"]:
+                assert not games["scrolls"], f"{where}: the games table scrolls sideways"
+                shown = {heading.replace("\u00ad", "") for heading in games["shown"]}
+                assert {"Дата", "Соперник", "Результат", "Изменение", "После"} <= shown, where
+        else:
+            assert not found["tables"][0]["scrolls"], f"{where}: the leaderboard scrolls sideways"
+
+
 def test_a_page_that_scrolls_sideways_would_be_seen(tmp_path):
     """The measurement above can fail: a page wider than a phone, and a caption past its edge, are found."""
     page = tmp_path / "wide.html"

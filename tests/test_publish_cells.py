@@ -11,15 +11,16 @@ pytest.importorskip("jinja2")
 from nardrating.exchange.publish import _environment  # noqa: E402
 from nardrating.exchange.publish.site import Cell  # noqa: E402
 
-# The template's tags for a row's cells before the filter (templates/page.html).
+# The template's tags for a row's cells before the filter (templates/page.html); an aside's long Russian
+# words with soft hyphens since (`hyphenated`).
 FORMER = ("""{% for c in row %}{% if c.header %}<th scope="row"{% else %}<td{% endif %}"""
           """{% if c.numeric or c.more or c.long %} class="{{ ['num' if c.numeric, 'more' if c.more, 'long' if c.long]"""
           """ | select | join(' ') }}"{% endif %}{% if c.sort is not none %} data-sort="{{ c.sort }}"{% endif %}>"""
           """{% if c.href %}<a href="{{ c.href }}">{{ c.text }}</a>{% elif c.numeric %}{{ c.text }}"""
-          """{% else %}{{ c.text | words }}{% endif %}{% if c.aside %}<span class="aside">{{ c.aside }}</span>{% endif %}"""
+          """{% else %}{{ c.text | words }}{% endif %}{% if c.aside %}<span class="aside">{{ c.aside | hyphenated }}</span>{% endif %}"""
           """{% if c.header %}</th>{% else %}</td>{% endif %}{% endfor %}""")
 
-PIECES = ["2009-01-15", "long-nardy", "Анна Петрова", "a  b", " ", "", "-", "x-", "<b>", "&amp;", '"q"', "'",
+PIECES = ["2009-01-15", "long-nardy", "Анна Петрова", "соревнование", "a  b", " ", "", "-", "x-", "<b>", "&amp;", '"q"', "'",
           "\x1b[31m", "\n", "\t", "\u202e", "1200.00", "+10.59", "½", "m0001", "A & B - C"]
 
 

@@ -63,13 +63,14 @@ def _environment() -> jinja2.Environment:
         import jinja2
     except ImportError:
         raise ActionRefused(_("publish needs Jinja2: pip install 'nardrating[site]'")) from None
-    from .site import cells, words
+    from .site import cells, hyphenated, words
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("nardrating.exchange.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"], finalize=_shown())
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]  # the i18n extension's
     env.filters["words"] = words
+    env.filters["hyphenated"] = hyphenated
     env.filters["cells"] = jinja2.pass_environment(cells)
     return env
 

@@ -106,6 +106,30 @@ def words(text: object) -> Markup:
     return Markup(" ".join([f'<span class="w">{escape(w)}</span>' if "-" in w else escape(w) for w in shown.split(" ")]))
 
 
+_CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]{8,}")   # (Статус, Игрок, Партий: whole)
+_VOWELS, _SIGNS = set("аеёиоуыэюяАЕЁИОУЫЭЮЯ"), set("ьъй")
+
+
+def hyphenated(text: str) -> str:
+    """A table's heading, or a word in a cell (a history's "соревнование"), with soft hyphens in its long
+    Russian words (also a Jinja filter): on a phone it takes two lines rather than the table wider.
+    Other text as it is (a browser breaks English headings at spaces, and they fit)."""
+    return _CYRILLIC_WORD.sub(lambda word: "\u00ad".join(_syllables(word.group())), text)
+
+
+def _syllables(word: str) -> list[str]:
+    """A Russian word in parts where it may break, three letters kept on each side: before a consonant
+    between vowels (Изме-не-ние), after the first consonant of a cluster (Пос-лед-няя, Бух-гольц),
+    after ь, ъ or й (Резуль-тат); every part with a vowel."""
+    def vowel(k: int) -> bool:
+        return word[k] in _VOWELS
+
+    cuts = [k for k in range(3, len(word) - 2)
+            if not vowel(k) and word[k] not in _SIGNS and any(map(vowel, range(k))) and any(map(vowel, range(k, len(word))))
+            and (word[k - 1] in _SIGNS or (not vowel(k - 1) and vowel(k - 2)) or (vowel(k - 1) and vowel(k + 1)))]
+    return [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)])]
+
+
 def cells(env: Any, row: list[Cell]) -> Markup:
     """A table row's cells as HTML (a Jinja filter given its environment: the pages' tables are most
     of a site, a cell at a time through the template's tags took most of its time). Each cell: th
@@ -135,7 +159,7 @@ def cells(env: Any, row: list[Cell]) -> Markup:
         else:
             out.append(words(c.text))
         if c.aside:
-            out.append(f'<span class="aside">{shown(c.aside)}</span>')
+            out.append(f'<span class="aside">{shown(hyphenated(c.aside))}</span>')
         out.append("</th>" if c.header else "</td>")
     return Markup("".join(out))
 
