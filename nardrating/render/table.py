@@ -15,9 +15,7 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING, NamedTuple, Protocol, cast
 
-from ..engines.wording import in_words
 from ..i18n import DEFAULT, N_, _, current
-from ..i18n.numbers import localized
 from ..i18n.terms import input_text, reason_text
 from ..reports.table import Column, Row, Section, Table
 from .cells import cell_text, column_texts
@@ -244,6 +242,9 @@ def _with_footnotes(table: Table) -> tuple[Table, list[str]]:
 def _mapping_in_words(value: dict[str, object]) -> str:
     """A structured value of a note (a first rating's pool) in the language: its keys as explain's
     inputs, an engine's text in words, numbers in the language's symbols (English: cell_text's)."""
+    from ..engines.wording import in_words
+    from ..i18n.numbers import localized
+
     def said(item: object) -> str:
         if isinstance(item, str):
             return in_words(item)

@@ -153,4 +153,3 @@ def _not_found(path: Path, folder: Path) -> str:
                  "in nardrating.toml").format(near=near, name=path.name)
     return _("journal file not found; create it (`nardrating init` makes an empty one) or fix [club] journal in "
              "nardrating.toml")
-

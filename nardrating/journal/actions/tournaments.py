@@ -128,7 +128,7 @@ class ResultLine:
 
 
 def parse_results(text: str, label: str) -> list[ResultLine]:
-    """`WHITE BLACK RESULT` a line (# starts a comment); ActionRefused naming every line that is not
+    """`WHITE BLACK RESULT` a line (# starts a comment); a LedgerError naming every line that is not
     (the director fixes the file once, not once per line)."""
     found, wrong = [], []
     text = text.removeprefix("\ufeff")  # the byte order mark a Windows editor writes first
