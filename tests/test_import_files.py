@@ -262,6 +262,35 @@ def test_csv_sheet_with_names(cli, tmp_path):
     assert "existing (name)" in result.stdout
 
 
+def test_a_sheets_own_headings_white_black_and_russian(cli, tmp_path):
+    # A chess sheet's White and Black, and a Russian club's sheet (Дата;Белые;Чёрные;Результат, 01.12.2026,
+    # 1:0), import as the journal's columns would: anna (white) beat boris on 1 December 2026.
+    players = '[[player]]\nid = "anna"\n\n[[player]]\nid = "boris"\n'
+    for sheet in ("Date,White,Black,Result\n2026-12-01,anna,boris,1-0\n",
+                  "Дата;Белые;Чёрные;Результат\n01.12.2026;anna;boris;1:0\n"):
+        club = make_club(tmp_path / f"club-{len(sheet)}", players)
+        result = cli("import", write(tmp_path, "s.csv", sheet), "--club", club)
+        assert result.exit_code == 0, result.output
+        [match] = entries(club, "match")
+        assert (match["players"], match["result"], str(match["date"])) == (["anna", "boris"], "1-0", "2026-12-01")
+    club = make_club(tmp_path / "twice", players)
+    assert ("s.csv:1: the header row names player_a twice (a column and another name for it, such as white for "
+            "player_a)") in refused(cli, club, write(tmp_path, "s.csv", "date,white,player_a,black,result\n"))
+
+
+def test_an_id_given_exactly_is_that_player_where_another_differs_only_in_case(cli, tmp_path):
+    # anna and ANNA (check warns of such ids, and allows them): a sheet's anna was taken for ANNA, the
+    # last of the two; an id written exactly is that player, and Anna (neither) is refused, naming both.
+    club = make_club(tmp_path / "club", '[[player]]\nid = "anna"\n\n[[player]]\nid = "ANNA"\n\n'
+                                        '[[player]]\nid = "boris"\n')
+    result = cli("import", write(tmp_path, "s.csv", "date,player_a,player_b,result\n2026-12-01,anna,boris,1-0\n"),
+                 "--club", club)
+    assert result.exit_code == 0, result.output
+    assert [m["players"] for m in entries(club, "match")] == [["anna", "boris"]]
+    err = refused(cli, club, write(tmp_path, "t.csv", "date,player_a,player_b,result\n2026-12-02,Anna,boris,1-0\n"))
+    assert "t.csv:2: 'Anna' is, but for case or look-alike letters, the id of several players (ANNA, anna)" in err
+
+
 def test_csv_bad_rows(cli, tmp_path):
     club = make_club(tmp_path / "club")
     sheet = "date,player_a,player_b,result\n2024-01-05,a,b,1-0\n2024-13-05,a,b,2-0\n2024-01-06,a\n"

@@ -20,6 +20,21 @@ RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
            "0.5-0.5": "1/2-1/2", "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2"}
 
 
+# A sheet's other names for the columns (any case): a chess sheet's White and Black, a Russian club's
+# own headings. The journal's CSV keeps the column names alone.
+HEADER_WORDS = {"white": "player_a", "black": "player_b", "player 1": "player_a", "player 2": "player_b",
+                "дата": "date", "белые": "player_a", "чёрные": "player_b", "черные": "player_b",
+                "игрок 1": "player_a", "игрок 2": "player_b", "результат": "result", "победитель": "winner",
+                "длина": "length", "счёт": "score", "счет": "score", "вид игры": "discipline", "турнир": "tournament",
+                "фишки": "chips", "примечание": "note"}
+
+
+def _column(heading: str) -> str:
+    """The column a heading names: a column's name in any case (Date), or another name for it (White)."""
+    key = " ".join(heading.casefold().split())
+    return key if key in COLUMNS else HEADER_WORDS.get(key, heading)
+
+
 def _delimiter(text: str) -> str:
     """The cells' separator, told by the header row: a comma; a semicolon or a tab where the header has
     no comma but those (a spreadsheet saved as CSV where the decimal mark is a comma, as in Russian)."""
@@ -43,6 +58,12 @@ def parse_csv(raw: bytes, label: str) -> Parsed:
         return parsed
     except csv.Error as exc:
         parsed.problem(1, _("not CSV: {error}").format(error=exc))
+        return parsed
+    header = [_column(h) for h in header]
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:
+        parsed.problem(1, _("the header row names {columns} twice (a column and another name for it, such as white "
+                            "for player_a)").format(columns=", ".join(twice)))
         return parsed
     unknown = [h for h in header if h not in COLUMNS]
     missing = [h for h in ("date", "player_a", "player_b") if h not in header]

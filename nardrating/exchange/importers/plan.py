@@ -71,7 +71,9 @@ class _Players:
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
-        self.by_id = {folded(pid): pid for pid in journal.players}
+        self.by_id: dict[str, set[str]] = {}   # folded: ids that differ only in case or look-alike letters share one
+        for pid in journal.players:
+            self.by_id.setdefault(folded(pid), set()).add(pid)
         self.by_text: dict[str, set[str]] = {}
         for p in journal.players.values():
             for text in (p.name, p.alias):
@@ -87,8 +89,13 @@ class _Players:
         key = folded(name)
         if key in self.chosen:
             return self.chosen[key]
-        found = self.by_id.get(key)
+        alike = self.by_id.get(key, set())
+        found = name.strip() if name.strip() in alike else next(iter(alike)) if len(alike) == 1 else None
         how = "existing (id)"
+        if found is None and len(alike) > 1:   # (anna and ANNA: the file's Anna is neither exactly)
+            problem(_("{name!r} is, but for case or look-alike letters, the id of several players ({players}); write "
+                      "the id meant exactly").format(name=name, players=", ".join(sorted(alike))))
+            return None
         if found is None:
             ids = self.by_text.get(key, set())
             if len(ids) > 1:
