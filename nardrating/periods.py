@@ -107,6 +107,45 @@ def check_day(day: date, text: str) -> date:
     return day
 
 
+# A period as people write it, for the hint of a --period typo: the year, and a quarter (Q1, 1кв, I квартал),
+# a half (H1, 1 полугодие) or a month's name (March, mar, март, марта) before or after it.
+_MONTH_NAMES = {name: k for k, names in enumerate((
+    "jan january янв январь января", "feb february фев февраль февраля", "mar march мар март марта",
+    "apr april апр апрель апреля", "may май мая", "jun june июн июнь июня", "jul july июл июль июля",
+    "aug august авг август августа", "sep sept september сен сент сентябрь сентября",
+    "oct october окт октябрь октября", "nov november ноя нояб ноябрь ноября", "dec december дек декабрь декабря"),
+    start=1) for name in names.split()}
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+_QUARTER = re.compile(r"q([1-4])|([1-4]|iv|i{1,3})\s*(?:-?й\s*)?(?:кв|квартал)\.?")
+_HALF = re.compile(r"h([12])|([12]|i{1,2})\s*(?:-?е\s*)?(?:полугодие|пг)\.?")
+_RANGE_DASH = re.compile(r"(.+?)\s*(?:\s[-–—]\s|[–—]|\s(?:to|по)\s|-(?=\d{4}-))\s*(.+)")
+
+
+def written_period(text: str) -> str | None:
+    """The period `text` means where it is written in another way than --period takes, and sure:
+    "Q1 2009", "1кв2009", "март 2009" or "2009-01-01 - 2009-03-31" give 2009-Q1, 2009-03 and
+    2009-01-01..2009-03-31; None otherwise."""
+    words = " ".join(text.casefold().replace(",", " ").split())
+    if (pair := _RANGE_DASH.fullmatch(words)) and ".." not in words:   # a range written with a dash, "to" or "по"
+        left, right = written_period(pair[1]) or pair[1], written_period(pair[2]) or pair[2]
+        try:
+            parse_period(f"{left}..{right}")
+            return f"{left}..{right}"
+        except ValueError:
+            pass
+    years = re.findall(r"(?<!\d)\d{4}(?!\d)", words)
+    if len(years) != 1:
+        return None
+    rest = re.sub(r"(?<!\d)\d{4}(?!\d)", " ", words).strip(" -/.")
+    year = years[0]
+    if (q := _QUARTER.fullmatch(rest)):
+        return f"{year}-Q{int(q[1]) if q[1] else int(q[2]) if q[2].isdigit() else _ROMAN[q[2]]}"
+    if (h := _HALF.fullmatch(rest)):
+        return f"{year}-H{int(h[1]) if h[1] else int(h[2]) if h[2].isdigit() else _ROMAN[h[2]]}"
+    month = _MONTH_NAMES.get(rest.rstrip("."))
+    return f"{year}-{month:02d}" if month else None
+
+
 PERIOD_HELP = N_("2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20")
 
 

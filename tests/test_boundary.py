@@ -117,6 +117,19 @@ def test_known_problems_and_usage_errors_keep_their_codes(tmp_path, cli):
         assert result.exit_code == 1 and f'(did you mean "{meant}"?)' in result.stderr
 
 
+@pytest.mark.parametrize("written, meant", [
+    ("Q1 2009", "2009-Q1"), ("1 кв. 2009", "2009-Q1"), ("IV квартал 2009", "2009-Q4"), ("1кв2009", "2009-Q1"),
+    ("2 полугодие 2009", "2009-H2"), ("март 2009", "2009-03"), ("March 2009", "2009-03"), ("2009 dec", "2009-12"),
+    ("2009-01-01 - 2009-03-31", "2009-01-01..2009-03-31"), ("2009-01-01-2009-03-31", "2009-01-01..2009-03-31"),
+    ("Q1 2009 – Q2 2009", "2009-Q1..2009-Q2"), ("2009-01-15 по 2009-02-20", "2009-01-15..2009-02-20")])
+def test_a_period_written_another_way_is_told_the_form_to_write(tmp_path, cli, written, meant):
+    # A quarter, a half or a month as people name them, and a range written with a dash: the one period
+    # meant, not the nearest strings (Q1 2009 was told "2009"; 2009-01-01 - 2009-03-31 nothing).
+    club = make_club(tmp_path / "club", JOURNAL)
+    result = cli("report", "--club", club, "--period", written)
+    assert result.exit_code == 1 and result.stderr.strip().endswith(f'(did you mean "{meant}"?)')
+
+
 # --- dates outside 1900-01-01..2999-12-31 --------------------------------------
 
 OUTSIDE = "is outside the dates nardrating handles (1900-01-01 to 2999-12-31)"

@@ -238,11 +238,13 @@ def _period_hint(text: str) -> str:
 
     from ..errors import did_you_mean
 
-    from ..periods import written_date
+    from ..periods import written_date, written_period
 
     meant = written_date(text)[1]
     if meant is not None:   # a day written as on paper: 07.12.2026
         return did_you_mean(meant.isoformat(), [meant.isoformat()])
+    if (period := written_period(text)) is not None:   # Q1 2009, март 2009, 2009-01-01 - 2009-03-31
+        return did_you_mean(period, [period])
     if (month := re.fullmatch(r"\s*(\d{1,2})[./](\d{4})\s*", text)) and 1 <= int(month[1]) <= 12:   # 03.2009
         return did_you_mean(f"{month[2]}-{int(month[1]):02d}", [f"{month[2]}-{int(month[1]):02d}"])
     year = re.search(r"[0-9]{4}", text)
