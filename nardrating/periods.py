@@ -137,13 +137,20 @@ def written_period(text: str) -> str | None:
     if len(years) != 1:
         return None
     rest = re.sub(r"(?<!\d)\d{4}(?!\d)", " ", words).strip(" -/.")
-    year = years[0]
+    year, month = years[0], _MONTH_NAMES.get(rest.rstrip("."))
     if (q := _QUARTER.fullmatch(rest)):
-        return f"{year}-Q{int(q[1]) if q[1] else int(q[2]) if q[2].isdigit() else _ROMAN[q[2]]}"
-    if (h := _HALF.fullmatch(rest)):
-        return f"{year}-H{int(h[1]) if h[1] else int(h[2]) if h[2].isdigit() else _ROMAN[h[2]]}"
-    month = _MONTH_NAMES.get(rest.rstrip("."))
-    return f"{year}-{month:02d}" if month else None
+        meant = f"{year}-Q{int(q[1]) if q[1] else int(q[2]) if q[2].isdigit() else _ROMAN[q[2]]}"
+    elif (h := _HALF.fullmatch(rest)):
+        meant = f"{year}-H{int(h[1]) if h[1] else int(h[2]) if h[2].isdigit() else _ROMAN[h[2]]}"
+    elif month:
+        meant = f"{year}-{month:02d}"
+    else:
+        return None
+    try:   # (a year nardrating does not handle: the message says so, not a hint)
+        parse_period(meant)
+    except ValueError:
+        return None
+    return meant
 
 
 PERIOD_HELP = N_("2009, 2009-Q1 (or 2009Q1), 2009-H1, 2009-03, 2009-01-15, or 2009-01-15..2009-02-20")
