@@ -277,6 +277,25 @@ def test_printed_lists_verify_too(cli, tmp_path, fmt):
     assert "anna (Анна): rating 1199.42 → 1218.85" in result.stdout.splitlines()
 
 
+@pytest.mark.parametrize("fmt", ["md", "xlsx"])
+def test_a_list_frozen_under_a_russian_locale_is_english_and_verifies(cli, tmp_path, fmt):
+    # Under LANG=ru the printed list took the locale's words (статус «активен», 1199,42) and verify, which
+    # reads them back, found every row changed. The file is data: English, as under any locale; the
+    # messages about it stay Russian.
+    club = copy(tmp_path, "chess-club")
+    ru = {"LANG": "ru_RU.UTF-8"}
+    result = cli("freeze-list", "--club", club, "--as-of", "2009-01-29", "--format", fmt, env=ru)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("записан ") and "(club · chess · на 2009-01-29, 4 строки)" in result.stdout
+    path = club / "lists" / f"club-chess-2009-01-29.{fmt}"
+    verified = cli("verify", path, "--club", club, env=ru)
+    assert verified.exit_code == 0 and "все строки воспроизведены" in verified.stdout, verified.output
+    if fmt == "md":   # seed 003's list after three evenings: Анна 1199.42 (tests/test_elo.py), provisional
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("**club · chess · as of 2009-01-29**") and "| Status |" in text
+        assert "| anna | Анна | 1199.42 | 3 | provisional |" in text
+
+
 def test_lists_from_elsewhere_are_refused_clearly(cli, tmp_path):
     chess = copy(tmp_path, "chess-club")
     federation = copy(tmp_path, "federation-2009")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..datarecords import datarecord
 from ..errors import ActionRefused, did_you_mean
 from ..journal.entries import MAX_TEXT
-from ..i18n import _
+from ..i18n import DEFAULT, _, using
 from .provenance import Stamp, md_footer, stamped, value_text
 from .safeout import create_new, exists_message, remove_created, remove_leftovers
 
@@ -126,14 +126,23 @@ def freeze(club: str | None, rating: str | None, discipline: str | None, day: da
         # Under the lock: the journal hashed, loaded and hashed again (equal), so that the digest
         # is of the very bytes the list was computed from.
         ledger, stamp = stamped(lambda: load_club(config_path), config_path)
-        result, table = list_table(ledger, rating, discipline, day)
+        known_discipline(ledger, discipline)   # (refused in the user's language, before the list's English below)
+        ledger.rating(rating)
+        # A frozen list is data that `verify` reads back: its headings, statuses and numbers are English
+        # whatever the locale (docs/languages.md); a Russian locale wrote them in Russian, and verify then
+        # found every row changed.
+        with using(DEFAULT):
+            result, table = list_table(ledger, rating, discipline, day)
+            now = datetime.now().astimezone()
+            data = list_bytes(table, provenance(ledger, result, stamp, day, period, now), fmt)
         target = output if output is not None else default_path(ledger, result, day, fmt)
         if os.path.lexists(target):
             raise ActionRefused(exists_message(target))
-        now = datetime.now().astimezone()
-        data = list_bytes(table, provenance(ledger, result, stamp, day, period, now), fmt)
         sha256 = hashlib.sha256(data).hexdigest()
-        made.update(target=target, data=data, title=table.title, rows=len(table.all_rows()), sha256=sha256)
+        from ..reports import AsOf
+
+        title = f"{result.rating} · {result.discipline} · {AsOf(day)}"   # (the message's, in the user's language)
+        made.update(target=target, data=data, title=title, rows=len(table.all_rows()), sha256=sha256)
         made["recorded"] = recorded_name(ledger, target)
         if len(made["recorded"]) > MAX_TEXT:
             raise ActionRefused(_("--output: {path} is {n} characters long, more than the {limit} a [[list]] entry "

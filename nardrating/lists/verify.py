@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..datarecords import datarecord, field
 from ..errors import ActionRefused
-from ..i18n import N_, _, ngettext
+from ..i18n import DEFAULT, N_, _, ngettext, using
 from ..i18n.numbers import localized
 from ..i18n.terms import status_text
 from .behind import Entries, Ref, added_since, concerning
@@ -98,8 +98,9 @@ def moved_rows(done: Recomputed) -> list[Moved]:
 
     listed, table, journal = done.listed, done.table, done.ledger.journal
     now_rows = table.all_rows()
-    if listed.shown:   # a printed list: compare the recomputed rows printed the same way
-        texts = column_texts(table)["rating"]
+    if listed.shown:   # a printed list: compare the recomputed rows printed the same way (in English, as frozen)
+        with using(DEFAULT):
+            texts = column_texts(table)["rating"]
         now_rows = [{**row, "rating": text} for row, text in zip(now_rows, texts)]
     now = {row["player"]: row for row in now_rows}
     renamed = final_ids(journal.identities)
