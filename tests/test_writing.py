@@ -196,3 +196,19 @@ def test_concurrent_add_player_with_one_id_lands_once(club):
     assert sorted(codes) == [0, 1, 1, 1, 1, 1]
     assert [p["id"] for p in tomllib.loads((club / "journal.toml").read_text())["player"]].count("vera") == 1
     load_club(club)  # still a valid journal
+
+
+def test_the_evenings_games_entered_after_midnight_take_date_yesterday(cli, club):
+    # An evening that ran past midnight: --date yesterday (вчера) writes the day before today, as a date;
+    # today (сегодня) is today. The journal holds the date itself, never the word.
+    from datetime import date, timedelta
+
+    yesterday = date.today() - timedelta(days=1)
+    assert cli("add-match", "anna", "boris", "--winner", "anna", "--date", "yesterday", "--club", club).exit_code == 0
+    result = cli("add-match", "boris", "anna", "--winner", "boris", "--date", "вчера", "--club", club,
+                 env={"LANG": "ru_RU.UTF-8"})
+    assert result.exit_code == 0 and f"от {yesterday}" in result.stdout, result.output
+    text = journal_bytes(club).decode()
+    assert text.count(f"date = {yesterday}\n") == 2 and "yesterday" not in text and "вчера" not in text
+    shown = cli("leaderboard", "--as-of", "Today", "--club", club)
+    assert shown.exit_code == 0 and f"as of {date.today()}" in shown.stdout

@@ -116,16 +116,23 @@ def fail(lines: Sequence[str]) -> NoReturn:
     raise typer.Exit(1)
 
 
+RELATIVE_DAYS = {"today": 0, "yesterday": 1, "сегодня": 0, "вчера": 1}   # days before today
+
+
 @overload
 def parse_date(value: str, option: str) -> date: ...
 @overload
 def parse_date(value: str | None, option: str) -> date | None: ...
 def parse_date(value: str | None, option: str) -> date | None:
-    """An option's YYYY-MM-DD, or a usage error naming the option."""
+    """An option's YYYY-MM-DD (or today, yesterday: the evening's games entered after midnight), or a
+    usage error naming the option. The journal is written the date itself."""
     from ..periods import check_day
 
     if value is None:
         return None
+    back = RELATIVE_DAYS.get(value.strip().casefold())
+    if back is not None:
+        return date.fromordinal(date.today().toordinal() - back)
     try:
         day = date.fromisoformat(value)
     except ValueError:
