@@ -33,6 +33,11 @@ def parse_result(text: str) -> float | None:
     return RESULTS.get(text.strip().replace(" ", ""))
 
 
+# A first player's score as the journal writes the result, and `amend --result` takes it (the inverse
+# of parse_result's main forms): `matches` and `results` write it so.
+RESULT_TEXT = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
+
+
 def first_score(result: str | None, winner: str | None, players: list[str]) -> float | None:
     """A [[match]]'s score of its first player: from the result, else 1 or 0 by the winner (None:
     the winner is neither player)."""

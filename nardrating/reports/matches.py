@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING
 from ..datarecords import datarecord
 from ..errors import ActionRefused, did_you_mean, player_hint
 from ..i18n import _, ngettext
+from ..journal.limits import RESULT_TEXT
 from .table import Column, Row, Table
 
 if TYPE_CHECKING:
     from ..replay.ledger import Ledger
-
-# The result from the first player's side as the journal writes it (and `amend --result` takes it).
-RESULT_TEXT = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
 
 
 @datarecord(frozen=True)

@@ -107,7 +107,7 @@ def run_import(club: str | None, paths: list[Path], fmt: str | None = None, disc
 def _draws_refused(ledger: Ledger, plan: Plan) -> list[Problem]:
     """Each drawn game where a list rating its discipline takes none (fibs), at its line of the imported
     file: the journal's check refuses it too, but with the advice for a match already written."""
-    from ...journal.actions.write import draw_refused, draw_refusing_list
+    from ...journal.actions.draws import draw_refusing_list, draw_words
     from ...journal.limits import parse_result
 
     default = ledger.config.club.default_discipline
@@ -115,14 +115,11 @@ def _draws_refused(ledger: Ledger, plan: Plan) -> list[Problem]:
     for entry in plan.entries:
         result = entry.data.get("result") if entry.kind == "match" else None
         discipline = entry.data.get("discipline") or default
-        why = draw_refused(ledger, discipline) if isinstance(result, str) and parse_result(result) == 0.5 else None
-        if why is None:
+        refusing = draw_refusing_list(ledger, discipline) if isinstance(result, str) and parse_result(result) == 0.5 else None
+        if refusing is None:
             continue
-        refusing = draw_refusing_list(ledger, discipline)
-        if refusing is not None and refusing.disciplines is None:   # the list, not the file, is to change
-            said = _("{why}; name the disciplines [rating.{name}] rates in nardrating.toml (nothing was imported)").format(
-                why=why, name=refusing.name)
-        else:
-            said = _("{why}; correct the result in the file (nothing was imported)").format(why=why)
-        found.append(Problem(entry.file, entry.line, said, entry.data.get("id")))
+        why = draw_words(refusing, discipline)
+        said = (_("{why}; correct the result in the file (nothing was imported)") if refusing.disciplines is not None
+                else _("{why}; name the disciplines [rating.{name}] rates in nardrating.toml (nothing was imported)"))
+        found.append(Problem(entry.file, entry.line, said.format(why=why, name=refusing.name), entry.data.get("id")))
     return found

@@ -13,7 +13,8 @@ from ..lint import score_contradicts, score_message
 from ..plainmatch import is_match
 from ..tomlsource import shown
 from ..writer import next_match_id
-from .write import AnyEntry, Change, Check, Fields, Written, draw_refused, refuse, write_entry
+from .draws import draw_refused
+from .write import AnyEntry, Change, Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger

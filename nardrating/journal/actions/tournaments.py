@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from ...datarecords import datarecord
 from ...errors import ActionRefused, LedgerError, Problem, did_you_mean, player_hint
 from ...i18n import N_, _
-from ..limits import parse_result
+from ..limits import RESULT_TEXT, parse_result
 from ..writer import next_match_id
-from .write import Fields, MakeFields, Written, draw_refused, write_entries, write_entry
+from .draws import draw_refused
+from .write import Fields, MakeFields, Written, write_entries, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
@@ -24,7 +25,6 @@ RESULTS = {"1-0": ("1-0", False), "0-1": ("0-1", False), "1/2-1/2": ("1/2-1/2", 
            "=": ("1/2-1/2", False), "+-": ("1-0", True), "-+": ("0-1", True)}
 RESULT_WORDS = N_("1-0, 0-1, 1/2-1/2 (or ½-½, =, 1:0, 0:1, as a [[match]]'s result), +- or -+ (a forfeit won by "
                   "white or by black)")
-_PLAYED = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
 
 
 def board_result(text: str) -> str | None:
@@ -33,7 +33,7 @@ def board_result(text: str) -> str | None:
     if text in RESULTS:
         return text
     score = parse_result(text)
-    return None if score is None else _PLAYED[score]
+    return None if score is None else RESULT_TEXT[score]
 
 
 def known_tournament(club: Ledger, tid: str) -> None:

@@ -195,25 +195,6 @@ def _appendable(raw: bytes, label: str, kinds: Iterable[str]) -> None:
                 "tables, one per entry, then run the command again").format(kind=kind))])
 
 
-def draw_refused(club: Ledger, discipline: str) -> str | None:
-    """Why a draw in `discipline` cannot be entered (a list rating it takes none: Engine.takes_draws), or None."""
-    rating = draw_refusing_list(club, discipline)
-    if rating is None:
-        return None
-    said = (_("a draw in {discipline!r}, which the rating list {name!r} ({engine}) rates: a nardy or backgammon match "
-              "has a winner") if rating.disciplines is not None else   # (a chess game; a nardy list naming none)
-            _("a draw in {discipline!r}, which the rating list {name!r} ({engine}) rates, as it rates every discipline "
-              "(nardrating.toml gives [rating.{name}] no disciplines = [...]): a nardy or backgammon match has a winner"))
-    return said.format(discipline=discipline, name=rating.name, engine=rating.engine)
-
-
-def draw_refusing_list(club: Ledger, discipline: str) -> RatingList | None:
-    """The first list that rates `discipline` and takes no draw (Engine.takes_draws), or None."""
-    from ...engines.registry import engine_class
-
-    return next((r for r in club.config.ratings.values() if r.rates(discipline) and not engine_class(r.engine).takes_draws), None)
-
-
 def current_ratings(club: Ledger, day: date | None) -> Ratings:
     """Every list's standings (rating per player) on `day`, per (list, discipline): of a list kept as
     standings (fide, mfsnb), those kept beside the snapshot, or a replay for the standings alone."""
