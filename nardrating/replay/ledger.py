@@ -106,7 +106,8 @@ class Ledger:
         discipline = self.discipline(rating_list, discipline)
         engine = engine_class(rating_list.engine)
         shown_as_of = as_of
-        latest = max([self.journal.max_date] + adjust_ordinals(self.journal.adjusts))
+        latest = max([self.journal.max_date] + adjust_ordinals(self.journal.adjusts)
+                     + (self.journal.tournament_ends() if engine.tournament_ends else []))
         whole = as_of is None or as_of.toordinal() >= latest   # nothing after as_of: every entry replayed
         if engine.can_resume(rating_list.params) and whole and not engine.dated_finish:
             as_of = None  # the same replay as the whole journal

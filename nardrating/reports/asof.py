@@ -24,11 +24,14 @@ class AsOf:
         return _("as of {day}").format(day=self.day) + (", " + _(self.why) if self.why else "")
 
 
-def last_entry_date(journal: Journal) -> date | None:
-    """The date of the journal's last entry: a match, an adjustment or a tournament's end."""
+def last_entry_date(journal: Journal, today: date | None = None) -> date | None:
+    """The date of the journal's last entry: a match, an adjustment or the end of a tournament that
+    has ended. A tournament entered ahead of its end (one being played, or announced) ends on a day
+    still to come: counting it would show every list as of that day, decayed or halved up to it."""
     days = [journal.max_date] if journal.max_date else []
     days += adjust_ordinals(journal.adjusts)
-    days += journal.tournament_ends()
+    reached = (today or date.today()).toordinal()
+    days += [end for end in journal.tournament_ends() if end <= reached]
     return date.fromordinal(max(days)) if days else None
 
 
