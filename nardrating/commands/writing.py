@@ -94,7 +94,8 @@ def add_match(a: Annotated[str, typer.Argument(metavar="A", help=N_("First playe
               result: Annotated[Optional[str], typer.Option(help=N_('"1-0", "0-1" or "1/2-1/2", from A\'s side.'))] = None,
               draw: Annotated[bool, typer.Option("--draw", help=N_('A draw: the same as --result 1/2-1/2.'))] = False,
               day: Annotated[Optional[str], typer.Option("--date", help=N_("YYYY-MM-DD (default: today)."))] = None,
-              length: Annotated[int, typer.Option(help=N_("Match length in points."))] = 1,
+              length: Annotated[Optional[int], typer.Option(help=N_("Match length in points (default 1; a board of a "
+                                "tournament with a length: that length)."), show_default=False)] = None,
               score: Annotated[Optional[str], typer.Option(help=N_("Final score, e.g. 7-4."))] = None,
               chips: Annotated[Optional[float], typer.Option(help=N_("Chips won (chip rating)."))] = None,
               discipline: DisciplineOpt = None,
@@ -180,6 +181,9 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
                                          "or 1 (default 1; round-robin 0)."), show_default=False)] = None,
                    max_losses: Annotated[Optional[int], typer.Option(help=N_("With --pairing losses: the losses that end "
                                          "a player's event."), show_default=False)] = None,
+                   length: Annotated[Optional[int], typer.Option(help=N_("With --pairing: the match length of its boards "
+                                     "in points (backgammon, nardy); results and add-match use it."),
+                                     show_default=False)] = None,
                    dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
                    club: ClubOpt = None) -> None:
     """Append a [[tournament]]; matches join it with add-match --tournament ID, or `pair` runs it.
@@ -192,7 +196,7 @@ def add_tournament(tournament_id: Annotated[str, typer.Argument(metavar="ID")],
         return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
 
     play = {"pairing": pairing, "rounds": rounds, "players": listed(players), "tiebreaks": listed(tiebreaks),
-            "bye_points": bye_points, "max_losses": max_losses}
+            "bye_points": bye_points, "max_losses": max_losses, "length": length}
     entry = do(writer_club(club), tournament_id, name=name, system=system, start=parse_date(start, "--start"),
                end=parse_date(end, "--end"), discipline=discipline, official=official, dry_run=dry_run,
                play={k: v for k, v in play.items() if v is not None})

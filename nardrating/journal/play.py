@@ -2,7 +2,7 @@
 and withdrawals, as small frozen records (the entry models are in playentries.py).
 
 A `[[tournament]]` with `pairing` (and `rounds`, `players`, `tiebreaks`, `forbidden`, `bye_points`,
-`max_losses`) carries a `TournamentPlay`; `pair` appends a `[[round]]` (`RoundRecord`); `[[join]]`
+`max_losses`, `length`) carries a `TournamentPlay`; `pair` appends a `[[round]]` (`RoundRecord`); `[[join]]`
 and `[[withdraw]]` are `Change`s. The results are `[[match]]` entries with `tournament` and
 `round`. `meta`/`from_meta` are what the cache stores of them.
 """
@@ -24,6 +24,7 @@ class TournamentPlay:
     forbidden: tuple[tuple[str, str], ...] = ()
     bye_points: float | None = None
     max_losses: int | None = None
+    length: int | None = None   # the match length of its boards (None: each result's own, 1 by default)
 
 
 @datarecord(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def meta(plays: dict[str, TournamentPlay], rounds: list[RoundRecord], changes: l
     """What the cache stores, as JSON values."""
     return {"tournaments": {tid: [p.pairing, p.rounds, list(p.players) if p.players is not None else None,
                                   list(p.tiebreaks) if p.tiebreaks is not None else None,
-                                  [list(pair) for pair in p.forbidden], p.bye_points, p.max_losses]
+                                  [list(pair) for pair in p.forbidden], p.bye_points, p.max_losses, p.length]
                             for tid, p in plays.items()},
             "rounds": [[r.tournament, r.round, r.date.isoformat(), [list(b) for b in r.boards],
                         [list(b) for b in r.byes], r.file, r.line, r.seq] for r in rounds],
@@ -85,13 +86,14 @@ def from_meta(value: Any, relabel: dict[str, str]) -> tuple[dict[str, Tournament
         return tuple(text(x) for x in v)
 
     plays = {}
-    for tid, (pairing, rounds, players, tiebreaks, forbidden, bye_points, max_losses) in value["tournaments"].items():
+    for tid, (pairing, rounds, players, tiebreaks, forbidden, bye_points, max_losses, length) in value["tournaments"].items():
         if bye_points is not None and type(bye_points) not in (int, float):
             raise ValueError("bad bye points")
         plays[text(tid)] = TournamentPlay(
             None if pairing is None else text(pairing), None if rounds is None else number(rounds),
             None if players is None else texts(players), None if tiebreaks is None else texts(tiebreaks),
-            tuple((text(a), text(b)) for a, b in forbidden), bye_points, None if max_losses is None else number(max_losses))
+            tuple((text(a), text(b)) for a, b in forbidden), bye_points, None if max_losses is None else number(max_losses),
+            None if length is None else number(length))
     played = [RoundRecord(text(t), number(r), date.fromisoformat(text(d)),
                           tuple((number(b), text(w), text(k)) for b, w, k in boards),
                           tuple((text(p), text(k)) for p, k in byes), relabel[file],

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
 from ..i18n import N_, _
-from .entries import ENTRY_MODELS, RULES, Day, Entry, Id, MatchEntry, Note, TournamentEntry
+from .entries import ENTRY_MODELS, RULES, Day, Entry, Id, Length, MatchEntry, Note, TournamentEntry
 from .tomlsource import shown
 
 MAX_ROUNDS = 1000      # (the numbers RULES below write out)
@@ -77,6 +77,7 @@ class PlayedTournamentEntry(TournamentEntry):
     forbidden: Annotated[list[Pair], _list_of_ids(N_("a list of pairs"), '[["anna", "boris"]]')] | None = None
     bye_points: Annotated[float, BeforeValidator(_bye_points)] | None = None
     max_losses: Annotated[int, _whole(1, 100, "max_losses")] | None = None
+    length: Length | None = None   # the match length of its boards (backgammon, nardy): results and add-match use it
 
     @model_validator(mode="after")
     def _pairing_fields(self) -> Self:
@@ -88,6 +89,9 @@ class PlayedTournamentEntry(TournamentEntry):
                                "round is paired by other rules; e.g. rounds = 5)"))
         if self.max_losses is not None and self.pairing != "losses":
             raise ValueError(_('max_losses is for pairing = "losses"; leave it out or set that pairing'))
+        if self.length is not None and self.pairing is None:
+            raise ValueError(_("length is for a tournament run here (with pairing): the matches of a recorded "
+                               "tournament give their own length"))
         for a, b in self.forbidden or ():
             if a == b:
                 raise ValueError(_("forbidden: [{a!r}, {b!r}] names one player twice").format(a=a, b=b))

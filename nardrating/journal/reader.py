@@ -224,12 +224,13 @@ def _play(entry: Entry) -> TournamentPlay | None:
     if not isinstance(entry, PlayedTournamentEntry):
         return None
     fields = (entry.pairing, entry.rounds, entry.players, entry.tiebreaks, entry.forbidden, entry.bye_points,
-              entry.max_losses)
+              entry.max_losses, entry.length)
     if all(f is None for f in fields):
         return None
     return TournamentPlay(entry.pairing, entry.rounds, None if entry.players is None else tuple(entry.players),
                           None if entry.tiebreaks is None else tuple(entry.tiebreaks),
-                          tuple((a, b) for a, b in entry.forbidden or ()), entry.bye_points, entry.max_losses)
+                          tuple((a, b) for a, b in entry.forbidden or ()), entry.bye_points, entry.max_losses,
+                          entry.length)
 
 
 def add_match(journal: Journal, match_id: str, ordinal: int, a: str, b: str, score_a: float, length: int,

@@ -18,6 +18,7 @@ from .write import AnyEntry, Change, Check, Fields, Written, refuse, write_entry
 
 if TYPE_CHECKING:
     from ...replay.ledger import Ledger
+    from ..model import Tournament
 
 
 def parse_score(text: str | None) -> list[int] | None:
@@ -158,6 +159,12 @@ def _board_day(club: Ledger, played: date) -> date | None:
     return day if day >= played else None
 
 
+def board_length(tournament: Tournament | None) -> int:
+    """The match length of a tournament's boards (its `length`), else 1."""
+    play = tournament.play if tournament is not None else None
+    return play.length if play is not None and play.length is not None else 1
+
+
 def new_match_id(club: Ledger, path: Path) -> str:
     text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
     return next_match_id(text, club.journal)
@@ -168,7 +175,7 @@ def _back_dated(club: Ledger, day: date) -> bool:
 
 
 def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, result: str | None = None,
-              day: date | None = None, length: int = 1, score: str | None = None,
+              day: date | None = None, length: int | None = None, score: str | None = None,
               discipline: str | None = None, tournament: str | None = None, rated: bool = True,
               forfeit: bool = False, note: str | None = None, chips: float | None = None,
               new_discipline: bool = False, dry_run: bool = False) -> Written:
@@ -195,7 +202,8 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
                     score_a = parse_result(result) if result is not None else None
                     outcome = {1.0: "0-1", 0.0: "1-0"}.get(score_a, result) if score_a is not None else result
         return {"id": new_match_id(club, path), "date": played, "players": players,
-                "result": outcome, "winner": winner, "length": length, "score": score_given, "chips": chips,
+                "result": outcome, "winner": winner, "length": board_length(known) if length is None else length, "score": score_given,
+                "chips": chips,
                 "discipline": discipline or (known.discipline if known else club.config.club.default_discipline),
                 "tournament": tournament, "round": number, "rated": rated, "forfeit": forfeit, "note": note}
 
@@ -226,6 +234,9 @@ def add_tournament(ledger: Ledger, tournament_id: str, *, name: str, system: str
                            "--max-losses 3)"), tournament_id)
         if pairing != "losses" and extra.get("max_losses") is not None:
             refuse(club, _("--max-losses is for --pairing losses; leave it out or give that pairing"), tournament_id)
+        if pairing is None and extra.get("length") is not None:
+            refuse(club, _("--length is for a tournament run here (--pairing): the matches of a recorded tournament "
+                           "give their own (add-match --length)"), tournament_id)
         if rounds is not None and pairing in ("berger", "double-berger", "knockout"):
             from ...tournaments.berger import rounds_of
             from ...tournaments.knockout import rounds_needed

@@ -192,7 +192,8 @@ def enter_results(ledger: Ledger, tid: str, lines: list[ResultLine], label: str,
                 raise ActionRefused(_("{where}: {white} v {black}: {why}; write 1-0 or 0-1 (+- or -+: a forfeit)").format(
                     where=where, white=board.white, black=board.black, why=why))
             return {"id": ids[k], "date": played.date or t.start, "players": [board.white, board.black],
-                    "result": result, "discipline": t.discipline, "tournament": tid, "round": number,
+                    "result": result, "length": t.play.length if t.play is not None else None,
+                    "discipline": t.discipline, "tournament": tid, "round": number,
                     "forfeit": forfeit or None}
         return fields
 
