@@ -1,4 +1,5 @@
 """Shared by the import tests: the real files' folder and a way to read a club's journal back."""
+import functools
 import json
 import tomllib
 from pathlib import Path
@@ -16,4 +17,11 @@ def expected(name: str) -> dict:
 
 
 def entries(club: Path, kind: str) -> list[dict]:
-    return tomllib.loads((club / "journal.toml").read_text(encoding="utf-8")).get(kind, [])
+    """The journal's entries of one kind, as tomllib reads them (read once per journal text: the tests
+    ask a big imported journal for its kinds one after another; they only read what is returned)."""
+    return _parsed((club / "journal.toml").read_text(encoding="utf-8")).get(kind, [])
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str) -> dict:
+    return tomllib.loads(text)
