@@ -58,6 +58,8 @@ def pair(tournament: TournamentArg,
                            "(a zero-point bye); repeat for several."), show_default=False)] = None,
          half_bye: Annotated[Optional[list[str]], typer.Option("--half-bye", metavar="ID", help=N_("A player given a "
                              "requested half-point bye; repeat for several."), show_default=False)] = None,
+         rematches: Annotated[bool, typer.Option("--rematches", help=N_("pairing = losses: where the round cannot be "
+                              "paired otherwise, let players meet again, as few pairs as can be."))] = False,
          club: ClubOpt = None, fmt: FormatOpt = "table", lang: SheetLangOpt = None) -> None:
     """Pair the next round by the tournament's system and append it to the journal as a [[round]].
 
@@ -71,7 +73,7 @@ def pair(tournament: TournamentArg,
 
     fmt, lang = check_format(fmt), check_language(lang)
     ledger = writer_club(club)
-    done = do(ledger, tournament, parse_date(day, "--date"), absent or [], half_bye or [], dry_run)
+    done = do(ledger, tournament, parse_date(day, "--date"), absent or [], half_bye or [], dry_run, rematches)
     with using(output_language(fmt, lang, ledger)):
         emit_all([pairing_table(done.state, done.round)], fmt)
     if fmt == "table":

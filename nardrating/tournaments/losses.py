@@ -11,7 +11,9 @@ The rule this module applies, round by round:
 4. The highest-ranked unpaired player meets the highest-ranked player they have not been
    paired with before and who is not a forbidden pair, as far as the others can then still
    all be paired; so a player plays within their score group and floats to the next group
-   only when no opponent is left in their own. Two players are never paired twice.
+   only when no opponent is left in their own. Two players are never paired twice, unless the
+   director asks for it (`pair --rematches`) for a round that cannot be paired otherwise: then as
+   few pairs as can be meet again, and the rule above decides which.
 5. Colours: white to the one with fewer whites than blacks, then to the one who had black
    last, then to the higher-ranked.
 """
@@ -54,24 +56,32 @@ class LossesPairer:
         if len(players) % 2:
             order = list(reversed(players))
             candidates = [*(e for e in order if e.player not in had_bye), *(e for e in order if e.player in had_bye)]
-        avoid = state.paired_pairs() | set(state.forbidden)
-        budget = [STEPS]
-        for bye in candidates:
-            rest = [e.player for e in players if e is not bye]
-            found = _match(rest, avoid, budget)
-            if found is not None:
-                rank = {p: k for k, p in enumerate(e.player for e in players)}
-                pairs = [balanced(state, a, b, rank.__getitem__) for a, b in found]
-                pairs.sort(key=lambda pair: min(rank[pair[0]], rank[pair[1]]))
-                return Paired(pairs, (bye.player,) if bye is not None else ())
-            if budget[0] <= 0:
-                break
-        raise PairingError(_("round {round} of '{tournament}' cannot be paired without two players meeting "
-                             "again (or a forbidden pair)").format(round=draft.round, tournament=state.id))
+        forbidden, met = set(state.forbidden), state.paired_pairs()
+        # No rematch at all; with --rematches, one at most, then two…: the fewest that pair the round.
+        for allowed in range(len(players) // 2 + 1 if draft.rematches else 1):
+            budget = [STEPS]
+            for bye in candidates:
+                rest = [e.player for e in players if e is not bye]
+                found = _match(rest, forbidden, met, allowed, budget)
+                if found is not None:
+                    rank = {p: k for k, p in enumerate(e.player for e in players)}
+                    pairs = [balanced(state, a, b, rank.__getitem__) for a, b in found]
+                    pairs.sort(key=lambda pair: min(rank[pair[0]], rank[pair[1]]))
+                    return Paired(pairs, (bye.player,) if bye is not None else ())
+                if budget[0] <= 0:
+                    break
+        if draft.rematches:
+            raise PairingError(_("round {round} of '{tournament}' cannot be paired even with rematches: its forbidden "
+                                 "pairs leave no way").format(round=draft.round, tournament=state.id))
+        raise PairingError(_("round {round} of '{tournament}' cannot be paired without two players meeting again (or "
+                             "a forbidden pair); to let players meet again, as few pairs as can be: nardrating pair "
+                             "{tournament} --rematches").format(round=draft.round, tournament=state.id))
 
 
-def _match(order: list[str], avoid: set[frozenset[str]], budget: list[int]) -> list[tuple[str, str]] | None:
-    """Pairs of `order` (ranked), each top unpaired player with the first possible opponent below."""
+def _match(order: list[str], forbidden: set[frozenset[str]], met: set[frozenset[str]], allowed: int,
+           budget: list[int]) -> list[tuple[str, str]] | None:
+    """Pairs of `order` (ranked), each top unpaired player with the first possible opponent below:
+    never a forbidden pair, and at most `allowed` pairs of `met` again."""
     if not order:
         return []
     budget[0] -= 1
@@ -79,9 +89,11 @@ def _match(order: list[str], avoid: set[frozenset[str]], budget: list[int]) -> l
         return None
     top, rest = order[0], order[1:]
     for k, other in enumerate(rest):
-        if frozenset((top, other)) in avoid:
+        pair = frozenset((top, other))
+        again = pair in met
+        if pair in forbidden or (again and not allowed):
             continue
-        found = _match(rest[:k] + rest[k + 1:], avoid, budget)
+        found = _match(rest[:k] + rest[k + 1:], forbidden, met, allowed - again, budget)
         if found is not None:
             return [(top, other)] + found
         if budget[0] <= 0:

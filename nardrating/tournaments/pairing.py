@@ -1,6 +1,6 @@
 """One small interface for every pairing system: a state in, the next round out.
 
-`next_round(state, pairer, absent=…, half_byes=…)` makes the checks every system shares
+`next_round(state, pairer, absent=…, half_byes=…, rematches=…)` makes the checks every system shares
 (the previous round complete, the players known and still in the event, the event not
 finished), decides the byes that are no pairer's business (requested half-point byes,
 absences, withdrawals), and asks the `Pairer` for the boards and the pairing-allocated bye.
@@ -28,6 +28,7 @@ class Draft:
     round: int
     players: tuple[Entrant, ...]        # to be paired, in pairing-number order
     byes: dict[str, str] = field(default_factory=dict)  # player → bye kind already decided
+    rematches: bool = False             # pair --rematches: players may meet again where no round is possible otherwise
 
     def met(self) -> set[frozenset[str]]:
         return self.state.played_pairs()
@@ -57,8 +58,14 @@ def planned_out(state: Tournament, last: int | None) -> bool:
     return limit is not None and len(state.rounds) >= limit
 
 
-def next_round(state: Tournament, pairer: Pairer, absent: Iterable[str] = (), half_byes: Iterable[str] = ()) -> Round:
-    """The next round of `state` by `pairer`, or PairingError saying why there is none."""
+def next_round(state: Tournament, pairer: Pairer, absent: Iterable[str] = (), half_byes: Iterable[str] = (),
+               rematches: bool = False) -> Round:
+    """The next round of `state` by `pairer`, or PairingError saying why there is none. `rematches`:
+    the director lets players meet again where the round cannot be paired otherwise (`losses` only:
+    the other systems' rules and tables decide who meets whom)."""
+    if rematches and state.pairing != "losses":
+        raise PairingError(_("--rematches is for pairing = \"losses\"; '{tournament}' is paired by {pairing}, whose "
+                             "rules decide who meets whom").format(tournament=state.id, pairing=state.pairing))
     absent, half_byes = list(dict.fromkeys(absent)), list(dict.fromkeys(half_byes))
     number = len(state.rounds) + 1
     if state.rounds:
@@ -92,7 +99,7 @@ def next_round(state: Tournament, pairer: Pairer, absent: Iterable[str] = (), ha
             byes[e.player] = WITHDRAWN
     players = tuple(e for e in sorted(state.entrants, key=lambda e: e.number)
                     if e.active_in(number) and e.player not in byes)
-    paired = pairer.pair(Draft(state, number, players, dict(byes)))
+    paired = pairer.pair(Draft(state, number, players, dict(byes), rematches))
     boards = tuple(Board(k, white, black) for k, (white, black) in enumerate(paired.pairs, start=1))
     all_byes = [Bye(p, PAIRING_ALLOCATED) for p in paired.byes] + [Bye(p, k) for p, k in byes.items()]
     return Round(number, boards, tuple(all_byes))

@@ -74,7 +74,7 @@ class Paired:
 
 
 def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str] = (), half_byes: Sequence[str] = (),
-         dry_run: bool = False) -> Paired:
+         dry_run: bool = False, rematches: bool = False) -> Paired:
     """Pair the next round of `tid` and append it as a [[round]] dated `day` (default today)."""
     from ...tournaments.model import Round
     from ...tournaments.pairing import PairingError, next_round
@@ -104,7 +104,7 @@ def pair(ledger: Ledger, tid: str, day: date | None = None, absent: Sequence[str
                       "or later"))
             raise ActionRefused(said.format(day=played, round=last.number, tournament=tid, earlier=last.date))
         try:
-            paired = next_round(now, pairer, absent, half_byes)
+            paired = next_round(now, pairer, absent, half_byes, rematches)
         except PairingError as exc:
             raise ActionRefused(str(exc)) from None
         paired = Round(paired.number, paired.boards, paired.byes, played)
