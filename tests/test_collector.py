@@ -22,6 +22,7 @@ def test_the_collector_is_paused_inside_and_as_it_was_after():
         gc.enable()
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 @pytest.mark.parametrize("one_command", [False, True])
 def test_what_a_pause_built_is_frozen_only_in_a_one_command_process(one_command):
     """100,000 lists built in a pause: in the command line's own process they are frozen (the
@@ -39,6 +40,7 @@ def test_what_a_pause_built_is_frozen_only_in_a_one_command_process(one_command)
     assert done.stdout.split() == (["True", "False"] if one_command else ["False", "True"])
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_the_command_line_freezes_what_is_left_when_its_command_is_done():
     """nardrating's own main(): after the command (here --version, which replays nothing), every
     object is frozen: Python's collection at exit then scans none of them."""
@@ -51,6 +53,7 @@ def test_the_command_line_freezes_what_is_left_when_its_command_is_done():
     assert done.stdout.split()[-1] == "True"
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_a_dropped_result_is_freed_at_once_no_cycle_left_to_the_collector():
     """What collector.py relies on: a list's result (and what it built, its history read) is in no
     reference cycle, so dropping it frees it there and then, frozen or not. Every engine of the
@@ -90,6 +93,7 @@ def test_a_dropped_result_is_freed_at_once_no_cycle_left_to_the_collector():
     assert found and set(found.values()) == {0}, found
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 @pytest.mark.parametrize("one_command", [False, True])
 def test_a_result_kept_to_exit_is_never_freed_in_a_one_command_process(one_command):
     """kept_to_exit: in the command line's own process the object is held to the very end and
@@ -176,6 +180,7 @@ def test_a_cached_journal_and_a_resumed_result_are_built_with_the_collector_paus
     assert gc.isenabled()
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 @pytest.mark.parametrize("one_command", [False, True])
 def test_a_bulk_csv_read_is_frozen_only_in_a_one_command_process(one_command, tmp_path):
     """The CSV reader pauses the collector as the replays do, and freezes what it built only where

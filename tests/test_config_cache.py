@@ -195,6 +195,7 @@ def test_mfsnb_and_fide_clubs_read_their_cached_config_and_show_the_same(tmp_pat
     assert full.stdout == first.stdout == second.stdout
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_an_mfsnb_club_from_the_cache_imports_no_pydantic_model(tmp_path):
     folder = tmp_path / "federation-2009"
     shutil.copytree(SAMPLES / "federation-2009", folder)
@@ -234,6 +235,7 @@ def after_command(shown: str) -> str:
             f"print({shown}, file=sys.stderr)")
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_leaderboard_from_the_cache_imports_no_pydantic_model(tmp_path):
     """The point of it: a read-only command with the config and journal cached builds no pydantic
     model (nor imports pydantic's model machinery); nor, with no tournament run here, the records of
@@ -250,6 +252,7 @@ def test_leaderboard_from_the_cache_imports_no_pydantic_model(tmp_path):
     assert seen == [["True", "True", "True"], ["False", "False", "False"]]   # checked the first time, cached the second
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tmp_path):
     """recalc replays the journal with the config its last check left in the cache: on a club whose
     journal is CSV only, the second recalc imports no pydantic at all (the CSV reader checks cells by
@@ -277,6 +280,7 @@ def test_recalc_of_a_csv_club_takes_the_cached_config_and_imports_no_pydantic(tm
     assert boards == [{"boris": 1500.5750, "anna": 1499.4250}] * 2
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_add_match_takes_the_cached_config_and_builds_no_parameter_model(tmp_path):
     """A writer takes the checked config as the last check left it in the cache, as recalc and the
     reads do (the same text, program and Python give the same verdict): the second add-match imports

@@ -271,6 +271,7 @@ def test_fast_recalc_then_daily_commands_equal_the_pure_ones(tmp_path, fast, mon
     assert sorted(outputs[0][0].splitlines()[1:-1]) == sorted(outputs[1][0].splitlines()[1:-1])
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_small_journals_and_the_plain_install_never_import_polars_or_numba(tmp_path):
     """Below the thresholds (and with NARDRATING_FAST=0, or without the extra) neither library is loaded."""
     random_club(tmp_path, 4)

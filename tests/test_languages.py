@@ -357,6 +357,7 @@ def test_json_status_values_stay_english(cli_json):
     assert {row["status"] for row in rows} == {"provisional"}
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_english_paths_do_not_import_babel():
     code = ("import sys; from nardrating.cli import main; sys.argv = ['nardrating', 'report', '--club', %r, "
             "'--period', '2009-Q1']; exec('try:\\n main()\\nexcept SystemExit: pass'); "

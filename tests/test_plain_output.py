@@ -54,6 +54,7 @@ def test_terminal_or_not_as_rich_decides(monkeypatch, env):
     assert isinstance(console(), PlainConsole) != Console(file=stream).is_terminal
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_a_piped_leaderboard_never_imports_richs_console():
     code = ("import sys; sys.argv = ['nardrating', 'leaderboard', '--club', sys.argv[1]]\n"
             "from nardrating.cli import main\n"

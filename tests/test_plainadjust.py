@@ -144,6 +144,7 @@ def test_a_toml_journal_reads_the_same_with_plain_adjusts_as_by_the_model_alone(
     assert with_plain[1] and not any("TOML" in message for _, _, message, _ in with_plain[1])
 
 
+@pytest.mark.slow   # (a real process's imports or memory: a speed guard, in the slow run)
 def test_a_recalc_of_an_imported_list_and_csv_games_imports_no_pydantic(tmp_path):
     """The second recalc (the config checked and cached by the first) of a fide club whose journal is a
     rating list imported as [[adjust]] and its games in CSV reads every entry without the models.
