@@ -88,3 +88,23 @@ def test_rematches_are_for_the_losses_system_only(cli, tmp_path):
     assert result.exit_code == 1
     assert "--rematches is for pairing = \"losses\"; 'cup' is paired by dutch" in result.stderr
     assert (club / "journal.toml").read_bytes() == before
+
+
+def test_an_event_its_losses_ended_says_who_is_left(cli, tmp_path):
+    club = _club(tmp_path)
+    assert cli("pair", "cup", "--date", "2020-11-04", "--rematches", "--club", club).exit_code == 0
+    # Round 4: ali beats cem and eli beats dan: cem and dan have their second loss. Left: ali and eli,
+    # one loss each, who have not met: round 5 pairs them without a rematch (eli white: one white
+    # over blacks against ali's two).
+    for white, black in (("ali", "cem"), ("eli", "dan")):
+        assert cli("add-match", white, black, "--winner", white, "--tournament", "cup", "--date", "2020-11-04",
+                   "--club", club).exit_code == 0
+    paired = cli("pair", "cup", "--date", "2020-11-05", "--club", club, "--format", "json")
+    assert paired.exit_code == 0, paired.output
+    assert [(b["white"], b["black"]) for b in json.loads(paired.stdout)["pairs"]] == [("eli", "ali")]
+    assert cli("add-match", "eli", "ali", "--winner", "ali", "--tournament", "cup", "--date", "2020-11-05",
+               "--club", club).exit_code == 0
+    # eli's second loss: ali alone is left with fewer than 2, and the event is over (it planned no rounds).
+    result = cli("pair", "cup", "--date", "2020-11-06", "--club", club)
+    assert result.exit_code == 1
+    assert "tournament 'cup' is finished: ali is the only player left with fewer than 2 losses" in result.stderr

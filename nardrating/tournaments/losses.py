@@ -32,13 +32,17 @@ class LossesPairer:
     def finished(self, state: Tournament) -> bool:
         if planned_out(state, None):
             return True
-        limit = state.max_losses
-        if limit is None:
-            return False
-        number = len(state.rounds) + 1
-        left = [e for e in state.entrants if state.losses(e.player) < limit
-                and (e.withdrawn is None or e.withdrawn > number)]
-        return bool(state.rounds) and len(left) <= 1
+        return state.max_losses is not None and bool(state.rounds) and len(_left(state)) <= 1
+
+    def why_finished(self, state: Tournament) -> str | None:
+        """Why the event is over when its losses, not its planned rounds, ended it."""
+        if planned_out(state, None) or state.max_losses is None:
+            return None
+        left = _left(state)
+        said = (_("tournament '{tournament}' is finished: {player} is the only player left with fewer than {limit} "
+                  "losses") if left else
+                _("tournament '{tournament}' is finished: no player is left with fewer than {limit} losses"))
+        return said.format(tournament=state.id, player=left[0] if left else "", limit=state.max_losses)
 
     def pair(self, draft: Draft) -> Paired:
         state = draft.state
@@ -76,6 +80,13 @@ class LossesPairer:
         raise PairingError(_("round {round} of '{tournament}' cannot be paired without two players meeting again (or "
                              "a forbidden pair); to let players meet again, as few pairs as can be: nardrating pair "
                              "{tournament} --rematches").format(round=draft.round, tournament=state.id))
+
+
+def _left(state: Tournament) -> list[str]:
+    """The players still in the event for its next round: fewer than `max_losses` losses, not withdrawn."""
+    number, limit = len(state.rounds) + 1, state.max_losses or 0
+    return [e.player for e in state.entrants if state.losses(e.player) < limit
+            and (e.withdrawn is None or e.withdrawn > number)]
 
 
 def _match(order: list[str], forbidden: set[frozenset[str]], met: set[frozenset[str]], allowed: int,

@@ -75,7 +75,8 @@ def next_round(state: Tournament, pairer: Pairer, absent: Iterable[str] = (), ha
                                  "(nardrating results {tournament})").format(
                 round=state.rounds[-1].number, boards=", ".join(str(b.board) for b in missing), tournament=state.id))
     if pairer.finished(state):
-        raise PairingError(_("tournament '{tournament}' is finished: all {rounds} rounds are paired").format(
+        why = getattr(pairer, "why_finished", lambda _state: None)(state)   # (a system ended by more than its rounds)
+        raise PairingError(why or _("tournament '{tournament}' is finished: all {rounds} rounds are paired").format(
             tournament=state.id, rounds=len(state.rounds)))
     byes: dict[str, str] = {}
     for option, asked, kind in (("--absent", absent, ABSENT), ("--half-bye", half_byes, HALF_POINT)):
