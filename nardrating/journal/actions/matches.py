@@ -201,9 +201,9 @@ def add_match(ledger: Ledger, a: str, b: str, *, winner: str | None = None, resu
                     players, score_given = [white, black], points[::-1] if points else points
                     score_a = parse_result(result) if result is not None else None
                     outcome = {1.0: "0-1", 0.0: "1-0"}.get(score_a, result) if score_a is not None else result
-        return {"id": new_match_id(club, path), "date": played, "players": players,
-                "result": outcome, "winner": winner, "length": board_length(known) if length is None else length, "score": score_given,
-                "chips": chips,
+        return {"id": new_match_id(club, path), "date": played, "players": players, "result": outcome,
+                "winner": winner, "length": board_length(known) if length is None else length,
+                "score": score_given, "chips": chips,
                 "discipline": discipline or (known.discipline if known else club.config.club.default_discipline),
                 "tournament": tournament, "round": number, "rated": rated, "forfeit": forfeit, "note": note}
 
